@@ -1,0 +1,223 @@
+//! Piece placement: which piece stands on which square.
+
+use core::fmt::{self, Write as _};
+
+use crate::{attacks, Bitboard, Color, File, Piece, Rank, Role, Square};
+
+/// The placement of the pieces, as one set per role and one per colour.
+///
+/// A `Board` knows nothing of turns, castling or clocks: see [`Position`](crate::Position).
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::{Board, Color, Piece, Role, Square};
+///
+/// let mut board = Board::empty();
+/// board.set_piece_at(Square::E1, Piece::new(Color::White, Role::King));
+/// assert_eq!(board.piece_at(Square::E1), Some(Piece::new(Color::White, Role::King)));
+/// assert_eq!(Board::new().occupied().len(), 32);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    by_role: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+}
+
+impl Board {
+    /// Returns a board without pieces.
+    pub const fn empty() -> Board {
+        Board { by_role: [Bitboard::EMPTY; 6], by_color: [Bitboard::EMPTY; 2] }
+    }
+
+    /// Returns the standard starting placement.
+    pub const fn new() -> Board {
+        Board {
+            by_role: [
+                Bitboard(0x00ff_0000_0000_ff00),
+                Bitboard(0x4200_0000_0000_0042),
+                Bitboard(0x2400_0000_0000_0024),
+                Bitboard(0x8100_0000_0000_0081),
+                Bitboard(0x0800_0000_0000_0008),
+                Bitboard(0x1000_0000_0000_0010),
+            ],
+            by_color: [Bitboard(0xffff), Bitboard(0xffff_0000_0000_0000)],
+        }
+    }
+
+    /// Returns the occupied squares.
+    #[inline]
+    pub const fn occupied(&self) -> Bitboard {
+        Bitboard(self.by_color[0].0 | self.by_color[1].0)
+    }
+
+    /// Returns the squares of `color`'s pieces.
+    #[inline]
+    pub const fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color as usize]
+    }
+
+    /// Returns the squares of the pieces of a role, of both colours.
+    #[inline]
+    pub const fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role as usize]
+    }
+
+    /// Returns the squares of one kind of piece.
+    #[inline]
+    pub const fn by_piece(&self, piece: Piece) -> Bitboard {
+        Bitboard(self.by_role[piece.role as usize].0 & self.by_color[piece.color as usize].0)
+    }
+
+    /// Returns the squares of bishops and queens (diagonal sliders).
+    #[inline]
+    pub const fn diagonal_sliders(&self) -> Bitboard {
+        Bitboard(self.by_role[Role::Bishop as usize].0 | self.by_role[Role::Queen as usize].0)
+    }
+
+    /// Returns the squares of rooks and queens (straight sliders).
+    #[inline]
+    pub const fn straight_sliders(&self) -> Bitboard {
+        Bitboard(self.by_role[Role::Rook as usize].0 | self.by_role[Role::Queen as usize].0)
+    }
+
+    /// Returns the square of `color`'s king, if there is exactly one.
+    #[inline]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        self.by_piece(Piece::new(color, Role::King)).single_square()
+    }
+
+    /// Returns the colour of the piece on `square`, if any.
+    #[inline]
+    pub fn color_at(&self, square: Square) -> Option<Color> {
+        if self.by_color[0].contains(square) {
+            Some(Color::White)
+        } else if self.by_color[1].contains(square) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// Returns the role of the piece on `square`, if any.
+    #[inline]
+    pub fn role_at(&self, square: Square) -> Option<Role> {
+        if !self.occupied().contains(square) {
+            return None;
+        }
+        Role::ALL.into_iter().find(|role| self.by_role[*role as usize].contains(square))
+    }
+
+    /// Returns the piece on `square`, if any.
+    #[inline]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let color = self.color_at(square)?;
+        self.role_at(square).map(|role| Piece::new(color, role))
+    }
+
+    /// Puts `piece` on `square`, replacing whatever stood there.
+    pub fn set_piece_at(&mut self, square: Square, piece: Piece) {
+        self.remove_piece_at(square);
+        self.put(square, piece);
+    }
+
+    /// Removes and returns the piece on `square`, if any.
+    pub fn remove_piece_at(&mut self, square: Square) -> Option<Piece> {
+        let piece = self.piece_at(square)?;
+        self.toggle(square, piece);
+        Some(piece)
+    }
+
+    /// Puts a piece on an empty square (the caller knows it is empty).
+    #[inline]
+    pub(crate) fn put(&mut self, square: Square, piece: Piece) {
+        self.toggle(square, piece);
+    }
+
+    /// Adds the piece if absent, removes it if present.
+    #[inline]
+    pub(crate) fn toggle(&mut self, square: Square, piece: Piece) {
+        let bit = Bitboard::from_square(square);
+        self.by_role[piece.role as usize] ^= bit;
+        self.by_color[piece.color as usize] ^= bit;
+    }
+
+    /// Returns the pieces of `attacker` that attack `square`, with the given occupancy.
+    #[inline]
+    pub fn attackers_to(&self, square: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color(attacker);
+        let straight = attacks::rook(square, occupied) & self.straight_sliders();
+        let diagonal = attacks::bishop(square, occupied) & self.diagonal_sliders();
+        let knights = attacks::knight(square) & self.by_role(Role::Knight);
+        let kings = attacks::king(square) & self.by_role(Role::King);
+        let pawns = attacks::pawn(attacker.other(), square) & self.by_role(Role::Pawn);
+        (straight | diagonal | knights | kings | pawns) & theirs
+    }
+
+    /// Iterates over the pieces, from `a1` to `h8`.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied().into_iter().filter_map(|square| Some((square, self.piece_at(square)?)))
+    }
+
+    /// Counts the pieces of one kind.
+    #[inline]
+    pub fn count(&self, piece: Piece) -> u32 {
+        self.by_piece(piece).len()
+    }
+
+    /// Writes the placement field of a FEN (`rnbqkbnr/pppppppp/...`).
+    pub fn write_fen(&self, f: &mut impl fmt::Write) -> fmt::Result {
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_at(Square::from_coords(file, rank)) {
+                    Some(piece) => {
+                        if empty > 0 {
+                            f.write_char((b'0' + empty) as char)?;
+                            empty = 0;
+                        }
+                        f.write_char(piece.char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                f.write_char((b'0' + empty) as char)?;
+            }
+            if rank != Rank::First {
+                f.write_char('/')?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::new()
+    }
+}
+
+impl fmt::Display for Board {
+    /// Writes the placement field of a FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_fen(f)
+    }
+}
+
+impl fmt::Debug for Board {
+    /// Draws the board with FEN letters, rank 8 first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.into_iter().rev() {
+            for file in File::ALL {
+                let c = self.piece_at(Square::from_coords(file, rank)).map_or('.', Piece::char);
+                write!(f, "{c}")?;
+                if file != File::H {
+                    f.write_char(' ')?;
+                }
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

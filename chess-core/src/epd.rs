@@ -1,0 +1,232 @@
+//! EPD (Extended Position Description): a position in four FEN fields followed by
+//! operations such as `bm Qxh7+;`, `id "WAC.001";` or perft counts `D1 20;`.
+//!
+//! # Examples
+//!
+//! ```
+//! use chess_core::Epd;
+//!
+//! let epd: Epd = r#"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - bm Bc5+; id "WAC.004";"#.parse().unwrap();
+//! assert_eq!(epd.operation("id"), Some(&["WAC.004".to_string()][..]));
+//! assert_eq!(epd.best_moves().unwrap().len(), 1);
+//! assert_eq!(epd.to_string(), r#"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - bm Bc5+; id "WAC.004";"#);
+//!
+//! let perft: Epd = "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66".parse().unwrap();
+//! assert_eq!(perft.perft_counts(), vec![(1, 15), (2, 66)]);
+//! ```
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{CastlingMode, FenError, Move, Position, SanError, Setup};
+
+/// An EPD record: a position and its operations, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Epd {
+    /// The position.
+    pub position: Position,
+    /// The operations: an opcode and its operands (quotes removed).
+    pub operations: Vec<(String, Vec<String>)>,
+}
+
+/// Why a line is not an EPD record.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EpdError {
+    /// The position fields are wrong.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// A quoted operand is not closed.
+    #[error("EPD operation at character {at}: unterminated string")]
+    UnterminatedString {
+        /// The character index of the opening quote.
+        at: usize,
+    },
+    /// An operation's opcode is not a word starting with a letter.
+    #[error("EPD operation at character {at}: opcode must start with a letter")]
+    InvalidOpcode {
+        /// The character index.
+        at: usize,
+    },
+}
+
+impl Epd {
+    /// Reads an EPD line in standard chess (Chess960 castling if standard fails).
+    pub fn parse(line: &str, mode: CastlingMode) -> Result<Epd, EpdError> {
+        Epd::parse_with(line, |setup| Position::from_setup(setup, mode))
+    }
+
+    /// Reads an EPD line, accepting impossible checks and too much material.
+    pub fn parse_relaxed(line: &str, mode: CastlingMode) -> Result<Epd, EpdError> {
+        Epd::parse_with(line, |setup| Position::from_setup_relaxed(setup, mode))
+    }
+
+    fn parse_with(
+        line: &str,
+        validate: impl Fn(Setup) -> Result<Position, crate::PositionError>,
+    ) -> Result<Epd, EpdError> {
+        let line = line.trim_end();
+        let mut fields = Vec::with_capacity(6);
+        let mut at = 0;
+        // Four position fields, then optional clocks, then operations.
+        while fields.len() < 6 {
+            let rest = &line[at..];
+            let skipped = rest.len() - rest.trim_start().len();
+            at += skipped;
+            let word_len = line[at..].find(' ').unwrap_or(line.len() - at);
+            if word_len == 0 {
+                break;
+            }
+            let word = &line[at..at + word_len];
+            let is_clock = word.bytes().all(|b| b.is_ascii_digit());
+            if fields.len() >= 4 && !is_clock {
+                break;
+            }
+            fields.push((at, word));
+            at += word_len;
+        }
+        if fields.len() < 4 {
+            return Err(FenError::WrongFieldCount { found: fields.len() }.into());
+        }
+        let (placement_at, placement) = fields[0];
+        let mut setup =
+            Setup::from_fen(&alloc::format!("{placement} w - - 0 1")).map_err(|e| shift(e, placement_at))?;
+        setup.read_state(&fields[1..])?;
+        let position = validate(setup).map_err(FenError::Position)?;
+        let operations = parse_operations(&line[at..], at)?;
+        Ok(Epd { position, operations })
+    }
+
+    /// Returns the operands of the first operation with this opcode.
+    pub fn operation(&self, opcode: &str) -> Option<&[String]> {
+        self.operations.iter().find(|(op, _)| op == opcode).map(|(_, operands)| operands.as_slice())
+    }
+
+    /// Returns the best moves (`bm`), read as SAN in the position.
+    pub fn best_moves(&self) -> Option<Result<Vec<Move>, SanError>> {
+        self.moves_of("bm")
+    }
+
+    /// Returns the moves to avoid (`am`), read as SAN in the position.
+    pub fn avoid_moves(&self) -> Option<Result<Vec<Move>, SanError>> {
+        self.moves_of("am")
+    }
+
+    fn moves_of(&self, opcode: &str) -> Option<Result<Vec<Move>, SanError>> {
+        let operands = self.operation(opcode)?;
+        Some(operands.iter().map(|san| self.position.parse_san(san)).collect())
+    }
+
+    /// Returns the perft counts given as `D1 20; D2 400; ...`, by depth.
+    pub fn perft_counts(&self) -> Vec<(u32, u64)> {
+        self.operations
+            .iter()
+            .filter_map(|(op, operands)| {
+                let depth = op.strip_prefix('D')?.parse().ok()?;
+                let nodes = operands.first()?.parse().ok()?;
+                Some((depth, nodes))
+            })
+            .collect()
+    }
+}
+
+/// Moves a FEN error's character index from the rebuilt FEN to the EPD line.
+fn shift(error: FenError, by: usize) -> FenError {
+    match error {
+        FenError::RankTooLong { rank, at } => FenError::RankTooLong { rank, at: at + by },
+        FenError::RankTooShort { rank, at } => FenError::RankTooShort { rank, at: at + by },
+        FenError::UnknownPiece { found, at } => FenError::UnknownPiece { found, at: at + by },
+        other => other,
+    }
+}
+
+fn parse_operations(text: &str, start: usize) -> Result<Vec<(String, Vec<String>)>, EpdError> {
+    let mut operations = Vec::new();
+    let mut words: Vec<String> = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    let mut finish = |words: &mut Vec<String>, at: usize| -> Result<(), EpdError> {
+        if words.is_empty() {
+            return Ok(());
+        }
+        let opcode = words.remove(0);
+        if !opcode.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            return Err(EpdError::InvalidOpcode { at: start + at });
+        }
+        operations.push((opcode, core::mem::take(words)));
+        Ok(())
+    };
+    while let Some((i, c)) = chars.next() {
+        match c {
+            ';' => finish(&mut words, i)?,
+            '"' => {
+                let mut word = String::new();
+                loop {
+                    match chars.next() {
+                        Some((_, '"')) => break,
+                        Some((_, c)) => word.push(c),
+                        None => return Err(EpdError::UnterminatedString { at: start + i }),
+                    }
+                }
+                words.push(word);
+            }
+            c if c.is_whitespace() => {}
+            _ => {
+                let mut word = String::from(c);
+                while let Some(&(_, c)) = chars.peek() {
+                    if c.is_whitespace() || c == ';' {
+                        break;
+                    }
+                    word.push(c);
+                    chars.next();
+                }
+                words.push(word);
+            }
+        }
+    }
+    finish(&mut words, text.len())?;
+    Ok(operations)
+}
+
+impl FromStr for Epd {
+    type Err = EpdError;
+
+    /// Reads an EPD line strictly, in standard chess or else Chess960.
+    fn from_str(line: &str) -> Result<Epd, EpdError> {
+        Epd::parse(line, CastlingMode::Standard)
+            .or_else(|error| Epd::parse(line, CastlingMode::Chess960).map_err(|_| error))
+    }
+}
+
+impl fmt::Display for Epd {
+    /// Writes the four position fields and the operations, quoting operands with spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.position.fen().without_clocks())?;
+        for (opcode, operands) in &self.operations {
+            write!(f, " {opcode}")?;
+            for operand in operands {
+                let needs_quotes = operand.is_empty()
+                    || operand.contains(|c: char| c.is_whitespace() || c == ';')
+                    || matches!(
+                        opcode.as_str(),
+                        "id" | "c0" | "c1" | "c2" | "c3" | "c4" | "c5" | "c6" | "c7" | "c8" | "c9"
+                    );
+                if needs_quotes {
+                    write!(f, " \"{operand}\"")?;
+                } else {
+                    write!(f, " {operand}")?;
+                }
+            }
+            f.write_str(";")?;
+        }
+        Ok(())
+    }
+}
+
+impl Epd {
+    /// Returns the record as text (same as `to_string`).
+    pub fn to_epd(&self) -> String {
+        self.to_string()
+    }
+}

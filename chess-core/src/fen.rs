@@ -1,0 +1,372 @@
+//! Reading and writing FEN (Forsyth–Edwards Notation), including X-FEN and Shredder-FEN
+//! castling fields for Chess960.
+//!
+//! # Examples
+//!
+//! ```
+//! use chess_core::{FenError, Position};
+//!
+//! let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+//! let pos: Position = fen.parse().unwrap();
+//! assert_eq!(pos.to_string(), fen);
+//!
+//! let error = Position::from_fen("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
+//! assert_eq!(error.to_string(), "FEN placement field, rank 7 at character 18: more than 8 squares");
+//! assert!(matches!(error, FenError::RankTooLong { .. }));
+//! ```
+
+use core::fmt::{self, Write as _};
+use core::str::FromStr;
+
+use crate::{Bitboard, Board, CastlingMode, Color, File, Piece, Position, PositionError, Rank, Role, Setup, Square};
+
+/// Why a FEN could not be read. Each error names the field and the character index
+/// (counted from 0 in the whole FEN) where it went wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FenError {
+    /// The FEN has no text.
+    #[error("FEN is empty")]
+    Empty,
+    /// A FEN has 6 fields (4 to 6 accepted: the clocks default to `0 1`).
+    #[error("FEN has {found} fields, expected 4 to 6 (placement, side, castling, en passant, clocks)")]
+    WrongFieldCount {
+        /// The number of fields found.
+        found: usize,
+    },
+    /// The placement field does not have 8 ranks.
+    #[error("FEN placement field has {found} ranks, expected 8 separated by '/'")]
+    WrongRankCount {
+        /// The number of ranks found.
+        found: usize,
+    },
+    /// A rank describes more than 8 squares.
+    #[error("FEN placement field, rank {rank} at character {at}: more than 8 squares")]
+    RankTooLong {
+        /// The rank.
+        rank: Rank,
+        /// The character index.
+        at: usize,
+    },
+    /// A rank describes fewer than 8 squares.
+    #[error("FEN placement field, rank {rank} at character {at}: fewer than 8 squares")]
+    RankTooShort {
+        /// The rank.
+        rank: Rank,
+        /// The character index where the rank ends.
+        at: usize,
+    },
+    /// A character that is not a piece letter or a digit 1–8.
+    #[error("FEN placement field at character {at}: '{found}' is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8")]
+    UnknownPiece {
+        /// The character found.
+        found: char,
+        /// The character index.
+        at: usize,
+    },
+    /// The side to move is not `w` or `b`.
+    #[error("FEN side-to-move field at character {at}: expected 'w' or 'b'")]
+    InvalidTurn {
+        /// The character index.
+        at: usize,
+    },
+    /// A castling character other than `KQkq`, a file letter, or a lone `-`.
+    #[error("FEN castling field at character {at}: '{found}' is not one of KQkq, A-H, a-h, or '-'")]
+    InvalidCastling {
+        /// The character found.
+        found: char,
+        /// The character index.
+        at: usize,
+    },
+    /// The en-passant field is not `-` or a square on the third or sixth rank.
+    #[error("FEN en-passant field at character {at}: expected '-' or a square on rank 3 or 6")]
+    InvalidEnPassant {
+        /// The character index.
+        at: usize,
+    },
+    /// The halfmove clock is not a number in range.
+    #[error("FEN halfmove-clock field at character {at}: expected a number from 0 to 4294967295")]
+    InvalidHalfmoveClock {
+        /// The character index.
+        at: usize,
+    },
+    /// The fullmove number is not a number in range.
+    #[error("FEN fullmove-number field at character {at}: expected a number from 1 to 4294967295")]
+    InvalidFullmoveNumber {
+        /// The character index.
+        at: usize,
+    },
+    /// The text is a well-formed FEN of an illegal position.
+    #[error("{0}")]
+    Position(PositionError),
+}
+
+impl From<PositionError> for FenError {
+    fn from(error: PositionError) -> FenError {
+        FenError::Position(error)
+    }
+}
+
+/// Splits on spaces, returning each field with its character index.
+fn fields(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split(' ')
+        .scan(0, |at, field| {
+            let start = *at;
+            *at += field.len() + 1;
+            Some((start, field))
+        })
+        .filter(|(_, field)| !field.is_empty())
+}
+
+impl Setup {
+    /// Reads a FEN without judging the position (clocks optional, default `0 1`).
+    ///
+    /// `KQkq` in the castling field name the outermost rook on each side of the king
+    /// (X-FEN), and file letters name a rook's file (Shredder-FEN).
+    pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
+        let mut parts = fields(fen.trim_end());
+        let Some((at, placement)) = parts.next() else {
+            return Err(FenError::Empty);
+        };
+        let mut setup = Setup::empty();
+        setup.board = parse_placement(placement, at)?;
+        let rest: arrayvec::ArrayVec<(usize, &str), 5> = parts.by_ref().take(5).collect();
+        let extra = parts.count();
+        if rest.len() < 3 || extra > 0 {
+            return Err(FenError::WrongFieldCount { found: 1 + rest.len() + extra });
+        }
+        setup.read_state(&rest)?;
+        Ok(setup)
+    }
+
+    /// Reads the fields after the placement: side, castling, en passant and optional clocks.
+    pub(crate) fn read_state(&mut self, fields: &[(usize, &str)]) -> Result<(), FenError> {
+        let (turn_at, turn) = fields[0];
+        self.turn = match turn {
+            "w" => Color::White,
+            "b" => Color::Black,
+            _ => return Err(FenError::InvalidTurn { at: turn_at }),
+        };
+        let (at, castling) = fields[1];
+        self.castling_rights = parse_castling(&self.board, castling, at)?;
+        let (at, ep) = fields[2];
+        self.ep_square = match ep {
+            "-" => None,
+            _ => match Square::from_str(ep) {
+                Ok(square) if matches!(square.rank(), Rank::Third | Rank::Sixth) => Some(square),
+                _ => return Err(FenError::InvalidEnPassant { at }),
+            },
+        };
+        if let Some(&(at, halfmoves)) = fields.get(3) {
+            self.halfmove_clock = parse_number(halfmoves).ok_or(FenError::InvalidHalfmoveClock { at })?;
+        }
+        if let Some(&(at, fullmoves)) = fields.get(4) {
+            // Some files write move number 0; read it as 1, as python-chess does.
+            self.fullmove_number = parse_number(fullmoves).ok_or(FenError::InvalidFullmoveNumber { at })?.max(1);
+        }
+        Ok(())
+    }
+}
+
+fn parse_number(text: &str) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+fn parse_placement(placement: &str, start: usize) -> Result<Board, FenError> {
+    let ranks = placement.split('/').count();
+    if ranks != 8 {
+        return Err(FenError::WrongRankCount { found: ranks });
+    }
+    let mut board = Board::empty();
+    let mut at = start;
+    for (i, text) in placement.split('/').enumerate() {
+        let rank = Rank::ALL[7 - i];
+        let mut file = 0;
+        for c in text.chars() {
+            if file >= 8 {
+                return Err(FenError::RankTooLong { rank, at });
+            }
+            match c {
+                '1'..='8' => file += c as usize - '0' as usize,
+                _ => {
+                    let piece = Piece::from_char(c).ok_or(FenError::UnknownPiece { found: c, at })?;
+                    board.put(Square::from_coords(File::ALL[file], rank), piece);
+                    file += 1;
+                }
+            }
+            if file > 8 {
+                return Err(FenError::RankTooLong { rank, at });
+            }
+            at += c.len_utf8();
+        }
+        if file < 8 {
+            return Err(FenError::RankTooShort { rank, at });
+        }
+        at += 1;
+    }
+    Ok(board)
+}
+
+fn parse_castling(board: &Board, castling: &str, start: usize) -> Result<Bitboard, FenError> {
+    let mut rights = Bitboard::EMPTY;
+    if castling == "-" {
+        return Ok(rights);
+    }
+    for (i, c) in castling.char_indices() {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let backrank = Bitboard::backrank(color);
+        let rooks = board.by_piece(Piece::new(color, Role::Rook)) & backrank;
+        let king = board.king_of(color).filter(|king| backrank.contains(*king));
+        let home = |file| Square::from_coords(file, Rank::First.relative_to(color));
+        let rook = match c.to_ascii_lowercase() {
+            'k' => king
+                .and_then(|king| (rooks & !Bitboard((2u64 << king as u32).wrapping_sub(1))).last())
+                .unwrap_or(home(File::H)),
+            'q' => king.and_then(|king| (rooks & Bitboard((1 << king as u32) - 1)).first()).unwrap_or(home(File::A)),
+            'a'..='h' => home(File::from_char(c.to_ascii_lowercase()).unwrap_or(File::A)),
+            _ => return Err(FenError::InvalidCastling { found: c, at: start + i }),
+        };
+        rights = rights.with(rook);
+    }
+    Ok(rights)
+}
+
+impl Position {
+    /// Reads a FEN of a standard-chess position, validated strictly.
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen_with(fen, CastlingMode::Standard)
+    }
+
+    /// Reads a FEN validated strictly, with the given castling mode.
+    pub fn from_fen_with(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        Ok(Position::from_setup(Setup::from_fen(fen)?, mode)?)
+    }
+
+    /// Reads a FEN validated relaxed: impossible checks and too much material are accepted.
+    pub fn from_fen_relaxed(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        Ok(Position::from_setup_relaxed(Setup::from_fen(fen)?, mode)?)
+    }
+
+    /// Returns a FEN writer; see [`Fen`] for options.
+    pub fn fen(&self) -> Fen<'_> {
+        Fen { pos: self, always_ep: false, shredder: false, clocks: true }
+    }
+
+    /// Writes the FEN (with the en-passant square only when a capture there is legal).
+    #[cfg(feature = "alloc")]
+    pub fn to_fen(&self) -> alloc::string::String {
+        alloc::string::ToString::to_string(&self.fen())
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+
+    /// Reads a FEN strictly; standard castling first, Chess960 castling if that fails.
+    fn from_str(fen: &str) -> Result<Position, FenError> {
+        let setup = Setup::from_fen(fen)?;
+        Position::from_setup(setup.clone(), CastlingMode::Standard)
+            .or_else(|error| Position::from_setup(setup, CastlingMode::Chess960).map_err(|_| error))
+            .map_err(FenError::Position)
+    }
+}
+
+/// Writes a position as FEN, with options.
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::Position;
+///
+/// let mut pos = Position::new();
+/// pos.play(pos.parse_uci("e2e4").unwrap()).unwrap();
+/// assert_eq!(pos.fen().to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// assert_eq!(pos.fen().always_en_passant().to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+/// assert_eq!(pos.fen().shredder().without_clocks().to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b HAha -");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Fen<'a> {
+    pos: &'a Position,
+    always_ep: bool,
+    shredder: bool,
+    clocks: bool,
+}
+
+impl Fen<'_> {
+    /// Writes the en-passant square after every double pawn step, capturable or not.
+    #[must_use]
+    pub fn always_en_passant(mut self) -> Self {
+        self.always_ep = true;
+        self
+    }
+
+    /// Writes castling rights as rook files (`HAha`), as Shredder-FEN does.
+    #[must_use]
+    pub fn shredder(mut self) -> Self {
+        self.shredder = true;
+        self
+    }
+
+    /// Leaves out the two clock fields (as EPD does).
+    #[must_use]
+    pub fn without_clocks(mut self) -> Self {
+        self.clocks = false;
+        self
+    }
+}
+
+impl fmt::Display for Fen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pos = self.pos;
+        pos.board.write_fen(f)?;
+        write!(f, " {} ", pos.turn.char())?;
+        write_castling(pos, self.shredder, f)?;
+        let ep = if self.always_ep { pos.ep_square } else { pos.legal_ep_square() };
+        match ep {
+            Some(square) => write!(f, " {square}")?,
+            None => f.write_str(" -")?,
+        }
+        if self.clocks {
+            write!(f, " {} {}", pos.halfmove_clock, pos.fullmove_number)?;
+        }
+        Ok(())
+    }
+}
+
+fn write_castling(pos: &Position, shredder: bool, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    if pos.castling.is_empty() {
+        return f.write_char('-');
+    }
+    for color in Color::ALL {
+        let own_rooks = pos.board.by_piece(Piece::new(color, Role::Rook)) & Bitboard::backrank(color);
+        for side in crate::CastlingSide::ALL {
+            let Some(rook) = pos.castling_rook(color, side) else {
+                continue;
+            };
+            let outermost = match side {
+                crate::CastlingSide::KingSide => own_rooks.last(),
+                crate::CastlingSide::QueenSide => own_rooks.first(),
+            } == Some(rook);
+            let letter = if !shredder && (outermost || pos.mode == CastlingMode::Standard) {
+                match side {
+                    crate::CastlingSide::KingSide => 'k',
+                    crate::CastlingSide::QueenSide => 'q',
+                }
+            } else {
+                rook.file().char()
+            };
+            f.write_char(if color == Color::White { letter.to_ascii_uppercase() } else { letter })?;
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for Position {
+    /// Writes the FEN, as [`Position::fen`] does with default options.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fen().fmt(f)
+    }
+}

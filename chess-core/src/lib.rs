@@ -1,0 +1,74 @@
+//! Chess rules for Rust: positions, legal moves, FEN/EPD, SAN, UCI, Chess960,
+//! Polyglot-compatible Zobrist keys and perft.
+//!
+//! The crate is `#![no_std]`. Features:
+//! - `std` (default): implies `alloc`.
+//! - `alloc`: EPD records and `String`-returning helpers such as [`Position::to_fen`].
+//! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN) serialise.
+//!
+//! # Examples
+//!
+//! ```
+//! use chess_core::{perft, Position, Square};
+//!
+//! // Parse a position, list and play its legal moves, write it back.
+//! let mut pos: Position = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".parse()?;
+//! assert_eq!(pos.legal_moves().len(), 27);
+//! let bb5 = pos.parse_san("Bb5")?;
+//! assert_eq!(pos.san(bb5).to_string(), "Bb5");
+//! pos.play(bb5)?;
+//! assert_eq!(pos.to_fen(), "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3");
+//! assert_eq!(pos.legal_moves_from(Square::G8).len(), 3);
+//! assert_eq!(perft::perft(&Position::new(), 4), 197_281);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The main types: [`Position`] (a legal position that moves can be played in), [`Move`]
+//! (two bytes), [`MoveList`] (a list on the stack), [`Bitboard`] (a set of squares),
+//! [`Setup`] (a position before validation), and the notations [`San`], [`UciMove`],
+//! [`Fen`] and [`Epd`].
+
+#![no_std]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod castling;
+mod color;
+#[cfg(feature = "alloc")]
+mod epd;
+mod fen;
+mod movegen;
+mod moves;
+pub mod perft;
+mod piece;
+mod position;
+mod san;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod setup;
+mod square;
+mod uci;
+mod zobrist;
+mod zobrist_table;
+
+pub use bitboard::{Bitboard, Squares};
+pub use board::Board;
+pub use castling::{CastlingMode, CastlingSide};
+pub use color::Color;
+#[cfg(feature = "alloc")]
+pub use epd::{Epd, EpdError};
+pub use fen::{Fen, FenError};
+pub use moves::{Move, MoveList, MAX_LEGAL_MOVES};
+pub use piece::{Piece, Role};
+pub use position::{IllegalMoveError, Position};
+pub use san::{Lan, ParseSanError, San, SanError, SanPlus, Suffix};
+pub use setup::{PositionError, Problem, Setup};
+pub use square::{File, ParseSquareError, Rank, Square};
+pub use uci::{ParseUciError, UciError, UciMove};

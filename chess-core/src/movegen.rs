@@ -1,0 +1,381 @@
+//! Legal move generation.
+//!
+//! Moves are generated legal from the start: pinned pieces stay on their pin line,
+//! in check only moves that capture the checker or block it are made, the king never
+//! steps onto an attacked square, and en passant is tested by removing both pawns.
+//! The generator hands whole sets of target squares to a [`Sink`], so counting the
+//! moves of a position (bulk counting) is a few popcounts.
+//!
+//! # Examples
+//!
+//! ```
+//! use chess_core::{Position, Square};
+//!
+//! let pos = Position::new();
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! assert_eq!(pos.count_legal_moves(), 20);
+//! assert!(pos.legal_moves_from(Square::E1).is_empty());
+//! ```
+
+use core::ops::ControlFlow;
+
+use crate::{attacks, Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
+
+/// Receives generated moves, in batches where it can.
+pub(crate) trait Sink {
+    /// Moves of a knight, bishop, rook, queen or king from `from` to each of `targets`.
+    fn piece(&mut self, from: Square, targets: Bitboard) -> ControlFlow<()>;
+    /// Pawn moves to each of `targets`, each from the square `delta` below it (in index).
+    fn pawns(&mut self, targets: Bitboard, delta: i32, promotion: bool) -> ControlFlow<()>;
+    /// One move of any kind.
+    fn single(&mut self, m: Move) -> ControlFlow<()>;
+}
+
+/// Counts moves.
+struct Counter(u32);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _: Square, targets: Bitboard) -> ControlFlow<()> {
+        self.0 += targets.len();
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, _: i32, promotion: bool) -> ControlFlow<()> {
+        self.0 += targets.len() << (2 * promotion as u32);
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn single(&mut self, _: Move) -> ControlFlow<()> {
+        self.0 += 1;
+        ControlFlow::Continue(())
+    }
+}
+
+/// Stops at the first move.
+struct AnyMove;
+
+impl Sink for AnyMove {
+    #[inline(always)]
+    fn piece(&mut self, _: Square, targets: Bitboard) -> ControlFlow<()> {
+        if targets.any() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, _: i32, _: bool) -> ControlFlow<()> {
+        self.piece(Square::A1, targets)
+    }
+
+    #[inline(always)]
+    fn single(&mut self, _: Move) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+}
+
+/// Calls a closure with each move.
+struct Each<F>(F);
+
+impl<F: FnMut(Move)> Sink for Each<F> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) -> ControlFlow<()> {
+        for to in targets {
+            (self.0)(Move::new(from, to));
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, promotion: bool) -> ControlFlow<()> {
+        for to in targets {
+            let from = Square::new((to as i32 - delta) as u32);
+            if promotion {
+                for role in Role::PROMOTIONS {
+                    (self.0)(Move::promote(from, to, role));
+                }
+            } else {
+                (self.0)(Move::new(from, to));
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn single(&mut self, m: Move) -> ControlFlow<()> {
+        (self.0)(m);
+        ControlFlow::Continue(())
+    }
+}
+
+/// Collects moves into a list.
+struct Collect<'a>(&'a mut MoveList);
+
+impl Sink for Collect<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) -> ControlFlow<()> {
+        for to in targets {
+            // A position has at most 218 legal moves, below the list's capacity.
+            let _ = self.0.try_push(Move::new(from, to));
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, promotion: bool) -> ControlFlow<()> {
+        Each(|m| {
+            let _ = self.0.try_push(m);
+        })
+        .pawns(targets, delta, promotion)
+    }
+
+    #[inline(always)]
+    fn single(&mut self, m: Move) -> ControlFlow<()> {
+        let _ = self.0.try_push(m);
+        ControlFlow::Continue(())
+    }
+}
+
+/// Which moves to generate.
+#[derive(Clone, Copy)]
+struct Targets {
+    /// Squares the moving pieces stand on.
+    from: Bitboard,
+    /// Squares to move or capture to (castling: the rook's square).
+    to: Bitboard,
+    /// Squares pawns may push to.
+    pushes: Bitboard,
+    /// Whether en-passant captures count even when `to` lacks the en-passant square.
+    en_passant: bool,
+}
+
+impl Targets {
+    const ALL: Targets = Targets::between(Bitboard::FULL, Bitboard::FULL);
+
+    const fn between(from: Bitboard, to: Bitboard) -> Targets {
+        Targets { from, to, pushes: to, en_passant: false }
+    }
+}
+
+impl Position {
+    /// Returns every legal move.
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        let _ = self.generate(&mut Collect(&mut moves), Targets::ALL);
+        moves
+    }
+
+    /// Returns the legal moves of the piece on `square` (none if it is not the side to move's).
+    pub fn legal_moves_from(&self, square: Square) -> MoveList {
+        self.moves_in(Bitboard::from(square), Bitboard::FULL)
+    }
+
+    /// Returns the legal moves from squares in `from` to targets in `to`
+    /// (castling counts as a move to the rook's square).
+    pub fn moves_in(&self, from: Bitboard, to: Bitboard) -> MoveList {
+        let mut moves = MoveList::new();
+        let _ = self.generate(&mut Collect(&mut moves), Targets::between(from, to));
+        moves
+    }
+
+    /// Returns the legal captures and promotions, for quiescence search.
+    pub fn capture_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        let theirs = self.board.by_color(!self.turn);
+        let promotion_rank = Bitboard::backrank(!self.turn);
+        let targets = Targets { from: Bitboard::FULL, to: theirs, pushes: promotion_rank, en_passant: true };
+        let _ = self.generate(&mut Collect(&mut moves), targets);
+        moves
+    }
+
+    /// Counts the legal moves without building a list (bulk counting).
+    #[inline]
+    pub fn count_legal_moves(&self) -> u32 {
+        let mut counter = Counter(0);
+        let _ = self.generate(&mut counter, Targets::ALL);
+        counter.0
+    }
+
+    pub(crate) fn count_moves_in(&self, from: Bitboard, to: Bitboard) -> u32 {
+        let mut counter = Counter(0);
+        let _ = self.generate(&mut counter, Targets::between(from, to));
+        counter.0
+    }
+
+    /// Calls `f` with each legal move from `from` to `to`, without building a list.
+    pub fn for_each_move_in(&self, from: Bitboard, to: Bitboard, f: impl FnMut(Move)) {
+        let _ = self.generate(&mut Each(f), Targets::between(from, to));
+    }
+
+    /// Tells whether the side to move has at least one legal move.
+    #[inline]
+    pub fn has_legal_moves(&self) -> bool {
+        self.generate(&mut AnyMove, Targets::ALL).is_break()
+    }
+
+    /// Tells whether a move is legal here (as generated: castling as king takes rook).
+    pub fn is_legal(&self, m: Move) -> bool {
+        let mut found = false;
+        self.for_each_move_in(Bitboard::from(m.from()), Bitboard::from(m.to()), |legal| found |= legal == m);
+        found
+    }
+
+    /// Generates the legal moves that `targets` selects.
+    #[inline(always)]
+    fn generate<S: Sink>(&self, sink: &mut S, targets: Targets) -> ControlFlow<()> {
+        let Targets { from, to, pushes, en_passant } = targets;
+        let us = self.turn;
+        let them = !us;
+        let board = &self.board;
+        let ours = board.by_color(us);
+        let occupied = board.occupied();
+        let king = self.king_of(us);
+
+        if from.contains(king) {
+            let without_king = occupied.without(king);
+            let mut safe = Bitboard::EMPTY;
+            for target in attacks::king(king) & !ours & to {
+                if board.attackers_to(target, them, without_king).is_empty() {
+                    safe = safe.with(target);
+                }
+            }
+            sink.piece(king, safe)?;
+        }
+
+        let check_mask = match self.checkers.single_square() {
+            Some(checker) => attacks::between(king, checker).with(checker),
+            None if self.checkers.any() => return ControlFlow::Continue(()),
+            None => {
+                if from.contains(king) {
+                    self.generate_castling(sink, king, to)?;
+                }
+                Bitboard::FULL
+            }
+        };
+        let target = !ours & check_mask & to;
+        let pinned = self.pinned;
+
+        for knight in self.our(Role::Knight) & from - pinned {
+            sink.piece(knight, attacks::knight(knight) & target)?;
+        }
+        let bishops = (self.our(Role::Bishop) | self.our(Role::Queen)) & from;
+        for bishop in bishops {
+            let mut targets = attacks::bishop(bishop, occupied) & target;
+            if pinned.contains(bishop) {
+                targets &= attacks::line(king, bishop);
+            }
+            sink.piece(bishop, targets)?;
+        }
+        let rooks = (self.our(Role::Rook) | self.our(Role::Queen)) & from;
+        for rook in rooks {
+            let mut targets = attacks::rook(rook, occupied) & target;
+            if pinned.contains(rook) {
+                targets &= attacks::line(king, rook);
+            }
+            sink.piece(rook, targets)?;
+        }
+
+        self.generate_pawns(sink, from, target, check_mask & pushes)?;
+
+        match self.ep_square {
+            Some(ep) if en_passant || to.contains(ep) => self.generate_en_passant(sink, ep, king, from),
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_pawns<S: Sink>(
+        &self,
+        sink: &mut S,
+        from: Bitboard,
+        captures_to: Bitboard,
+        pushes_to: Bitboard,
+    ) -> ControlFlow<()> {
+        let us = self.turn;
+        let pawns = self.our(Role::Pawn) & from;
+        let theirs = self.board.by_color(!us);
+        let empty = !self.board.occupied();
+        let last_rank = Bitboard::backrank(!us);
+        let double_rank = Bitboard::from_rank(Rank::Fourth.relative_to(us));
+        let forward = if us == Color::White { 8 } else { -8 };
+
+        let free = pawns - self.pinned;
+        let single = free.forward(us) & empty;
+        let double = single.forward(us) & empty & double_rank & pushes_to;
+        let single = single & pushes_to;
+        let west = free.forward(us).west() & theirs & captures_to;
+        let east = free.forward(us).east() & theirs & captures_to;
+        for (targets, delta) in [(single, forward), (west, forward - 1), (east, forward + 1)] {
+            sink.pawns(targets - last_rank, delta, false)?;
+            sink.pawns(targets & last_rank, delta, true)?;
+        }
+        sink.pawns(double, 2 * forward, false)?;
+
+        let king = self.king_of(us);
+        for pawn in pawns & self.pinned {
+            let pin_line = attacks::line(king, pawn);
+            let mut targets = attacks::pawn(us, pawn) & theirs & captures_to;
+            let step = Bitboard::from(pawn).forward(us) & empty;
+            targets |= (step | (step.forward(us) & empty & double_rank)) & pushes_to;
+            targets &= pin_line;
+            for to in targets {
+                if last_rank.contains(to) {
+                    for role in Role::PROMOTIONS {
+                        sink.single(Move::promote(pawn, to, role))?;
+                    }
+                } else {
+                    sink.single(Move::new(pawn, to))?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn generate_en_passant<S: Sink>(&self, sink: &mut S, ep: Square, king: Square, from: Bitboard) -> ControlFlow<()> {
+        let them = !self.turn;
+        let capturers = self.our(Role::Pawn) & attacks::pawn(them, ep) & from;
+        for pawn in capturers {
+            let captured = Square::from_coords(ep.file(), pawn.rank());
+            let occupied = (self.board.occupied() ^ Bitboard::from(pawn) ^ captured).with(ep);
+            if (self.board.attackers_to(king, them, occupied) - captured).is_empty() {
+                sink.single(Move::en_passant(pawn, ep))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn generate_castling<S: Sink>(&self, sink: &mut S, king: Square, to: Bitboard) -> ControlFlow<()> {
+        let us = self.turn;
+        let them = !us;
+        for side in CastlingSide::ALL {
+            let Some(rook) = self.castling_rook(us, side) else {
+                continue;
+            };
+            if !to.contains(rook) {
+                continue;
+            }
+            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+            let occupied = self.board.occupied();
+            let king_path = attacks::between(king, king_to).with(king_to);
+            let rook_path = attacks::between(rook, rook_to).with(rook_to);
+            if ((king_path | rook_path) - king - rook).intersects(occupied) {
+                continue;
+            }
+            if attacks::between(king, king_to).into_iter().any(|sq| self.board.attackers_to(sq, them, occupied).any()) {
+                continue;
+            }
+            let after = (occupied - king - rook).with(king_to).with(rook_to);
+            if self.board.attackers_to(king_to, them, after).any() {
+                continue;
+            }
+            sink.single(Move::castle(king, rook))?;
+        }
+        ControlFlow::Continue(())
+    }
+}

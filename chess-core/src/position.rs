@@ -1,0 +1,472 @@
+//! A legal chess position: placement, side to move, castling rights, en passant, clocks.
+
+use crate::{attacks, zobrist, Bitboard, Board, CastlingMode, CastlingSide, Color, Move, Piece, Rank, Role, Square};
+
+/// A chess position that can be played from: validated, with its Zobrist key and check
+/// information kept up to date as moves are played.
+///
+/// Positions are small (`Copy`, at most 128 bytes), so search and perft copy them
+/// rather than undoing moves.
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::{Position, Square};
+///
+/// let mut pos = Position::new();
+/// let e4 = pos.parse_san("e4").unwrap();
+/// pos.play(e4).unwrap();
+/// assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+/// assert_eq!(pos.legal_moves().len(), 20);
+/// assert_eq!(pos.legal_moves_from(Square::G8).len(), 2);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: Board,
+    /// The rooks that may still castle, by their squares.
+    pub(crate) castling: Bitboard,
+    pub(crate) checkers: Bitboard,
+    /// The side to move's pieces that are pinned to its king.
+    pub(crate) pinned: Bitboard,
+    pub(crate) key: u64,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+    pub(crate) turn: Color,
+    /// The square a pawn skipped with its double step on the last move, if any.
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) mode: CastlingMode,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// Returns the standard starting position.
+    pub fn new() -> Position {
+        Position::from_parts(Board::new(), Color::White, Bitboard::CORNERS, None, 0, 1, CastlingMode::Standard)
+    }
+
+    /// Builds a position from parts already checked, computing the key and check information.
+    pub(crate) fn from_parts(
+        board: Board,
+        turn: Color,
+        castling: Bitboard,
+        ep_square: Option<Square>,
+        halfmove_clock: u32,
+        fullmove_number: u32,
+        mode: CastlingMode,
+    ) -> Position {
+        let mut pos = Position {
+            board,
+            castling,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+            key: 0,
+            halfmove_clock,
+            fullmove_number,
+            turn,
+            ep_square,
+            mode,
+        };
+        pos.key = pos.compute_key();
+        pos.update_check_info();
+        pos
+    }
+
+    /// Returns the placement of the pieces.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Returns the side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.turn
+    }
+
+    /// Returns the side to move (short name).
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Returns the piece on `square`, if any.
+    #[inline]
+    pub fn piece_on(&self, square: Square) -> Option<Piece> {
+        self.board.piece_at(square)
+    }
+
+    /// Returns the square of `color`'s king.
+    #[inline]
+    pub fn king_of(&self, color: Color) -> Square {
+        Square::new(self.board.by_piece(Piece::new(color, Role::King)).0.trailing_zeros())
+    }
+
+    /// Returns the pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Tells whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// Returns the pieces of `attacker` that attack `square`.
+    #[inline]
+    pub fn attackers_to(&self, square: Square, attacker: Color) -> Bitboard {
+        self.board.attackers_to(square, attacker, self.board.occupied())
+    }
+
+    /// Returns the side to move's pieces that are pinned to their king.
+    #[inline]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// Returns the squares of the rooks that still have castling rights (both colours).
+    #[inline]
+    pub fn castling_rights(&self) -> Bitboard {
+        self.castling
+    }
+
+    /// Returns the square of the rook `color` may castle with on `side`, if the right remains.
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let rooks = self.castling & Bitboard::backrank(color);
+        let king = self.king_of(color);
+        match side {
+            CastlingSide::KingSide => rooks.last().filter(|rook| *rook > king),
+            CastlingSide::QueenSide => rooks.first().filter(|rook| *rook < king),
+        }
+    }
+
+    /// Tells whether `color` keeps the right to castle on `side`.
+    pub fn has_castling_right(&self, color: Color, side: CastlingSide) -> bool {
+        self.castling_rook(color, side).is_some()
+    }
+
+    /// Returns the square skipped by a double pawn step on the last move, capturable or not.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Returns the en-passant square only if an en-passant capture is legal now.
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let square = self.ep_square?;
+        let pawns = self.our(Role::Pawn) & attacks::pawn(!self.turn, square);
+        (pawns.any() && self.count_moves_in(pawns, Bitboard::from(square)) > 0).then_some(square)
+    }
+
+    /// Returns the number of half-moves since the last capture or pawn move.
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// Returns the move number, starting at 1 and increased after each Black move.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// Returns how castling is written for this position (standard or Chess960).
+    #[inline]
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// Sets how castling is written; Chess960 mode is always possible, standard mode
+    /// only when every castling rook stands in a corner and its king on the e-file.
+    pub fn set_castling_mode(&mut self, mode: CastlingMode) -> bool {
+        if mode == CastlingMode::Standard && !self.castling_fits_standard() {
+            return false;
+        }
+        self.mode = mode;
+        true
+    }
+
+    pub(crate) fn castling_fits_standard(&self) -> bool {
+        self.castling.into_iter().all(|rook| {
+            let color = if rook.rank() == Rank::First { Color::White } else { Color::Black };
+            Bitboard::CORNERS.contains(rook) && self.king_of(color) == Square::E1.relative_to(color)
+        })
+    }
+
+    /// Returns the Polyglot-compatible Zobrist key, kept up to date as moves are played.
+    ///
+    /// Castling keys are given per colour and side, so Chess960 positions get keys too.
+    #[inline]
+    pub fn zobrist_key(&self) -> u64 {
+        self.key
+    }
+
+    /// Computes the Zobrist key from scratch (the incremental key must always equal it).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for (square, piece) in self.board.pieces() {
+            key ^= zobrist::piece(piece, square);
+        }
+        key ^= self.castling_key() ^ self.ep_key();
+        if self.turn == Color::White {
+            key ^= zobrist::WHITE_TO_MOVE;
+        }
+        key
+    }
+
+    fn castling_key(&self) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if self.has_castling_right(color, side) {
+                    key ^= zobrist::castling(color, side);
+                }
+            }
+        }
+        key
+    }
+
+    /// The en-passant key counts only when a pawn of the side to move stands ready to capture.
+    #[inline]
+    fn ep_key(&self) -> u64 {
+        match self.ep_square {
+            Some(square) if (attacks::pawn(!self.turn, square) & self.our(Role::Pawn)).any() => {
+                zobrist::en_passant(square.file())
+            }
+            _ => 0,
+        }
+    }
+
+    /// Returns the side to move's pieces of a role.
+    #[inline]
+    pub(crate) fn our(&self, role: Role) -> Bitboard {
+        self.board.by_piece(Piece::new(self.turn, role))
+    }
+
+    /// Tells whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Tells whether the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Tells whether neither side can checkmate by any sequence of moves with this material
+    /// (K v K, K+minor v K, and bishops of one square colour only).
+    pub fn is_insufficient_material(&self) -> bool {
+        self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
+    }
+
+    /// Tells whether `color` cannot possibly checkmate, whatever the opponent does
+    /// (used to turn a loss on time into a draw).
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let board = &self.board;
+        let ours = board.by_color(color);
+        let heavy = board.by_role(Role::Pawn) | board.by_role(Role::Rook) | board.by_role(Role::Queen);
+        if ours.intersects(heavy) {
+            return false;
+        }
+        if ours.intersects(board.by_role(Role::Knight)) {
+            // A lone knight mates only with help: an enemy piece other than a queen to block.
+            let helpers = board.by_color(!color) - board.by_role(Role::King) - board.by_role(Role::Queen);
+            return ours.len() <= 2 && helpers.is_empty();
+        }
+        if ours.intersects(board.by_role(Role::Bishop)) {
+            let bishops = board.by_role(Role::Bishop);
+            let one_colour =
+                !bishops.intersects(Bitboard::DARK_SQUARES) || !bishops.intersects(Bitboard::LIGHT_SQUARES);
+            return one_colour && !board.by_role(Role::Pawn).any() && !board.by_role(Role::Knight).any();
+        }
+        true
+    }
+
+    /// Plays a move after checking that it is legal; on error the position is unchanged.
+    ///
+    /// The move is matched by its squares and promotion, so a castling move given as
+    /// the king taking its rook or an en-passant capture given as an ordinary move
+    /// (for example after deserialising) is accepted.
+    pub fn play(&mut self, m: Move) -> Result<(), crate::IllegalMoveError> {
+        let legal = self.legalize(m).ok_or(crate::IllegalMoveError { mv: m })?;
+        self.play_unchecked(legal);
+        Ok(())
+    }
+
+    /// Returns the legal move with the same squares and promotion as `m`, if there is one.
+    pub fn legalize(&self, m: Move) -> Option<Move> {
+        if m.is_null() {
+            return None;
+        }
+        let mut found = None;
+        self.for_each_move_in(Bitboard::from(m.from()), Bitboard::from(m.to()), |legal| {
+            if legal.promotion() == m.promotion() {
+                found = Some(legal);
+            }
+        });
+        found
+    }
+
+    /// Plays a move without checking it. The move must be legal in this position
+    /// (from [`Position::legal_moves`] or checked with [`Position::is_legal`]); an
+    /// illegal move leaves the position in an unspecified but memory-safe state.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = !us;
+        let (from, to) = (m.from(), m.to());
+        let Some(role) = self.board.role_at(from) else {
+            return;
+        };
+
+        self.key ^= self.ep_key();
+        self.ep_square = None;
+        let castling_touched =
+            self.castling.any() && (role == Role::King || self.castling.intersects(Bitboard::from(from) | to));
+        if castling_touched {
+            self.key ^= self.castling_key();
+        }
+        self.halfmove_clock += 1;
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+
+        if m.is_castle() {
+            let side = CastlingSide::of_rook(from, to);
+            let (king, rook) = (Piece::new(us, Role::King), Piece::new(us, Role::Rook));
+            self.board.toggle(from, king);
+            self.board.toggle(to, rook);
+            self.board.toggle(side.king_to(us), king);
+            self.board.toggle(side.rook_to(us), rook);
+            self.key ^= zobrist::piece(king, from)
+                ^ zobrist::piece(rook, to)
+                ^ zobrist::piece(king, side.king_to(us))
+                ^ zobrist::piece(rook, side.rook_to(us));
+            self.castling -= Bitboard::backrank(us);
+        } else {
+            let captured_square = if m.is_en_passant() { Square::from_coords(to.file(), from.rank()) } else { to };
+            if let Some(captured) = self.board.role_at(captured_square) {
+                let piece = Piece::new(them, captured);
+                self.board.toggle(captured_square, piece);
+                self.key ^= zobrist::piece(piece, captured_square);
+                self.halfmove_clock = 0;
+            }
+            let moving = Piece::new(us, role);
+            let landing = Piece::new(us, m.promotion().unwrap_or(role));
+            self.board.toggle(from, moving);
+            self.board.toggle(to, landing);
+            self.key ^= zobrist::piece(moving, from) ^ zobrist::piece(landing, to);
+            match role {
+                Role::Pawn => {
+                    self.halfmove_clock = 0;
+                    if from.index() ^ to.index() == 16 {
+                        self.ep_square = Some(Square::new((from as u32 + to as u32) / 2));
+                    }
+                }
+                Role::King => self.castling -= Bitboard::backrank(us),
+                _ => {}
+            }
+            self.castling -= Bitboard::from(from) | to;
+        }
+
+        if castling_touched {
+            self.key ^= self.castling_key();
+        }
+        self.turn = them;
+        self.key ^= zobrist::WHITE_TO_MOVE ^ self.ep_key();
+        self.update_check_info();
+    }
+
+    /// Passes the turn without moving (a null move, for search). Not allowed in check:
+    /// returns `false` and leaves the position unchanged then.
+    pub fn play_null(&mut self) -> bool {
+        if self.is_check() {
+            return false;
+        }
+        self.key ^= self.ep_key();
+        self.ep_square = None;
+        self.halfmove_clock += 1;
+        if self.turn == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.turn = !self.turn;
+        self.key ^= zobrist::WHITE_TO_MOVE;
+        self.update_check_info();
+        true
+    }
+
+    /// Recomputes the checkers and pinned pieces of the side to move.
+    #[inline]
+    pub(crate) fn update_check_info(&mut self) {
+        let us = self.turn;
+        let them = !us;
+        let king = self.king_of(us);
+        let occupied = self.board.occupied();
+        let theirs = self.board.by_color(them);
+        self.checkers = self.board.attackers_to(king, them, occupied);
+        let snipers = ((attacks::rook(king, theirs) & self.board.straight_sliders())
+            | (attacks::bishop(king, theirs) & self.board.diagonal_sliders()))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        self.pinned = pinned & self.board.by_color(us);
+    }
+
+    /// Returns the piece a move captures, if any (the pawn for en passant).
+    pub fn capture(&self, m: Move) -> Option<Role> {
+        if m.is_en_passant() {
+            Some(Role::Pawn)
+        } else if m.is_castle() {
+            None
+        } else {
+            self.board.by_color(!self.turn).contains(m.to()).then(|| self.board.role_at(m.to())).flatten()
+        }
+    }
+
+    /// Tells whether a move captures a piece.
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.capture(m).is_some()
+    }
+
+    /// Tells whether a legal move resets the halfmove clock (a capture or a pawn move).
+    pub fn is_zeroing(&self, m: Move) -> bool {
+        self.is_capture(m) || self.board.by_role(Role::Pawn).contains(m.from())
+    }
+
+    /// Tells whether a legal move gives check.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mut child = *self;
+        child.play_unchecked(m);
+        child.is_check()
+    }
+
+    /// Returns the piece that a move moves.
+    pub fn moved_piece(&self, m: Move) -> Option<Piece> {
+        self.board.piece_at(m.from())
+    }
+}
+
+impl core::fmt::Debug for Position {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Position(\"{self}\")")
+    }
+}
+
+/// The error for a move that is not legal in the position it was played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {}", .mv.to_uci_chess960())]
+pub struct IllegalMoveError {
+    /// The move that was refused.
+    pub mv: Move,
+}

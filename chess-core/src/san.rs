@@ -1,0 +1,406 @@
+//! Standard Algebraic Notation: written in the standard form, read leniently.
+//!
+//! Reading accepts what people and old books write: `0-0` and `0-0-0`, `e.p.` and `ep`
+//! after en-passant captures, promotions as `e8=Q`, `e8Q`, `e8(Q)`, `e8(=Q)` or `e8/Q`,
+//! check marks `+`, `++` and `#`, annotations such as `!?`, over-specified moves like
+//! `Ng1f3`, and long algebraic notation (`e2-e4`, `Ng1-f3`, `Nb1xc3`).
+//!
+//! # Examples
+//!
+//! ```
+//! use chess_core::{Position, SanError};
+//!
+//! let pos = Position::new();
+//! let m = pos.parse_san("Ng1-f3!?").unwrap();
+//! assert_eq!(pos.san(m).to_string(), "Nf3");
+//! assert_eq!(pos.lan(m).to_string(), "Ng1-f3");
+//! assert!(matches!(pos.parse_san("Ke2"), Err(SanError::Illegal(_))));
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
+
+/// A move in SAN, before it is matched against a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum San {
+    /// A piece or pawn move.
+    Normal {
+        /// The moving piece.
+        role: Role,
+        /// The file of the square it leaves, if given.
+        file: Option<File>,
+        /// The rank of the square it leaves, if given.
+        rank: Option<Rank>,
+        /// Whether the move is marked as a capture.
+        capture: bool,
+        /// The square it goes to.
+        to: Square,
+        /// The promotion piece.
+        promotion: Option<Role>,
+    },
+    /// Castling.
+    Castle(CastlingSide),
+    /// The null move `--`.
+    Null,
+}
+
+/// Whether a move gives check or mate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Suffix {
+    /// `+`
+    Check,
+    /// `#`
+    Checkmate,
+}
+
+/// A SAN move with its check or mate mark, as written after a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SanPlus {
+    /// The move.
+    pub san: San,
+    /// The check or mate mark, if any.
+    pub suffix: Option<Suffix>,
+}
+
+/// Why text is not SAN.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid SAN '{text}': {reason}")]
+pub struct ParseSanError {
+    text: arrayvec::ArrayString<32>,
+    reason: &'static str,
+}
+
+impl ParseSanError {
+    fn new(text: &[u8], reason: &'static str) -> ParseSanError {
+        let mut shown = arrayvec::ArrayString::new();
+        for &b in text.iter().take(30) {
+            let _ = shown.try_push(if b.is_ascii_graphic() || b == b' ' { b as char } else { '?' });
+        }
+        ParseSanError { text: shown, reason }
+    }
+
+    /// Explains what is wrong.
+    pub fn reason(&self) -> &'static str {
+        self.reason
+    }
+}
+
+/// Why a SAN move cannot be played in a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SanError {
+    /// The text is not SAN.
+    #[error(transparent)]
+    Syntax(#[from] ParseSanError),
+    /// No legal move matches.
+    #[error("illegal move {0} in this position")]
+    Illegal(San),
+    /// Several legal moves match (for a promotion without a piece: one per piece).
+    #[error("ambiguous move {0}: {count} legal moves match", count = .1.len())]
+    Ambiguous(San, crate::MoveList),
+}
+
+fn strip_suffix<'a>(text: &'a [u8], suffix: &[u8]) -> Option<&'a [u8]> {
+    text.strip_suffix(suffix)
+}
+
+impl SanPlus {
+    /// Reads SAN leniently from bytes.
+    pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
+        let original = text;
+        let mut text = text.trim_ascii();
+        let mut suffix = None;
+        // Strip annotations, check marks and en-passant marks from the end, in any order.
+        loop {
+            if let Some(rest) = text.strip_suffix(b"!").or_else(|| text.strip_suffix(b"?")) {
+                text = rest;
+            } else if let Some(rest) = text.strip_suffix(b"#") {
+                suffix = Some(Suffix::Checkmate);
+                text = rest;
+            } else if let Some(rest) = text.strip_suffix(b"+") {
+                suffix = suffix.or(Some(Suffix::Check));
+                text = rest;
+            } else if let Some(rest) = strip_suffix(text, b"e.p.")
+                .or_else(|| strip_suffix(text, b"ep").filter(|rest| rest.last().is_some_and(u8::is_ascii_digit)))
+            {
+                text = rest.trim_ascii_end();
+            } else {
+                break;
+            }
+        }
+        let san = San::parse(text).map_err(|reason| ParseSanError::new(original, reason))?;
+        Ok(SanPlus { san, suffix })
+    }
+}
+
+impl San {
+    fn parse(text: &[u8]) -> Result<San, &'static str> {
+        match text {
+            b"" => return Err("empty"),
+            b"--" | b"Z0" => return Ok(San::Null),
+            b"O-O" | b"0-0" | b"o-o" => return Ok(San::Castle(CastlingSide::KingSide)),
+            b"O-O-O" | b"0-0-0" | b"o-o-o" => return Ok(San::Castle(CastlingSide::QueenSide)),
+            _ => {}
+        }
+        let (role, mut body) = match text[0] {
+            b'N' | b'B' | b'R' | b'Q' | b'K' | b'P' => {
+                (Role::from_char(text[0] as char).ok_or("bad piece")?, &text[1..])
+            }
+            _ => (Role::Pawn, text),
+        };
+
+        // Promotion at the end: =Q, (=Q), (Q), /Q or a bare Q after the square.
+        let mut promotion = None;
+        if let Some(&last) = body.last() {
+            if let Some(piece) = Role::from_char(last as char).filter(|_| last.is_ascii_alphabetic()) {
+                let before = &body[..body.len() - 1];
+                if before.last().is_some_and(u8::is_ascii_digit) || before.ends_with(b"=") || before.ends_with(b"/") {
+                    promotion = Some(piece);
+                    body = before.strip_suffix(b"=").or_else(|| before.strip_suffix(b"/")).unwrap_or(before);
+                }
+            } else if last == b')' {
+                let inner = body.strip_suffix(b")").ok_or("bad promotion")?;
+                let open = inner.iter().rposition(|&b| b == b'(').ok_or("unbalanced parenthesis")?;
+                let piece = inner[open + 1..].strip_prefix(b"=").unwrap_or(&inner[open + 1..]);
+                let [letter] = piece else {
+                    return Err("bad promotion");
+                };
+                promotion = Some(Role::from_char(*letter as char).ok_or("bad promotion piece")?);
+                body = &inner[..open];
+            }
+        }
+        if promotion.is_some_and(|p| matches!(p, Role::King | Role::Pawn)) {
+            return Err("cannot promote to a king or a pawn");
+        }
+
+        if body.len() < 2 {
+            return Err("missing target square");
+        }
+        let to = Square::from_ascii(&body[body.len() - 2..]).map_err(|_| "bad target square")?;
+        let mut rest = &body[..body.len() - 2];
+        let mut capture = false;
+        if let Some(r) = rest.strip_suffix(b"x").or_else(|| rest.strip_suffix(b":")) {
+            capture = true;
+            rest = r;
+        } else if let Some(r) = rest.strip_suffix(b"-") {
+            rest = r;
+        }
+        let (mut file, mut rank) = (None, None);
+        for &c in rest {
+            match (File::from_char(c as char), Rank::from_char(c as char)) {
+                (Some(f), _) if file.is_none() && rank.is_none() => file = Some(f),
+                (_, Some(r)) if rank.is_none() => rank = Some(r),
+                _ => return Err("bad origin square"),
+            }
+        }
+        Ok(San::Normal { role, file, rank, capture, to, promotion })
+    }
+
+    /// Finds the legal move this SAN names in `pos`.
+    pub fn to_move(self, pos: &Position) -> Result<Move, SanError> {
+        match self {
+            San::Null => Err(SanError::Illegal(self)),
+            San::Castle(side) => {
+                let us = pos.turn();
+                pos.castling_rook(us, side)
+                    .map(|rook| Move::castle(pos.king_of(us), rook))
+                    .filter(|m| pos.is_legal(*m))
+                    .ok_or(SanError::Illegal(self))
+            }
+            San::Normal { role, file, rank, to, promotion, .. } => {
+                let mut from = pos.board().by_role(role) & pos.board().by_color(pos.turn());
+                if let Some(file) = file {
+                    from &= Bitboard::from_file(file);
+                }
+                if let Some(rank) = rank {
+                    from &= Bitboard::from_rank(rank);
+                }
+                let mut candidates = crate::MoveList::new();
+                pos.for_each_move_in(from, Bitboard::from(to), |m| {
+                    if !m.is_castle() && (m.promotion() == promotion || promotion.is_none()) {
+                        candidates.push(m);
+                    }
+                });
+                match candidates.len() {
+                    1 => Ok(candidates[0]),
+                    0 if role == Role::Pawn && file == Some(File::B) => {
+                        // "bxc3" may be a bishop move written in lowercase.
+                        let bishop = San::Normal { role: Role::Bishop, file: None, rank, capture: true, to, promotion };
+                        bishop.to_move(pos).map_err(|_| SanError::Illegal(self))
+                    }
+                    0 => Err(SanError::Illegal(self)),
+                    _ => Err(SanError::Ambiguous(self, candidates)),
+                }
+            }
+        }
+    }
+}
+
+impl FromStr for SanPlus {
+    type Err = ParseSanError;
+
+    fn from_str(text: &str) -> Result<SanPlus, ParseSanError> {
+        SanPlus::from_ascii(text.as_bytes())
+    }
+}
+
+impl FromStr for San {
+    type Err = ParseSanError;
+
+    fn from_str(text: &str) -> Result<San, ParseSanError> {
+        Ok(SanPlus::from_str(text)?.san)
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            San::Null => f.write_str("--"),
+            San::Castle(side) => f.write_str(side.san()),
+            San::Normal { role, file, rank, capture, to, promotion } => {
+                if role != Role::Pawn {
+                    write!(f, "{}", role.upper_char())?;
+                }
+                if let Some(file) = file {
+                    write!(f, "{file}")?;
+                }
+                if let Some(rank) = rank {
+                    write!(f, "{rank}")?;
+                }
+                if capture {
+                    f.write_str("x")?;
+                }
+                write!(f, "{to}")?;
+                if let Some(role) = promotion {
+                    write!(f, "={}", role.upper_char())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for Suffix {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Suffix::Check => "+",
+            Suffix::Checkmate => "#",
+        })
+    }
+}
+
+impl fmt::Display for SanPlus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.san)?;
+        match self.suffix {
+            Some(suffix) => write!(f, "{suffix}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A move in long algebraic notation (`Ng1-f3`, `e7xd8=Q#`), for display.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lan {
+    role: Role,
+    from: Square,
+    to: Square,
+    capture: bool,
+    promotion: Option<Role>,
+    castle: Option<CastlingSide>,
+    suffix: Option<Suffix>,
+}
+
+impl fmt::Display for Lan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(side) = self.castle {
+            f.write_str(side.san())?;
+        } else {
+            if self.role != Role::Pawn {
+                write!(f, "{}", self.role.upper_char())?;
+            }
+            write!(f, "{}{}{}", self.from, if self.capture { 'x' } else { '-' }, self.to)?;
+            if let Some(role) = self.promotion {
+                write!(f, "={}", role.upper_char())?;
+            }
+        }
+        match self.suffix {
+            Some(suffix) => write!(f, "{suffix}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Position {
+    /// Returns a legal move's SAN, without the check mark.
+    pub fn san_without_suffix(&self, m: Move) -> San {
+        if m.is_null() {
+            return San::Null;
+        }
+        if let Some(side) = m.castling_side() {
+            return San::Castle(side);
+        }
+        let role = self.board.role_at(m.from()).unwrap_or(Role::Pawn);
+        let capture = self.is_capture(m);
+        let (mut file, mut rank) = (None, None);
+        if role == Role::Pawn {
+            file = capture.then(|| m.from().file());
+        } else if role != Role::King {
+            let others = (self.our(role)).without(m.from());
+            let mut rivals = Bitboard::EMPTY;
+            if others.any() {
+                self.for_each_move_in(others, Bitboard::from(m.to()), |other| rivals = rivals.with(other.from()));
+            }
+            if rivals.any() {
+                if !rivals.intersects(Bitboard::from_file(m.from().file())) {
+                    file = Some(m.from().file());
+                } else if !rivals.intersects(Bitboard::from_rank(m.from().rank())) {
+                    rank = Some(m.from().rank());
+                } else {
+                    file = Some(m.from().file());
+                    rank = Some(m.from().rank());
+                }
+            }
+        }
+        San::Normal { role, file, rank, capture, to: m.to(), promotion: m.promotion() }
+    }
+
+    /// Returns the check or mate mark a legal move earns. Costs one move played and,
+    /// only when the move checks, one search for a reply.
+    pub fn suffix(&self, m: Move) -> Option<Suffix> {
+        let mut child = *self;
+        child.play_unchecked(m);
+        if !child.is_check() {
+            None
+        } else if child.has_legal_moves() {
+            Some(Suffix::Check)
+        } else {
+            Some(Suffix::Checkmate)
+        }
+    }
+
+    /// Returns a legal move's SAN with its check or mate mark.
+    pub fn san(&self, m: Move) -> SanPlus {
+        SanPlus { san: self.san_without_suffix(m), suffix: self.suffix(m) }
+    }
+
+    /// Returns a legal move in long algebraic notation.
+    pub fn lan(&self, m: Move) -> Lan {
+        Lan {
+            role: self.board.role_at(m.from()).unwrap_or(Role::Pawn),
+            from: m.from(),
+            to: m.to(),
+            capture: self.is_capture(m),
+            promotion: m.promotion(),
+            castle: m.castling_side(),
+            suffix: self.suffix(m),
+        }
+    }
+
+    /// Reads a SAN move leniently and finds it among the legal moves.
+    pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        SanPlus::from_str(text)?.san.to_move(self)
+    }
+}

@@ -1,0 +1,170 @@
+//! UCI move notation (`e2e4`, `e7e8q`, `0000`).
+//!
+//! In standard chess castling is written as the king's two-square step (`e1g1`); in
+//! Chess960 mode as the king taking its own rook (`e1h1`). Both forms are read in
+//! either mode.
+//!
+//! # Examples
+//!
+//! ```
+//! use chess_core::{Position, UciMove};
+//!
+//! let pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+//! let castle = pos.parse_uci("e1g1").unwrap();
+//! assert!(castle.is_castle());
+//! assert_eq!(pos.to_uci(castle).to_string(), "e1g1");
+//! assert_eq!(pos.parse_uci("e1h1"), Ok(castle));
+//! assert_eq!("e7e8q".parse::<UciMove>().unwrap().to_string(), "e7e8q");
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{CastlingMode, Move, Position, Role, Square};
+
+/// A move as UCI writes it, before it is matched against a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UciMove {
+    /// A move from one square to another, perhaps promoting.
+    Normal {
+        /// The square the piece leaves.
+        from: Square,
+        /// The square it goes to (for castling: the king's square or the rook's).
+        to: Square,
+        /// The promotion piece.
+        promotion: Option<Role>,
+    },
+    /// The null move `0000`.
+    Null,
+}
+
+/// Why text is not a UCI move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseUciError {
+    /// Wrong length: a UCI move has 4 or 5 characters.
+    #[error("UCI move must have 4 or 5 characters (like e2e4 or e7e8q), found {0}")]
+    Length(usize),
+    /// The squares are not valid.
+    #[error("UCI move: characters {at}-{} are not a square", at + 1)]
+    Square {
+        /// The index of the bad square's first character.
+        at: usize,
+    },
+    /// The fifth character is not `q`, `r`, `b` or `n`.
+    #[error("UCI move: character 4 must be a promotion piece q, r, b or n")]
+    Promotion,
+}
+
+/// Why a UCI move cannot be played in a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum UciError {
+    /// The text is not a UCI move.
+    #[error(transparent)]
+    Syntax(#[from] ParseUciError),
+    /// The move is not legal in the position.
+    #[error("illegal move {0} in this position")]
+    Illegal(UciMove),
+}
+
+impl UciMove {
+    /// Reads a UCI move from bytes.
+    pub fn from_ascii(text: &[u8]) -> Result<UciMove, ParseUciError> {
+        if text == b"0000" {
+            return Ok(UciMove::Null);
+        }
+        if !(4..=5).contains(&text.len()) {
+            return Err(ParseUciError::Length(text.len()));
+        }
+        let from = Square::from_ascii(&text[0..2]).map_err(|_| ParseUciError::Square { at: 0 })?;
+        let to = Square::from_ascii(&text[2..4]).map_err(|_| ParseUciError::Square { at: 2 })?;
+        let promotion = match text.get(4) {
+            None => None,
+            Some(&c) => match Role::from_char(c as char) {
+                Some(role) if Role::PROMOTIONS.contains(&role) && c.is_ascii_lowercase() => Some(role),
+                _ => return Err(ParseUciError::Promotion),
+            },
+        };
+        Ok(UciMove::Normal { from, to, promotion })
+    }
+
+    /// Finds the legal move this UCI move names in `pos`.
+    pub fn to_move(self, pos: &Position) -> Result<Move, UciError> {
+        let UciMove::Normal { from, to, promotion } = self else {
+            return Err(UciError::Illegal(self));
+        };
+        let king = pos.king_of(pos.turn());
+        let candidate = if from == king
+            && from.rank() == to.rank()
+            && from.distance(to) == 2
+            && !pos.board().by_color(pos.turn()).contains(to)
+        {
+            // A two-square king step along the home rank is castling.
+            let side = crate::CastlingSide::of_rook(from, to);
+            match pos.castling_rook(pos.turn(), side) {
+                Some(rook) if side.king_to(pos.turn()) == to => Move::castle(king, rook),
+                _ => Move::new(from, to),
+            }
+        } else if from == king && pos.castling_rights().contains(to) && pos.board().by_color(pos.turn()).contains(to) {
+            Move::castle(king, to)
+        } else {
+            match promotion {
+                Some(role) => Move::promote(from, to, role),
+                None => Move::new(from, to),
+            }
+        };
+        pos.legalize(candidate).ok_or(UciError::Illegal(self))
+    }
+}
+
+impl FromStr for UciMove {
+    type Err = ParseUciError;
+
+    fn from_str(text: &str) -> Result<UciMove, ParseUciError> {
+        UciMove::from_ascii(text.as_bytes())
+    }
+}
+
+impl fmt::Display for UciMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            UciMove::Null => f.write_str("0000"),
+            UciMove::Normal { from, to, promotion } => {
+                write!(f, "{from}{to}")?;
+                match promotion {
+                    Some(role) => write!(f, "{}", role.char()),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+impl Move {
+    /// Returns the move in UCI form with castling as king takes rook (Chess960 style).
+    pub fn to_uci_chess960(self) -> UciMove {
+        if self.is_null() {
+            UciMove::Null
+        } else {
+            UciMove::Normal { from: self.from(), to: self.to(), promotion: self.promotion() }
+        }
+    }
+}
+
+impl Position {
+    /// Returns a legal move in UCI form, castling written as this position's mode requires.
+    pub fn to_uci(&self, m: Move) -> UciMove {
+        match (m.castling_side(), self.mode) {
+            (Some(side), CastlingMode::Standard) => {
+                UciMove::Normal { from: m.from(), to: side.king_to(self.turn), promotion: None }
+            }
+            _ => m.to_uci_chess960(),
+        }
+    }
+
+    /// Reads a UCI move and finds it among the legal moves.
+    pub fn parse_uci(&self, text: &str) -> Result<Move, UciError> {
+        UciMove::from_str(text)?.to_move(self)
+    }
+}

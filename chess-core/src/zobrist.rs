@@ -1,0 +1,40 @@
+//! Polyglot-compatible Zobrist keys.
+//!
+//! A position's key is the XOR of one random number per piece on its square, one per
+//! castling right, one for the en-passant file when a pawn of the side to move stands
+//! ready to capture there, and one when White is to move. The numbers are the published
+//! Polyglot table, so keys equal those of Polyglot opening books and of python-chess's
+//! `chess.polyglot.zobrist_hash`.
+//!
+//! # Examples
+//!
+//! ```
+//! use chess_core::Position;
+//!
+//! assert_eq!(Position::new().zobrist_key(), 0x463b96181691fc9c);
+//! ```
+
+use crate::zobrist_table::POLYGLOT_RANDOM;
+use crate::{CastlingSide, Color, File, Piece, Square};
+
+/// Returns the key of `piece` standing on `square`.
+#[inline]
+pub(crate) fn piece(piece: Piece, square: Square) -> u64 {
+    let kind = 2 * piece.role.index() + (1 - piece.color.index());
+    POLYGLOT_RANDOM[64 * kind + square.index()]
+}
+
+/// Returns the key of a castling right.
+#[inline]
+pub(crate) fn castling(color: Color, side: CastlingSide) -> u64 {
+    POLYGLOT_RANDOM[768 + 2 * color.index() + side.index()]
+}
+
+/// Returns the key of an en-passant file.
+#[inline]
+pub(crate) fn en_passant(file: File) -> u64 {
+    POLYGLOT_RANDOM[772 + file.index()]
+}
+
+/// The key XORed in when White is to move.
+pub(crate) const WHITE_TO_MOVE: u64 = POLYGLOT_RANDOM[780];

@@ -1,0 +1,3 @@
+//! Shared code of the example programs: reading perft suites.
+
+pub mod suite;
