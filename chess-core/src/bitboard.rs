@@ -226,6 +226,16 @@ impl From<Rank> for Bitboard {
     }
 }
 
+impl<T: Into<Bitboard>> BitOr<T> for Square {
+    type Output = Bitboard;
+
+    /// Makes a set of two squares (or of a square and a set).
+    #[inline]
+    fn bitor(self, rhs: T) -> Bitboard {
+        Bitboard::from(self) | rhs
+    }
+}
+
 impl FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
         iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)

@@ -8,7 +8,7 @@
 //!
 //! let epd: Epd = r#"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - bm Bc5+; id "WAC.004";"#.parse().unwrap();
 //! assert_eq!(epd.operation("id"), Some(&["WAC.004".to_string()][..]));
-//! assert_eq!(epd.best_moves().unwrap().len(), 1);
+//! assert_eq!(epd.best_moves().unwrap().unwrap().len(), 1);
 //! assert_eq!(epd.to_string(), r#"r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - bm Bc5+; id "WAC.004";"#);
 //!
 //! let perft: Epd = "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66".parse().unwrap();

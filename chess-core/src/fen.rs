@@ -11,7 +11,7 @@
 //! assert_eq!(pos.to_string(), fen);
 //!
 //! let error = Position::from_fen("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
-//! assert_eq!(error.to_string(), "FEN placement field, rank 7 at character 18: more than 8 squares");
+//! assert_eq!(error.to_string(), "FEN placement field, rank 7 at character 17: more than 8 squares");
 //! assert!(matches!(error, FenError::RankTooLong { .. }));
 //! ```
 

@@ -260,7 +260,7 @@ impl Position {
         let target = !ours & check_mask & to;
         let pinned = self.pinned;
 
-        for knight in self.our(Role::Knight) & from - pinned {
+        for knight in self.our(Role::Knight) & (from - pinned) {
             sink.piece(knight, attacks::knight(knight) & target)?;
         }
         let bishops = (self.our(Role::Bishop) | self.our(Role::Queen)) & from;

@@ -98,8 +98,15 @@ pub enum SanError {
     #[error("illegal move {0} in this position")]
     Illegal(San),
     /// Several legal moves match (for a promotion without a piece: one per piece).
-    #[error("ambiguous move {0}: {count} legal moves match", count = .1.len())]
-    Ambiguous(San, crate::MoveList),
+    #[error("ambiguous move {san}: {count} legal moves match")]
+    Ambiguous {
+        /// The move as read.
+        san: San,
+        /// The squares of the pieces that could make it.
+        from: Bitboard,
+        /// How many legal moves match.
+        count: u32,
+    },
 }
 
 fn strip_suffix<'a>(text: &'a [u8], suffix: &[u8]) -> Option<&'a [u8]> {
@@ -122,9 +129,9 @@ impl SanPlus {
             } else if let Some(rest) = text.strip_suffix(b"+") {
                 suffix = suffix.or(Some(Suffix::Check));
                 text = rest;
-            } else if let Some(rest) = strip_suffix(text, b"e.p.")
-                .or_else(|| strip_suffix(text, b"ep").filter(|rest| rest.last().is_some_and(u8::is_ascii_digit)))
-            {
+            } else if let Some(rest) = strip_suffix(text, b"e.p.").or_else(|| {
+                strip_suffix(text, b"ep").filter(|rest| rest.trim_ascii_end().last().is_some_and(u8::is_ascii_digit))
+            }) {
                 text = rest.trim_ascii_end();
             } else {
                 break;
@@ -231,7 +238,11 @@ impl San {
                         bishop.to_move(pos).map_err(|_| SanError::Illegal(self))
                     }
                     0 => Err(SanError::Illegal(self)),
-                    _ => Err(SanError::Ambiguous(self, candidates)),
+                    count => Err(SanError::Ambiguous {
+                        san: self,
+                        from: candidates.iter().map(|m| m.from()).collect(),
+                        count: count as u32,
+                    }),
                 }
             }
         }

@@ -71,8 +71,8 @@ pub enum Problem {
     PawnsOnBackRank(Bitboard),
     /// The side that is not to move is in check, so its king could be captured.
     OppositeCheck,
-    /// More than two pieces give check, which no move can produce.
-    TooManyCheckers(u32),
+    /// More than two pieces give check (on these squares), which no move can produce.
+    TooManyCheckers(Bitboard),
     /// The checking pieces stand where no legal last move could have put them.
     ImpossibleCheck(Bitboard),
     /// Castling rights for rooks that are missing, or without the king on its home rank.
@@ -111,7 +111,11 @@ impl fmt::Display for Problem {
                 f.write_str(")")
             }
             Problem::OppositeCheck => f.write_str("the side not to move is in check"),
-            Problem::TooManyCheckers(n) => write!(f, "the king is attacked by {n} pieces at once"),
+            Problem::TooManyCheckers(checkers) => {
+                write!(f, "the king is attacked by {} pieces at once (", checkers.len())?;
+                write_squares(f, checkers)?;
+                f.write_str(")")
+            }
             Problem::ImpossibleCheck(checkers) => {
                 f.write_str("no legal move could have given this check (checkers on ")?;
                 write_squares(f, checkers)?;
@@ -131,27 +135,90 @@ impl fmt::Display for Problem {
 }
 
 /// The problems that keep a [`Setup`] from being a legal [`Position`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// Stored compactly (a flag per kind of problem and the squares involved) so that
+/// results carrying it stay small.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PositionError {
-    problems: ArrayVec<Problem, 12>,
+    kinds: u16,
+    backrank_pawns: Bitboard,
+    checkers: Bitboard,
+    castling: Bitboard,
+    ep_square: Option<Square>,
 }
 
+/// The order in which problems are reported; a problem's index is its flag bit.
+const KINDS: [fn(&PositionError) -> Problem; 12] = [
+    |_| Problem::MissingKing(Color::White),
+    |_| Problem::MissingKing(Color::Black),
+    |_| Problem::TooManyKings(Color::White),
+    |_| Problem::TooManyKings(Color::Black),
+    |e| Problem::PawnsOnBackRank(e.backrank_pawns),
+    |_| Problem::OppositeCheck,
+    |e| Problem::TooManyCheckers(e.checkers),
+    |e| Problem::ImpossibleCheck(e.checkers),
+    |e| Problem::InvalidCastlingRights(e.castling),
+    |e| Problem::InvalidEnPassant(e.ep_square.unwrap_or(Square::A1)),
+    |_| Problem::TooMuchMaterial(Color::White),
+    |_| Problem::TooMuchMaterial(Color::Black),
+];
+
 impl PositionError {
+    fn empty() -> PositionError {
+        PositionError {
+            kinds: 0,
+            backrank_pawns: Bitboard::EMPTY,
+            checkers: Bitboard::EMPTY,
+            castling: Bitboard::EMPTY,
+            ep_square: None,
+        }
+    }
+
+    fn add(&mut self, problem: Problem) {
+        let kind = match problem {
+            Problem::MissingKing(color) => color.index(),
+            Problem::TooManyKings(color) => 2 + color.index(),
+            Problem::PawnsOnBackRank(squares) => {
+                self.backrank_pawns = squares;
+                4
+            }
+            Problem::OppositeCheck => 5,
+            Problem::TooManyCheckers(checkers) => {
+                self.checkers = checkers;
+                6
+            }
+            Problem::ImpossibleCheck(checkers) => {
+                self.checkers = checkers;
+                7
+            }
+            Problem::InvalidCastlingRights(rooks) => {
+                self.castling = rooks;
+                8
+            }
+            Problem::InvalidEnPassant(square) => {
+                self.ep_square = Some(square);
+                9
+            }
+            Problem::TooMuchMaterial(color) => 10 + color.index(),
+        };
+        self.kinds |= 1 << kind;
+    }
+
     /// Iterates over the problems found, at least one.
     pub fn problems(&self) -> impl Iterator<Item = Problem> + '_ {
-        self.problems.iter().copied()
+        KINDS.iter().enumerate().filter(|(kind, _)| self.kinds & (1 << kind) != 0).map(|(_, problem)| problem(self))
     }
 
     /// Tells whether relaxed validation would accept the position.
     pub fn is_relaxable(&self) -> bool {
-        self.problems.iter().all(|p| p.is_relaxable())
+        self.problems().all(Problem::is_relaxable)
     }
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("illegal position: ")?;
-        for (i, problem) in self.problems.iter().enumerate() {
+        for (i, problem) in self.problems().enumerate() {
             if i > 0 {
                 f.write_str("; ")?;
             }
@@ -188,6 +255,8 @@ impl Position {
     }
 
     fn validate(setup: Setup, mode: CastlingMode, relaxed: bool) -> Result<Position, PositionError> {
+        let mut error = PositionError::empty();
+        let relaxable = |p: &Problem| relaxed && p.is_relaxable();
         let mut problems = ArrayVec::<Problem, 12>::new();
         let board = &setup.board;
         for color in Color::ALL {
@@ -198,7 +267,8 @@ impl Position {
             }
         }
         if !problems.is_empty() {
-            return Err(PositionError { problems });
+            problems.iter().for_each(|p| error.add(*p));
+            return Err(error);
         }
 
         let pawns_on_backrank = board.by_role(Role::Pawn) & Bitboard::BACKRANKS;
@@ -206,7 +276,7 @@ impl Position {
             problems.push(Problem::PawnsOnBackRank(pawns_on_backrank));
         }
         let fullmove_number = setup.fullmove_number.max(1);
-        let mut pos = Position::from_parts(
+        let pos = Position::from_parts(
             setup.board,
             setup.turn,
             setup.castling_rights,
@@ -236,13 +306,12 @@ impl Position {
                 problems.push(Problem::TooMuchMaterial(color));
             }
         }
-        problems.retain(|p| !(relaxed && p.is_relaxable()));
+        problems.retain(|p| !relaxable(p));
         if problems.is_empty() {
-            // The rights are known to be valid now; recompute the key with them in place.
-            pos.key = pos.compute_key();
             Ok(pos)
         } else {
-            Err(PositionError { problems })
+            problems.iter().for_each(|p| error.add(*p));
+            Err(error)
         }
     }
 
@@ -295,7 +364,7 @@ impl Position {
         let checkers = self.checkers;
         let king = self.king_of(self.turn);
         if checkers.len() > 2 {
-            return Some(Problem::TooManyCheckers(checkers.len()));
+            return Some(Problem::TooManyCheckers(checkers));
         }
         if let Some(ep) = self.ep_square.filter(|ep| self.is_plausible_ep_square(*ep)) {
             // The last move was the double step: it must have given every check.

@@ -1,0 +1,207 @@
+//! Property tests on positions reached by random play from several roots
+//! (standard, Kiwipete, Chess960, en-passant and promotion positions).
+
+use chess_core::{attacks, Bitboard, CastlingMode, Color, Move, Position, Role, Square};
+use proptest::prelude::*;
+
+const ROOTS: [(&str, CastlingMode); 7] = [
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", CastlingMode::Standard),
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", CastlingMode::Standard),
+    ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", CastlingMode::Chess960),
+    ("1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9", CastlingMode::Chess960),
+    ("2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1", CastlingMode::Chess960),
+];
+
+/// Plays `plies` pseudo-random legal moves chosen by `seed`; returns every position on the way.
+fn random_game(root: usize, seed: u64, plies: usize) -> Vec<Position> {
+    let (fen, mode) = ROOTS[root];
+    let mut pos = Position::from_fen_with(fen, mode).unwrap();
+    let mut state = seed | 1;
+    let mut line = vec![pos];
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        pos.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+        line.push(pos);
+    }
+    line
+}
+
+/// A slow, independent generator: every pseudo-legal move, kept if the mover's king is safe after it.
+fn reference_moves(pos: &Position) -> Vec<Move> {
+    let us = pos.turn();
+    let board = pos.board();
+    let ours = board.by_color(us);
+    let theirs = board.by_color(!us);
+    let occupied = board.occupied();
+    let mut pseudo = Vec::new();
+    for from in ours {
+        let role = board.role_at(from).unwrap();
+        if role == Role::Pawn {
+            let dir: i32 = if us == Color::White { 8 } else { -8 };
+            let one = Square::from_index((from as i32 + dir) as usize).unwrap();
+            let mut targets = Vec::new();
+            if !occupied.contains(one) {
+                targets.push(one);
+                let start = if us == Color::White { chess_core::Rank::Second } else { chess_core::Rank::Seventh };
+                let two = Square::from_index((from as i32 + 2 * dir) as usize);
+                if from.rank() == start && !occupied.contains(two.unwrap()) {
+                    targets.push(two.unwrap());
+                }
+            }
+            targets.extend(attacks::pawn(us, from) & theirs);
+            for to in targets {
+                if matches!(to.rank(), chess_core::Rank::First | chess_core::Rank::Eighth) {
+                    pseudo.extend(Role::PROMOTIONS.map(|r| Move::promote(from, to, r)));
+                } else {
+                    pseudo.push(Move::new(from, to));
+                }
+            }
+            if let Some(ep) = pos.ep_square() {
+                if attacks::pawn(us, from).contains(ep) {
+                    pseudo.push(Move::en_passant(from, ep));
+                }
+            }
+        } else {
+            for to in attacks::attacks(us, role, from, occupied) - ours {
+                pseudo.push(Move::new(from, to));
+            }
+        }
+    }
+    let mut legal: Vec<Move> = pseudo
+        .into_iter()
+        .filter(|m| {
+            let mut child = *pos;
+            child.play_unchecked(*m);
+            child.attackers_to(child.king_of(us), !us).is_empty()
+        })
+        .collect();
+    // Castling, checked square by square.
+    let king = pos.king_of(us);
+    for side in chess_core::CastlingSide::ALL {
+        let Some(rook) = pos.castling_rook(us, side) else { continue };
+        let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+        let span = |a: Square, b: Square| -> Bitboard {
+            let (lo, hi) = (a.min(b) as usize, a.max(b) as usize);
+            (lo..=hi).map(|i| Square::from_index(i).unwrap()).collect()
+        };
+        let must_be_empty = (span(king, king_to) | span(rook, rook_to)).without(king).without(rook);
+        if must_be_empty.intersects(occupied) || pos.is_check() {
+            continue;
+        }
+        if span(king, king_to).into_iter().any(|sq| pos.attackers_to(sq, !us).any()) {
+            continue;
+        }
+        let m = Move::castle(king, rook);
+        let mut child = *pos;
+        child.play_unchecked(m);
+        if child.attackers_to(child.king_of(us), !us).is_empty() {
+            legal.push(m);
+        }
+    }
+    legal.sort();
+    legal
+}
+
+fn game_strategy() -> impl Strategy<Value = Vec<Position>> {
+    (0..ROOTS.len(), any::<u64>(), 0usize..120).prop_map(|(root, seed, plies)| random_game(root, seed, plies))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn fen_round_trip(line in game_strategy()) {
+        for pos in line {
+            let always = pos.fen().always_en_passant().to_string();
+            let reread = Position::from_fen_with(&always, pos.castling_mode()).unwrap();
+            prop_assert_eq!(reread, pos, "{}", always);
+            let fen = pos.to_fen();
+            prop_assert_eq!(Position::from_fen_with(&fen, pos.castling_mode()).unwrap().to_fen(), fen);
+        }
+    }
+
+    #[test]
+    fn zobrist_key_is_incremental(line in game_strategy()) {
+        for pos in line {
+            prop_assert_eq!(pos.zobrist_key(), pos.compute_key(), "{}", pos);
+        }
+    }
+
+    #[test]
+    fn legal_moves_equal_the_reference(line in game_strategy()) {
+        for pos in line {
+            let mut moves: Vec<Move> = pos.legal_moves().to_vec();
+            moves.sort();
+            prop_assert_eq!(&moves, &reference_moves(&pos), "{}", pos);
+            prop_assert_eq!(pos.count_legal_moves() as usize, moves.len());
+            prop_assert_eq!(pos.has_legal_moves(), !moves.is_empty());
+        }
+    }
+
+    #[test]
+    fn san_lan_and_uci_round_trip(line in game_strategy()) {
+        for pos in line {
+            for m in pos.legal_moves() {
+                let san = pos.san(m).to_string();
+                prop_assert_eq!(pos.parse_san(&san), Ok(m), "{} in {}", san, pos);
+                let lan = pos.lan(m).to_string();
+                prop_assert_eq!(pos.parse_san(&lan), Ok(m), "{} in {}", lan, pos);
+                let uci = pos.to_uci(m).to_string();
+                prop_assert_eq!(pos.parse_uci(&uci), Ok(m), "{} in {}", uci, pos);
+            }
+        }
+    }
+
+    #[test]
+    fn is_legal_agrees_with_the_list(line in game_strategy(), from in 0usize..64, to in 0usize..64, kind in 0usize..7) {
+        for pos in line {
+            let moves = pos.legal_moves();
+            let (from, to) = (Square::ALL[from], Square::ALL[to]);
+            let m = match kind {
+                0 => Move::new(from, to),
+                1 => Move::en_passant(from, to),
+                2 => Move::castle(from, to),
+                k => Move::promote(from, to, Role::PROMOTIONS[k - 3]),
+            };
+            prop_assert_eq!(pos.is_legal(m), moves.contains(&m), "{:?} in {}", m, pos);
+            for m in &moves {
+                prop_assert!(pos.is_legal(*m));
+            }
+        }
+    }
+
+    #[test]
+    fn checked_play_matches_unchecked_play(line in game_strategy()) {
+        for pos in line {
+            for m in pos.legal_moves() {
+                let (mut checked, mut unchecked) = (pos, pos);
+                checked.play(m).unwrap();
+                unchecked.play_unchecked(m);
+                prop_assert_eq!(checked, unchecked);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_from_to_pair_agrees_in_tricky_positions() {
+    for (fen, mode) in ROOTS {
+        let pos = Position::from_fen_with(fen, mode).unwrap();
+        let moves = pos.legal_moves();
+        for from in Square::ALL {
+            for to in Square::ALL {
+                for m in [Move::new(from, to), Move::castle(from, to), Move::en_passant(from, to)] {
+                    assert_eq!(pos.is_legal(m), moves.contains(&m), "{m:?} in {fen}");
+                }
+            }
+        }
+    }
+}
