@@ -72,3 +72,8 @@ pub use san::{Lan, ParseSanError, San, SanError, SanPlus, Suffix};
 pub use setup::{PositionError, Problem, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::{ParseUciError, UciError, UciMove};
+
+/// The README's Rust quick start, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
