@@ -179,8 +179,8 @@ const fn magics(factors: &[u64; 64], directions: &[(i32, i32); 4], first_offset:
     magics
 }
 
-const ROOK_MAGICS: [Magic; 64] = magics(&ROOK_FACTORS, &ROOK_DIRECTIONS, 0);
-const BISHOP_MAGICS: [Magic; 64] = magics(&BISHOP_FACTORS, &BISHOP_DIRECTIONS, 102_400);
+static ROOK_MAGICS: [Magic; 64] = magics(&ROOK_FACTORS, &ROOK_DIRECTIONS, 0);
+static BISHOP_MAGICS: [Magic; 64] = magics(&BISHOP_FACTORS, &BISHOP_DIRECTIONS, 102_400);
 
 /// Fills the table by enumerating every blocker subset with the carry-rippler trick.
 const fn fill_slider_table(

@@ -142,6 +142,15 @@ impl Board {
         self.by_color[piece.color as usize] ^= bit;
     }
 
+    /// Moves a piece of `color` from `from` to the empty square `to`, where it becomes `landing`.
+    #[inline]
+    pub(crate) fn move_piece(&mut self, color: Color, role: Role, from: Square, landing: Role, to: Square) {
+        let (from, to) = (Bitboard::from_square(from), Bitboard::from_square(to));
+        self.by_role[role as usize] ^= from;
+        self.by_role[landing as usize] ^= to;
+        self.by_color[color as usize] ^= from | to;
+    }
+
     /// Returns the pieces of `attacker` that attack `square`, with the given occupancy.
     #[inline]
     pub fn attackers_to(&self, square: Square, attacker: Color, occupied: Bitboard) -> Bitboard {

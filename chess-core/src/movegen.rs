@@ -19,6 +19,7 @@
 
 use core::ops::ControlFlow;
 
+use crate::position::CheckInfo;
 use crate::{attacks, Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
 
 /// Receives generated moves, in batches where it can.
@@ -207,6 +208,12 @@ impl Position {
         counter.0
     }
 
+    /// Calls `f` with each legal move, without building a list.
+    #[inline]
+    pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
+        let _ = self.generate(&mut Each(f), Targets::ALL);
+    }
+
     /// Calls `f` with each legal move from `from` to `to`, without building a list.
     pub fn for_each_move_in(&self, from: Bitboard, to: Bitboard, f: impl FnMut(Move)) {
         let _ = self.generate(&mut Each(f), Targets::between(from, to));
@@ -247,9 +254,10 @@ impl Position {
             sink.piece(king, safe)?;
         }
 
-        let check_mask = match self.checkers.single_square() {
+        let CheckInfo { checkers, pinned } = self.check_info();
+        let check_mask = match checkers.single_square() {
             Some(checker) => attacks::between(king, checker).with(checker),
-            None if self.checkers.any() => return ControlFlow::Continue(()),
+            None if checkers.any() => return ControlFlow::Continue(()),
             None => {
                 if from.contains(king) {
                     self.generate_castling(sink, king, to)?;
@@ -258,7 +266,6 @@ impl Position {
             }
         };
         let target = !ours & check_mask & to;
-        let pinned = self.pinned;
 
         for knight in self.our(Role::Knight) & (from - pinned) {
             sink.piece(knight, attacks::knight(knight) & target)?;
@@ -280,7 +287,7 @@ impl Position {
             sink.piece(rook, targets)?;
         }
 
-        self.generate_pawns(sink, from, target, check_mask & pushes)?;
+        self.generate_pawns(sink, from & self.our(Role::Pawn), pinned, target, check_mask & pushes)?;
 
         match self.ep_square {
             Some(ep) if en_passant || to.contains(ep) => self.generate_en_passant(sink, ep, king, from),
@@ -292,19 +299,19 @@ impl Position {
     fn generate_pawns<S: Sink>(
         &self,
         sink: &mut S,
-        from: Bitboard,
+        pawns: Bitboard,
+        pinned: Bitboard,
         captures_to: Bitboard,
         pushes_to: Bitboard,
     ) -> ControlFlow<()> {
         let us = self.turn;
-        let pawns = self.our(Role::Pawn) & from;
         let theirs = self.board.by_color(!us);
         let empty = !self.board.occupied();
         let last_rank = Bitboard::backrank(!us);
         let double_rank = Bitboard::from_rank(Rank::Fourth.relative_to(us));
         let forward = if us == Color::White { 8 } else { -8 };
 
-        let free = pawns - self.pinned;
+        let free = pawns - pinned;
         let single = free.forward(us) & empty;
         let double = single.forward(us) & empty & double_rank & pushes_to;
         let single = single & pushes_to;
@@ -317,7 +324,7 @@ impl Position {
         sink.pawns(double, 2 * forward, false)?;
 
         let king = self.king_of(us);
-        for pawn in pawns & self.pinned {
+        for pawn in pawns & pinned {
             let pin_line = attacks::line(king, pawn);
             let mut targets = attacks::pawn(us, pawn) & theirs & captures_to;
             let step = Bitboard::from(pawn).forward(us) & empty;

@@ -22,11 +22,11 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         1 => u64::from(pos.count_legal_moves()),
         _ => {
             let mut nodes = 0;
-            for m in pos.legal_moves() {
+            pos.for_each_legal_move(|m| {
                 let mut child = *pos;
                 child.play_unchecked(m);
                 nodes += perft(&child, depth - 1);
-            }
+            });
             nodes
         }
     }
@@ -38,11 +38,11 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
         return 1;
     }
     let mut nodes = 0;
-    for m in pos.legal_moves() {
+    pos.for_each_legal_move(|m| {
         let mut child = *pos;
         child.play_unchecked(m);
         nodes += perft_full(&child, depth - 1);
-    }
+    });
     nodes
 }
 

@@ -25,9 +25,6 @@ pub struct Position {
     pub(crate) board: Board,
     /// The rooks that may still castle, by their squares.
     pub(crate) castling: Bitboard,
-    pub(crate) checkers: Bitboard,
-    /// The side to move's pieces that are pinned to its king.
-    pub(crate) pinned: Bitboard,
     pub(crate) key: u64,
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
@@ -59,20 +56,8 @@ impl Position {
         fullmove_number: u32,
         mode: CastlingMode,
     ) -> Position {
-        let mut pos = Position {
-            board,
-            castling,
-            checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
-            key: 0,
-            halfmove_clock,
-            fullmove_number,
-            turn,
-            ep_square,
-            mode,
-        };
+        let mut pos = Position { board, castling, key: 0, halfmove_clock, fullmove_number, turn, ep_square, mode };
         pos.key = pos.compute_key();
-        pos.update_check_info();
         pos
     }
 
@@ -109,13 +94,13 @@ impl Position {
     /// Returns the pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        self.attackers_to(self.king_of(self.turn), !self.turn)
     }
 
     /// Tells whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        self.checkers.any()
+        self.checkers().any()
     }
 
     /// Returns the pieces of `attacker` that attack `square`.
@@ -127,7 +112,7 @@ impl Position {
     /// Returns the side to move's pieces that are pinned to their king.
     #[inline]
     pub fn pinned(&self) -> Bitboard {
-        self.pinned
+        self.check_info().pinned
     }
 
     /// Returns the squares of the rooks that still have castling rights (both colours).
@@ -205,6 +190,17 @@ impl Position {
     #[inline]
     pub fn zobrist_key(&self) -> u64 {
         self.key
+    }
+
+    /// Returns a key for judging repetitions by the FIDE notion of identity: the Zobrist key,
+    /// but with the en-passant file counted only when an en-passant capture is legal.
+    pub fn repetition_key(&self) -> u64 {
+        match self.ep_square {
+            Some(square) if self.ep_key() != 0 && self.legal_ep_square().is_none() => {
+                self.key ^ zobrist::en_passant(square.file())
+            }
+            _ => self.key,
+        }
     }
 
     /// Computes the Zobrist key from scratch (the incremental key must always equal it).
@@ -325,62 +321,62 @@ impl Position {
             return;
         };
 
-        self.key ^= self.ep_key();
-        self.ep_square = None;
-        let castling_touched =
-            self.castling.any() && (role == Role::King || self.castling.intersects(Bitboard::from(from) | to));
-        if castling_touched {
-            self.key ^= self.castling_key();
+        if self.ep_square.is_some() {
+            self.key ^= self.ep_key();
+            self.ep_square = None;
         }
         self.halfmove_clock += 1;
-        if us == Color::Black {
-            self.fullmove_number += 1;
+        self.fullmove_number += us as u32;
+
+        // Castling rights fall when the king moves or a move starts or ends on a rook's square.
+        let lost_rights = (from | to) | if role == Role::King { Bitboard::backrank(us) } else { Bitboard::EMPTY };
+        let castling_changes = self.castling.intersects(lost_rights);
+        if castling_changes {
+            self.key ^= self.castling_key();
         }
 
         if m.is_castle() {
             let side = CastlingSide::of_rook(from, to);
             let (king, rook) = (Piece::new(us, Role::King), Piece::new(us, Role::Rook));
+            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
             self.board.toggle(from, king);
             self.board.toggle(to, rook);
-            self.board.toggle(side.king_to(us), king);
-            self.board.toggle(side.rook_to(us), rook);
+            self.board.toggle(king_to, king);
+            self.board.toggle(rook_to, rook);
             self.key ^= zobrist::piece(king, from)
                 ^ zobrist::piece(rook, to)
-                ^ zobrist::piece(king, side.king_to(us))
-                ^ zobrist::piece(rook, side.rook_to(us));
-            self.castling -= Bitboard::backrank(us);
+                ^ zobrist::piece(king, king_to)
+                ^ zobrist::piece(rook, rook_to);
         } else {
             let captured_square = if m.is_en_passant() { Square::from_coords(to.file(), from.rank()) } else { to };
-            if let Some(captured) = self.board.role_at(captured_square) {
-                let piece = Piece::new(them, captured);
-                self.board.toggle(captured_square, piece);
-                self.key ^= zobrist::piece(piece, captured_square);
-                self.halfmove_clock = 0;
-            }
-            let moving = Piece::new(us, role);
-            let landing = Piece::new(us, m.promotion().unwrap_or(role));
-            self.board.toggle(from, moving);
-            self.board.toggle(to, landing);
-            self.key ^= zobrist::piece(moving, from) ^ zobrist::piece(landing, to);
-            match role {
-                Role::Pawn => {
+            if self.board.by_color(them).contains(captured_square) {
+                if let Some(captured) = self.board.role_at(captured_square) {
+                    let piece = Piece::new(them, captured);
+                    self.board.toggle(captured_square, piece);
+                    self.key ^= zobrist::piece(piece, captured_square);
                     self.halfmove_clock = 0;
-                    if from.index() ^ to.index() == 16 {
-                        self.ep_square = Some(Square::new((from as u32 + to as u32) / 2));
-                    }
                 }
-                Role::King => self.castling -= Bitboard::backrank(us),
-                _ => {}
             }
-            self.castling -= Bitboard::from(from) | to;
+            let landing = m.promotion().unwrap_or(role);
+            self.board.move_piece(us, role, from, landing, to);
+            self.key ^= zobrist::piece(Piece::new(us, role), from) ^ zobrist::piece(Piece::new(us, landing), to);
+            if role == Role::Pawn {
+                self.halfmove_clock = 0;
+                if from.index() ^ to.index() == 16 {
+                    self.ep_square = Some(Square::new((from as u32 + to as u32) / 2));
+                }
+            }
         }
 
-        if castling_touched {
+        if castling_changes {
+            self.castling -= lost_rights;
             self.key ^= self.castling_key();
         }
         self.turn = them;
-        self.key ^= zobrist::WHITE_TO_MOVE ^ self.ep_key();
-        self.update_check_info();
+        self.key ^= zobrist::WHITE_TO_MOVE;
+        if self.ep_square.is_some() {
+            self.key ^= self.ep_key();
+        }
     }
 
     /// Passes the turn without moving (a null move, for search). Not allowed in check:
@@ -397,30 +393,38 @@ impl Position {
         }
         self.turn = !self.turn;
         self.key ^= zobrist::WHITE_TO_MOVE;
-        self.update_check_info();
         true
     }
 
-    /// Recomputes the checkers and pinned pieces of the side to move.
+    /// Finds the checkers and pinned pieces of the side to move.
+    ///
+    /// Enemy sliders on open lines from the king (ignoring our own pieces) are the
+    /// candidates: with nothing between they check, with one of our pieces between it is pinned.
+    /// Computed when needed rather than stored, so that playing a move stays cheap.
     #[inline]
-    pub(crate) fn update_check_info(&mut self) {
+    pub(crate) fn check_info(&self) -> CheckInfo {
         let us = self.turn;
         let them = !us;
         let king = self.king_of(us);
-        let occupied = self.board.occupied();
-        let theirs = self.board.by_color(them);
-        self.checkers = self.board.attackers_to(king, them, occupied);
-        let snipers = ((attacks::rook(king, theirs) & self.board.straight_sliders())
-            | (attacks::bishop(king, theirs) & self.board.diagonal_sliders()))
+        let board = &self.board;
+        let occupied = board.occupied();
+        let theirs = board.by_color(them);
+        let snipers = ((attacks::rook(king, theirs) & board.straight_sliders())
+            | (attacks::bishop(king, theirs) & board.diagonal_sliders()))
+            & theirs;
+        let mut checkers = ((attacks::knight(king) & board.by_role(Role::Knight))
+            | (attacks::pawn(us, king) & board.by_role(Role::Pawn)))
             & theirs;
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
             let blockers = attacks::between(king, sniper) & occupied;
-            if !blockers.more_than_one() {
+            if blockers.is_empty() {
+                checkers = checkers.with(sniper);
+            } else if !blockers.more_than_one() {
                 pinned |= blockers;
             }
         }
-        self.pinned = pinned & self.board.by_color(us);
+        CheckInfo { checkers, pinned: pinned & board.by_color(us) }
     }
 
     /// Returns the piece a move captures, if any (the pawn for en passant).
@@ -455,6 +459,13 @@ impl Position {
     pub fn moved_piece(&self, m: Move) -> Option<Piece> {
         self.board.piece_at(m.from())
     }
+}
+
+/// The pieces giving check to the side to move, and its pieces pinned to its king.
+#[derive(Clone, Copy)]
+pub(crate) struct CheckInfo {
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
 }
 
 impl core::fmt::Debug for Position {

@@ -361,7 +361,7 @@ impl Position {
 
     /// Finds checks that no legal last move could have given.
     fn check_problem(&self) -> Option<Problem> {
-        let checkers = self.checkers;
+        let checkers = self.checkers();
         let king = self.king_of(self.turn);
         if checkers.len() > 2 {
             return Some(Problem::TooManyCheckers(checkers));

@@ -17,11 +17,30 @@
 use crate::zobrist_table::POLYGLOT_RANDOM;
 use crate::{CastlingSide, Color, File, Piece, Square};
 
+/// The piece keys of the Polyglot table rearranged by colour, role and square.
+static PIECE_KEYS: [[[u64; 64]; 6]; 2] = {
+    let mut keys = [[[0; 64]; 6]; 2];
+    let mut color = 0;
+    while color < 2 {
+        let mut role = 0;
+        while role < 6 {
+            let kind = 2 * role + (1 - color);
+            let mut square = 0;
+            while square < 64 {
+                keys[color][role][square] = POLYGLOT_RANDOM[64 * kind + square];
+                square += 1;
+            }
+            role += 1;
+        }
+        color += 1;
+    }
+    keys
+};
+
 /// Returns the key of `piece` standing on `square`.
 #[inline]
 pub(crate) fn piece(piece: Piece, square: Square) -> u64 {
-    let kind = 2 * piece.role.index() + (1 - piece.color.index());
-    POLYGLOT_RANDOM[64 * kind + square.index()]
+    PIECE_KEYS[piece.color.index()][piece.role.index()][square.index()]
 }
 
 /// Returns the key of a castling right.

@@ -25,7 +25,7 @@
 /// The 781 Polyglot random keys; see the module documentation for the layout.
 // Kept at 4 keys per line, as published, rather than rustfmt's one per line.
 #[rustfmt::skip]
-pub(crate) const POLYGLOT_RANDOM: [u64; 781] = [
+pub(crate) static POLYGLOT_RANDOM: [u64; 781] = [
     0x9D39247E33776D41, 0x2AF7398005AAA5C7, 0x44DB015024623547, 0x9C15F73E62A76AE2,
     0x75834465489C0C89, 0x3290AC3A203001BF, 0x0FBBAD1F61042279, 0xE83A908FF2FB60CA,
     0x0D7E765D58755C10, 0x1A083822CEAFE02D, 0x9605D5F0E25EC3B0, 0xD021FF5CD13A2ED5,

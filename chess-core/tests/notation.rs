@@ -245,3 +245,14 @@ fn checked_play_refuses_illegal_moves_and_keeps_the_position() {
     assert!(c.play(Move::new(Square::E1, Square::G1)).is_err());
     assert!(c.play(Move::new(Square::E1, Square::H1)).is_ok(), "king-takes-rook squares are matched");
 }
+
+#[test]
+fn repetition_key_ignores_an_en_passant_square_that_cannot_be_used() {
+    // After ...d5 the e5 pawn stands ready to capture, but it is pinned by the queen on e8.
+    let pinned = pos("4q2k/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    let same_without_ep = pos("4q2k/8/8/3pP3/8/8/8/4K3 w - - 0 2");
+    assert_ne!(pinned.zobrist_key(), same_without_ep.zobrist_key(), "Polyglot counts the pseudo-legal capture");
+    assert_eq!(pinned.repetition_key(), same_without_ep.repetition_key());
+    let free = pos("7k/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+    assert_ne!(free.repetition_key(), pos("7k/8/8/3pP3/8/8/8/4K3 w - - 0 2").repetition_key());
+}

@@ -1,7 +1,7 @@
 //! perft: counts move-tree leaves to check and time move generation.
 //!
 //! ```text
-//! perft [--fen FEN] [--chess960] [--divide] DEPTH
+//! perft [--fen FEN] [--chess960] [--divide] [--no-bulk] DEPTH
 //! perft --epd FILE [--max-nodes N] [--chess960]
 //! ```
 
@@ -19,13 +19,22 @@ struct Options {
     epd: Option<String>,
     mode: CastlingMode,
     divide: bool,
+    /// Play every leaf move instead of counting the last ply in bulk.
+    no_bulk: bool,
     max_nodes: u64,
     depth: Option<u32>,
 }
 
 fn parse_args(args: impl Iterator<Item = String>) -> Result<Options, String> {
-    let mut options =
-        Options { fen: None, epd: None, mode: CastlingMode::Standard, divide: false, max_nodes: u64::MAX, depth: None };
+    let mut options = Options {
+        fen: None,
+        epd: None,
+        mode: CastlingMode::Standard,
+        divide: false,
+        no_bulk: false,
+        max_nodes: u64::MAX,
+        depth: None,
+    };
     let mut args = args.peekable();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
@@ -37,6 +46,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Options, String> {
             }
             "--chess960" => options.mode = CastlingMode::Chess960,
             "--divide" => options.divide = true,
+            "--no-bulk" => options.no_bulk = true,
             "-h" | "--help" => return Err(USAGE.to_string()),
             _ => options.depth = Some(arg.parse().map_err(|_| format!("unknown argument '{arg}'\n{USAGE}"))?),
         }
@@ -63,6 +73,8 @@ fn run_one(options: &Options) -> Result<ExitCode, String> {
             total += nodes;
         }
         total
+    } else if options.no_bulk {
+        perft::perft_full(&pos, depth)
     } else {
         perft::perft(&pos, depth)
     };
