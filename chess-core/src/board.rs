@@ -174,30 +174,45 @@ impl Board {
         self.by_piece(piece).len()
     }
 
+    /// Returns the FEN letter of each square's piece (`0` for an empty square), from `a1` to `h8`.
+    fn letters(&self) -> [u8; 64] {
+        let mut letters = [0; 64];
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let letter = Piece::new(color, role).char() as u8;
+                for square in self.by_piece(Piece::new(color, role)) {
+                    letters[square.index()] = letter;
+                }
+            }
+        }
+        letters
+    }
+
     /// Writes the placement field of a FEN (`rnbqkbnr/pppppppp/...`).
     pub fn write_fen(&self, f: &mut impl fmt::Write) -> fmt::Result {
-        for rank in Rank::ALL.into_iter().rev() {
+        let letters = self.letters();
+        let mut text = arrayvec::ArrayString::<71>::new();
+        for rank in (0..8).rev() {
             let mut empty = 0;
-            for file in File::ALL {
-                match self.piece_at(Square::from_coords(file, rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            f.write_char((b'0' + empty) as char)?;
-                            empty = 0;
-                        }
-                        f.write_char(piece.char())?;
+            for &letter in &letters[8 * rank..8 * rank + 8] {
+                if letter == 0 {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        text.push((b'0' + empty) as char);
+                        empty = 0;
                     }
-                    None => empty += 1,
+                    text.push(letter as char);
                 }
             }
             if empty > 0 {
-                f.write_char((b'0' + empty) as char)?;
+                text.push((b'0' + empty) as char);
             }
-            if rank != Rank::First {
-                f.write_char('/')?;
+            if rank > 0 {
+                text.push('/');
             }
         }
-        Ok(())
+        f.write_str(&text)
     }
 }
 

@@ -15,7 +15,7 @@
 //! assert!(matches!(error, FenError::RankTooLong { .. }));
 //! ```
 
-use core::fmt::{self, Write as _};
+use core::fmt;
 use core::str::FromStr;
 
 use crate::{Bitboard, Board, CastlingMode, Color, File, Piece, Position, PositionError, Rank, Role, Setup, Square};
@@ -107,15 +107,24 @@ impl From<PositionError> for FenError {
     }
 }
 
-/// Splits on spaces, returning each field with its character index.
-fn fields(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.split(' ')
-        .scan(0, |at, field| {
-            let start = *at;
-            *at += field.len() + 1;
-            Some((start, field))
-        })
-        .filter(|(_, field)| !field.is_empty())
+/// Splits on spaces into at most six fields with their character indices; also returns
+/// how many fields there are in all.
+fn fields(text: &str) -> (arrayvec::ArrayVec<(usize, &str), 6>, usize) {
+    let mut fields = arrayvec::ArrayVec::new();
+    let mut count = 0;
+    let mut start = None;
+    for (i, b) in text.bytes().chain(core::iter::once(b' ')).enumerate() {
+        match (b == b' ', start) {
+            (true, Some(from)) => {
+                let _ = fields.try_push((from, &text[from..i]));
+                count += 1;
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    (fields, count)
 }
 
 impl Setup {
@@ -124,18 +133,16 @@ impl Setup {
     /// `KQkq` in the castling field name the outermost rook on each side of the king
     /// (X-FEN), and file letters name a rook's file (Shredder-FEN).
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
-        let mut parts = fields(fen.trim_end());
-        let Some((at, placement)) = parts.next() else {
+        let (fields, count) = fields(fen.trim_end());
+        let Some(&(at, placement)) = fields.first() else {
             return Err(FenError::Empty);
         };
         let mut setup = Setup::empty();
         setup.board = parse_placement(placement, at)?;
-        let rest: arrayvec::ArrayVec<(usize, &str), 5> = parts.by_ref().take(5).collect();
-        let extra = parts.count();
-        if rest.len() < 3 || extra > 0 {
-            return Err(FenError::WrongFieldCount { found: 1 + rest.len() + extra });
+        if !(4..=6).contains(&count) {
+            return Err(FenError::WrongFieldCount { found: count });
         }
-        setup.read_state(&rest)?;
+        setup.read_state(&fields[1..])?;
         Ok(setup)
     }
 
@@ -176,36 +183,45 @@ fn parse_number(text: &str) -> Option<u32> {
 }
 
 fn parse_placement(placement: &str, start: usize) -> Result<Board, FenError> {
-    let ranks = placement.split('/').count();
-    if ranks != 8 {
-        return Err(FenError::WrongRankCount { found: ranks });
-    }
     let mut board = Board::empty();
-    let mut at = start;
-    for (i, text) in placement.split('/').enumerate() {
-        let rank = Rank::ALL[7 - i];
-        let mut file = 0;
-        for c in text.chars() {
-            if file >= 8 {
-                return Err(FenError::RankTooLong { rank, at });
+    let (mut rank, mut file) = (7, 0);
+    for (i, b) in placement.bytes().enumerate() {
+        let at = start + i;
+        match b {
+            b'/' => {
+                if file < 8 {
+                    return Err(FenError::RankTooShort { rank: Rank::ALL[rank], at });
+                }
+                if rank == 0 {
+                    return Err(FenError::WrongRankCount { found: placement.split('/').count() });
+                }
+                rank -= 1;
+                file = 0;
             }
-            match c {
-                '1'..='8' => file += c as usize - '0' as usize,
-                _ => {
-                    let piece = Piece::from_char(c).ok_or(FenError::UnknownPiece { found: c, at })?;
-                    board.put(Square::from_coords(File::ALL[file], rank), piece);
-                    file += 1;
+            b'1'..=b'8' => {
+                file += usize::from(b - b'0');
+                if file > 8 {
+                    return Err(FenError::RankTooLong { rank: Rank::ALL[rank], at });
                 }
             }
-            if file > 8 {
-                return Err(FenError::RankTooLong { rank, at });
+            _ => {
+                let Some(piece) = Piece::from_char(char::from(b)).filter(|_| b.is_ascii()) else {
+                    let found = placement[i..].chars().next().unwrap_or('?');
+                    return Err(FenError::UnknownPiece { found, at });
+                };
+                if file >= 8 {
+                    return Err(FenError::RankTooLong { rank: Rank::ALL[rank], at });
+                }
+                board.put(Square::from_coords(File::ALL[file], Rank::ALL[rank]), piece);
+                file += 1;
             }
-            at += c.len_utf8();
         }
-        if file < 8 {
-            return Err(FenError::RankTooShort { rank, at });
-        }
-        at += 1;
+    }
+    if rank > 0 {
+        return Err(FenError::WrongRankCount { found: 8 - rank });
+    }
+    if file < 8 {
+        return Err(FenError::RankTooShort { rank: Rank::First, at: start + placement.len() });
     }
     Ok(board)
 }
@@ -320,23 +336,51 @@ impl Fen<'_> {
 
 impl fmt::Display for Fen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Assembled on the stack and written at once: the longest FEN is well under 128 bytes.
         let pos = self.pos;
-        pos.board.write_fen(f)?;
-        write!(f, " {} ", pos.turn.char())?;
-        write_castling(pos, self.shredder, f)?;
+        let mut text = arrayvec::ArrayString::<128>::new();
+        pos.board.write_fen(&mut text)?;
+        text.push(' ');
+        text.push(pos.turn.char());
+        text.push(' ');
+        write_castling(pos, self.shredder, &mut text)?;
         let ep = if self.always_ep { pos.ep_square } else { pos.legal_ep_square() };
         match ep {
-            Some(square) => write!(f, " {square}")?,
-            None => f.write_str(" -")?,
+            Some(square) => {
+                text.push(' ');
+                text.push(square.file().char());
+                text.push(square.rank().char());
+            }
+            None => text.push_str(" -"),
         }
         if self.clocks {
-            write!(f, " {} {}", pos.halfmove_clock, pos.fullmove_number)?;
+            text.push(' ');
+            push_number(&mut text, pos.halfmove_clock);
+            text.push(' ');
+            push_number(&mut text, pos.fullmove_number);
         }
-        Ok(())
+        f.write_str(&text)
     }
 }
 
-fn write_castling(pos: &Position, shredder: bool, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// Appends the decimal digits of `n`.
+fn push_number(text: &mut arrayvec::ArrayString<128>, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut len = 0;
+    loop {
+        digits[len] = b'0' + (n % 10) as u8;
+        len += 1;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &digit in digits[..len].iter().rev() {
+        text.push(digit as char);
+    }
+}
+
+fn write_castling(pos: &Position, shredder: bool, f: &mut impl fmt::Write) -> fmt::Result {
     if pos.castling.is_empty() {
         return f.write_char('-');
     }

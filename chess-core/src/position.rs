@@ -206,8 +206,13 @@ impl Position {
     /// Computes the Zobrist key from scratch (the incremental key must always equal it).
     pub fn compute_key(&self) -> u64 {
         let mut key = 0;
-        for (square, piece) in self.board.pieces() {
-            key ^= zobrist::piece(piece, square);
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece::new(color, role);
+                for square in self.board.by_piece(piece) {
+                    key ^= zobrist::piece(piece, square);
+                }
+            }
         }
         key ^= self.castling_key() ^ self.ep_key();
         if self.turn == Color::White {
