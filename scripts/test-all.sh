@@ -17,8 +17,8 @@ step "chess-core builds without std (no_std, and no_std + alloc)"
 cargo build -p chess-core --no-default-features
 cargo build -p chess-core --no-default-features --features alloc
 
-step "tests (release mode, all features)"
-cargo test --workspace --release --all-features
+step "tests (optimised, with debug assertions and overflow checks; all features)"
+cargo test --workspace --profile test-release --all-features
 
 step "documentation builds without warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc -p chess-core --no-deps --all-features

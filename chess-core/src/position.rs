@@ -330,8 +330,8 @@ impl Position {
             self.key ^= self.ep_key();
             self.ep_square = None;
         }
-        self.halfmove_clock += 1;
-        self.fullmove_number += us as u32;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        self.fullmove_number = self.fullmove_number.saturating_add(us as u32);
 
         // Castling rights fall when the king moves or a move starts or ends on a rook's square.
         let lost_rights = (from | to) | if role == Role::King { Bitboard::backrank(us) } else { Bitboard::EMPTY };
@@ -392,9 +392,9 @@ impl Position {
         }
         self.key ^= self.ep_key();
         self.ep_square = None;
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         if self.turn == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.turn = !self.turn;
         self.key ^= zobrist::WHITE_TO_MOVE;

@@ -256,3 +256,12 @@ fn repetition_key_ignores_an_en_passant_square_that_cannot_be_used() {
     let free = pos("7k/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
     assert_ne!(free.repetition_key(), pos("7k/8/8/3pP3/8/8/8/4K3 w - - 0 2").repetition_key());
 }
+
+#[test]
+fn clocks_at_their_limits_do_not_overflow() {
+    let mut p = pos("4k3/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295");
+    p.play(p.parse_san("Kd7").unwrap()).unwrap();
+    assert_eq!((p.halfmove_clock(), p.fullmove_number()), (4294967295, 4294967295));
+    assert!(p.play_null());
+    assert_eq!(p.halfmove_clock(), 4294967295);
+}

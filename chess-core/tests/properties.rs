@@ -205,3 +205,51 @@ fn every_from_to_pair_agrees_in_tricky_positions() {
         }
     }
 }
+
+/// Text that looks a little like chess notation, to reach deep into the parsers.
+fn chessy_text() -> impl Strategy<Value = String> {
+    prop::collection::vec(
+        prop_oneof![
+            Just("/".to_string()),
+            Just(" ".to_string()),
+            Just("8".to_string()),
+            Just("-".to_string()),
+            Just(";".to_string()),
+            Just("\"".to_string()),
+            "[pnbrqkPNBRQKwWxX0-9a-hO=+#!?()e.]{1,3}",
+            any::<char>().prop_map(|c| c.to_string()),
+        ],
+        0..40,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn parsers_never_panic(text in chessy_text(), bytes in prop::collection::vec(any::<u8>(), 0..12)) {
+        let pos = Position::new();
+        let kiwipete = Position::from_fen(ROOTS[1].0).unwrap();
+        let _ = Position::from_fen(&text);
+        let _ = Position::from_fen_relaxed(&text, CastlingMode::Chess960);
+        let _ = chess_core::Setup::from_fen(&text);
+        let _ = text.parse::<chess_core::Epd>();
+        for p in [pos, kiwipete] {
+            let _ = p.parse_san(&text);
+            let _ = p.parse_uci(&text);
+        }
+        let _ = chess_core::SanPlus::from_ascii(&bytes);
+        let _ = chess_core::UciMove::from_ascii(&bytes);
+        let _ = text.parse::<Square>();
+    }
+
+    #[test]
+    fn valid_fens_with_garbage_fields_never_panic(root in 0..ROOTS.len(), field in 0usize..6, junk in chessy_text()) {
+        let mut fields: Vec<String> = ROOTS[root].0.split(' ').map(str::to_string).collect();
+        fields[field] = junk;
+        let fen = fields.join(" ");
+        let _ = Position::from_fen_with(&fen, ROOTS[root].1);
+        let _ = Position::from_fen_relaxed(&fen, ROOTS[root].1);
+    }
+}
