@@ -5,7 +5,8 @@
 //! - `std` (default): implies `alloc`.
 //! - `alloc`: [`Game`] (history, undo, rules and outcome), EPD records and `String`-returning
 //!   helpers such as [`Position::to_fen`].
-//! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN) serialise.
+//! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN) serialise, and with
+//!   `alloc` so do `Game` (to save a game and go on later) and `Rules`.
 //!
 //! # Examples
 //!

@@ -648,3 +648,94 @@ fn material_counts_captures_and_the_balance() {
     assert_eq!(game.captured_by(Color::White), [Pawn]);
     assert_eq!(game.material_balance(), 1);
 }
+
+// --- Saving a game (serde) ------------------------------------------------------------------------
+
+#[cfg(feature = "serde")]
+mod saving {
+    use super::*;
+
+    #[test]
+    fn json_round_trip_continues_the_game() {
+        // Castling, en passant and a promotion, then a declined draw offer, under casual rules.
+        let mut game = Game::with_rules(Rules { check_limit: Some(20), ..Rules::casual() });
+        play(&mut game, "e4 Nf6 e5 d5 exd6 Bg4 Nf3 Nc6 Be2 Qd7 O-O O-O-O dxc7 Qd5 cxd8=Q+ Kxd8");
+        let json = serde_json::to_string(&game).unwrap();
+        assert_eq!(
+            json,
+            concat!(
+                r#"{"start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","#,
+                r#""moves":["e2e4","g8f6","e4e5","d7d5","e5d6","c8g4","g1f3","b8c6","f1e2","d8d7","e1h1","e8a8","#,
+                r#""d6c7","d7d5","c7d8q","c8d8"],"#,
+                r#""rules":{"fifty_move_plies":null,"seventy_five_move_plies":null,"no_progress_plies":60,"#,
+                r#""no_progress_plies_kbn_v_k":100,"repetitions_to_claim":null,"repetitions_to_draw":3,"#,
+                r#""perpetual_checks":10,"check_limit":20,"extended_insufficient_material":true,"#,
+                r#""resign_after_moves":15,"draw_offer_after_moves":15,"draw_offers_per_player":3,"#,
+                r#""timeout_void_moves":5,"timeout_draw_if_opponent_cannot_mate":false},"#,
+                r#""events":[]}"#
+            )
+        );
+        let mut back: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, game);
+        assert_eq!(back.position().to_fen(), game.position().to_fen());
+        assert_eq!(back.position().zobrist_key(), game.position().zobrist_key());
+        // The saved game goes on.
+        play(&mut back, "Nc3");
+        assert_eq!(back.moves().len(), 17);
+    }
+
+    #[test]
+    fn json_round_trip_keeps_events_and_the_outcome() {
+        let mut game = opera(Rules::casual(), 29);
+        game.offer_draw(Color::White).unwrap();
+        game.decline_draw().unwrap();
+        play(&mut game, "Nxd7");
+        game.offer_draw(Color::Black).unwrap();
+        game.accept_draw().unwrap();
+        let json = serde_json::to_string(&game).unwrap();
+        assert!(json.ends_with(
+            r#""events":[{"ply":29,"event":"offer_draw","color":"white"},{"ply":29,"event":"decline_draw","color":null},{"ply":30,"event":"offer_draw","color":"black"},{"ply":30,"event":"accept_draw","color":null}]}"#
+        ));
+        let back: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, game);
+        assert_eq!(back.outcome(), draw(Termination::DrawAgreement));
+        assert_eq!(back.draw_offers_by(Color::White), 1);
+
+        let mut resigned = Game::new();
+        play(&mut resigned, "e4");
+        resigned.resign(Color::Black).unwrap();
+        let back: Game = serde_json::from_str(&serde_json::to_string(&resigned).unwrap()).unwrap();
+        assert_eq!(back.outcome(), win(Termination::Resignation, Color::White));
+        assert_eq!(back.result(), "1-0");
+
+        let rules = Rules::fide();
+        let back: Rules = serde_json::from_str(&serde_json::to_string(&rules).unwrap()).unwrap();
+        assert_eq!(back, rules);
+    }
+
+    #[test]
+    fn saved_games_that_break_the_rules_are_refused() {
+        let rules = serde_json::to_string(&Rules::casual()).unwrap();
+        let start = r#""rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1""#;
+        let load = |moves: &str, events: &str| {
+            let json = format!(r#"{{"start":{start},"moves":[{moves}],"rules":{rules},"events":[{events}]}}"#);
+            serde_json::from_str::<Game>(&json).map_err(|error| error.to_string())
+        };
+        assert!(load(r#""e2e4""#, "").is_ok());
+        let error = load(r#""e2e4","e2e4""#, "").unwrap_err();
+        assert!(error.starts_with("move 2: illegal move e2e4"), "{error}");
+        let error = load("", r#"{"ply":0,"event":"resign","color":"white"}"#).unwrap_err();
+        assert!(error.starts_with("event at ply 0: white may resign only after 15 moves, and has made 0"), "{error}");
+        let error = load("", r#"{"ply":3,"event":"forfeit","color":"white"}"#).unwrap_err();
+        assert!(error.starts_with("event at ply 3 is out of order or past the end"), "{error}");
+        let error = load("", r#"{"ply":0,"event":"forfeit","color":null}"#).unwrap_err();
+        assert!(error.starts_with("an event has a colour it must not have, or lacks one"), "{error}");
+        let error = load("", r#"{"ply":0,"event":"shrug","color":null}"#).unwrap_err();
+        assert!(error.contains("unknown") || error.contains("invalid value"), "{error}");
+        assert!(serde_json::from_str::<Game>(r#"{"start":"8/8/8/8/8/8/8/8 w - - 0 1"}"#).is_err());
+        assert!(serde_json::from_str::<Rules>(r#"{"check_limit":5}"#)
+            .unwrap_err()
+            .to_string()
+            .contains("missing field"));
+    }
+}

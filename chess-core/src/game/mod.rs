@@ -43,6 +43,8 @@ mod event;
 mod material;
 mod outcome;
 mod rules;
+#[cfg(feature = "serde")]
+mod serde;
 
 pub use event::{Event, EventError, EventKind};
 pub use outcome::{Outcome, Termination};
@@ -77,7 +79,23 @@ impl State {
 
 /// A game of chess: start position, moves, events, and the rules that judge its end.
 ///
-/// See the [module documentation](self) for an example.
+/// # Examples
+///
+/// ```
+/// use chess_core::{Color, Game, Move, Outcome, Rules, Square, Termination};
+///
+/// let mut game = Game::with_rules(Rules::casual());
+/// game.push_uci("e2e4")?;
+/// game.push_san("c5")?;
+/// assert_eq!(game.undo(), Some(Move::new(Square::C7, Square::C5)));
+/// game.redo();
+/// assert_eq!(game.position().to_fen(), "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+/// // Casual rules: resigning needs 15 moves first, a timeout this early voids the game.
+/// assert!(game.resign(Color::White).is_err());
+/// assert_eq!(game.timeout(Color::White)?, Outcome::draw(Termination::Aborted));
+/// assert_eq!(game.result(), "*");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     rules: Rules,
@@ -225,7 +243,7 @@ impl Game {
     ///
     /// The events recorded after that move (a resignation, a draw offer or claim, a timeout...)
     /// are taken back with it, so undoing after a game ended by an event resumes the game one
-    /// move earlier. Events recorded before any move stay.
+    /// move earlier. An event recorded before any move was played is not taken back.
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.states.pop();
