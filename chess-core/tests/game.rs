@@ -739,3 +739,31 @@ mod saving {
             .contains("missing field"));
     }
 }
+
+#[test]
+fn messages_say_what_happened() {
+    let mate = Outcome::win(Termination::Checkmate, Color::White);
+    assert_eq!(mate.to_string(), "white wins by checkmate");
+    assert_eq!(Outcome::draw(Termination::ThreefoldRepetition).to_string(), "draw by threefold repetition");
+    assert_eq!(Outcome::draw(Termination::Aborted).to_string(), "game aborted");
+    assert!(Outcome::draw(Termination::Stalemate).is_draw());
+    assert_eq!(Termination::SeventyFiveMoves.to_string(), "seventy-five-move rule");
+    assert_eq!(EventError::GameOver(mate).to_string(), "the game is over: white wins by checkmate");
+    assert_eq!(
+        EventError::ResignTooEarly { color: Color::Black, made: 3, required: 15 }.to_string(),
+        "black may resign only after 15 moves, and has made 3"
+    );
+    assert_eq!(
+        EventError::DrawOfferTooEarly { color: Color::White, made: 14, required: 15 }.to_string(),
+        "white may offer a draw only after 15 moves, and has made 14"
+    );
+    assert_eq!(
+        EventError::TooManyDrawOffers { color: Color::White, limit: 3 }.to_string(),
+        "white has already made the 3 draw offers allowed"
+    );
+    assert_eq!(EventError::DrawOfferPending(Color::Black).to_string(), "black has already offered a draw");
+    assert_eq!(EventError::NoDrawOffer.to_string(), "there is no draw offer to answer");
+    assert_eq!(EventError::NoDrawToClaim.to_string(), "no draw can be claimed in this position");
+    let mut game = Game::new();
+    assert_eq!(game.push_uci("e2e5").unwrap_err().to_string(), "illegal move e2e5 in this position");
+}

@@ -199,6 +199,10 @@ impl Game {
     }
 
     /// Returns how many times the current position has occurred in the game, this time included.
+    ///
+    /// Positions are the same when [`Position::repetition_key`] is (placement, side to move,
+    /// castling rights, and a legal en-passant capture); positions before the start position
+    /// are unknown and not counted.
     pub fn repetition_count(&self) -> u32 {
         self.state().repetitions
     }
