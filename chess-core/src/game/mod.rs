@@ -79,6 +79,8 @@ impl State {
 
 /// A game of chess: start position, moves, events, and the rules that judge its end.
 ///
+/// Two games are equal when all of these are, and so are the moves they could redo.
+///
 /// # Examples
 ///
 /// ```
