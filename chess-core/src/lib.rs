@@ -3,8 +3,10 @@
 //!
 //! The crate is `#![no_std]`. Features:
 //! - `std` (default): implies `alloc`.
-//! - `alloc`: EPD records and `String`-returning helpers such as [`Position::to_fen`].
-//! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN) serialise.
+//! - `alloc`: [`Game`] (history, undo, rules and outcome), EPD records and `String`-returning
+//!   helpers such as [`Position::to_fen`].
+//! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN) serialise, and with
+//!   `alloc` so do `Game` (to save a game and go on later) and `Rules`.
 //!
 //! # Examples
 //!
@@ -44,6 +46,8 @@ mod color;
 #[cfg(feature = "alloc")]
 mod epd;
 mod fen;
+#[cfg(feature = "alloc")]
+mod game;
 mod movegen;
 mod moves;
 pub mod perft;
@@ -65,6 +69,8 @@ pub use color::Color;
 #[cfg(feature = "alloc")]
 pub use epd::{Epd, EpdError};
 pub use fen::{Fen, FenError};
+#[cfg(feature = "alloc")]
+pub use game::{Event, EventError, EventKind, Game, Outcome, PushError, Rules, Termination};
 pub use moves::{Move, MoveList, MAX_LEGAL_MOVES};
 pub use piece::{Piece, Role};
 pub use position::{IllegalMoveError, Position};

@@ -1,0 +1,230 @@
+//! Events that end or shape a game besides moves: resignation, draw offers and claims,
+//! timeouts and forfeits, each checked against the [`Rules`](crate::Rules).
+
+use crate::{Color, Game, Outcome, Termination};
+
+/// Records something that happened in a game besides a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Event {
+    /// The number of moves played when it happened.
+    pub ply: u32,
+    /// What happened.
+    pub kind: EventKind,
+    /// The outcome, if this event ended the game.
+    pub outcome: Option<Outcome>,
+}
+
+/// Names what happened in an [`Event`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EventKind {
+    /// The player resigned.
+    Resign(Color),
+    /// The player offered a draw.
+    OfferDraw(Color),
+    /// The pending draw offer was accepted.
+    AcceptDraw,
+    /// The pending draw offer was declined.
+    DeclineDraw,
+    /// A claimable draw was claimed.
+    ClaimDraw,
+    /// The player ran out of time.
+    Timeout(Color),
+    /// The arbiter declared the player's game lost.
+    Forfeit(Color),
+}
+
+/// Why an event is not allowed now; the game is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EventError {
+    /// The game has already ended.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
+    /// The player has not made enough moves to resign.
+    #[error("{color} may resign only after {required} moves, and has made {made}")]
+    ResignTooEarly {
+        /// The player who tried to resign.
+        color: Color,
+        /// The moves the player has made.
+        made: u32,
+        /// The moves the rules require.
+        required: u32,
+    },
+    /// The player has not made enough moves to offer a draw.
+    #[error("{color} may offer a draw only after {required} moves, and has made {made}")]
+    DrawOfferTooEarly {
+        /// The player who tried to offer a draw.
+        color: Color,
+        /// The moves the player has made.
+        made: u32,
+        /// The moves the rules require.
+        required: u32,
+    },
+    /// The player has used up the draw offers the rules allow.
+    #[error("{color} has already made the {limit} draw offers allowed")]
+    TooManyDrawOffers {
+        /// The player who tried to offer a draw.
+        color: Color,
+        /// The offers allowed per player.
+        limit: u32,
+    },
+    /// A draw offer is already waiting for an answer (from the player named).
+    #[error("{0} has already offered a draw")]
+    DrawOfferPending(Color),
+    /// There is no draw offer to accept or decline.
+    #[error("there is no draw offer to answer")]
+    NoDrawOffer,
+    /// The position does not allow claiming a draw.
+    #[error("no draw can be claimed in this position")]
+    NoDrawToClaim,
+}
+
+impl Game {
+    /// Returns the events recorded so far, in order.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Resigns for `color`: the opponent wins. Allowed once `color` has made
+    /// [`Rules::resign_after_moves`](crate::Rules::resign_after_moves) moves.
+    pub fn resign(&mut self, color: Color) -> Result<Outcome, EventError> {
+        self.ensure_event_allowed()?;
+        let (made, required) = (self.moves_by(color), self.rules.resign_after_moves);
+        if made < required {
+            return Err(EventError::ResignTooEarly { color, made, required });
+        }
+        Ok(self.end(EventKind::Resign(color), Outcome::win(Termination::Resignation, !color)))
+    }
+
+    /// Offers a draw from `color`. Allowed once `color` has made
+    /// [`Rules::draw_offer_after_moves`](crate::Rules::draw_offer_after_moves) moves, at most
+    /// [`Rules::draw_offers_per_player`](crate::Rules::draw_offers_per_player) times, and not
+    /// while another offer waits. The offer lapses when the opponent makes a move.
+    pub fn offer_draw(&mut self, color: Color) -> Result<(), EventError> {
+        self.ensure_event_allowed()?;
+        if let Some(offerer) = self.draw_offer() {
+            return Err(EventError::DrawOfferPending(offerer));
+        }
+        let (made, required) = (self.moves_by(color), self.rules.draw_offer_after_moves);
+        if made < required {
+            return Err(EventError::DrawOfferTooEarly { color, made, required });
+        }
+        if let Some(limit) = self.rules.draw_offers_per_player {
+            if self.draw_offers_by(color) >= limit {
+                return Err(EventError::TooManyDrawOffers { color, limit });
+            }
+        }
+        self.add_event(EventKind::OfferDraw(color), None);
+        Ok(())
+    }
+
+    /// Returns the player whose draw offer waits for an answer, if any.
+    pub fn draw_offer(&self) -> Option<Color> {
+        let event = self.events.last()?;
+        let EventKind::OfferDraw(offerer) = event.kind else {
+            return None;
+        };
+        let plies_since = self.moves.len() - event.ply as usize;
+        let opponent_moved =
+            plies_since >= 2 || (plies_since == 1 && self.states[event.ply as usize].position.turn() != offerer);
+        (!opponent_moved).then_some(offerer)
+    }
+
+    /// Returns how many draw offers `color` has made in this game.
+    pub fn draw_offers_by(&self, color: Color) -> u32 {
+        self.events.iter().filter(|event| event.kind == EventKind::OfferDraw(color)).count() as u32
+    }
+
+    /// Accepts the waiting draw offer: the game is drawn by agreement.
+    pub fn accept_draw(&mut self) -> Result<Outcome, EventError> {
+        self.ensure_event_allowed()?;
+        self.draw_offer().ok_or(EventError::NoDrawOffer)?;
+        Ok(self.end(EventKind::AcceptDraw, Outcome::draw(Termination::DrawAgreement)))
+    }
+
+    /// Declines the waiting draw offer.
+    pub fn decline_draw(&mut self) -> Result<(), EventError> {
+        self.ensure_event_allowed()?;
+        self.draw_offer().ok_or(EventError::NoDrawOffer)?;
+        self.add_event(EventKind::DeclineDraw, None);
+        Ok(())
+    }
+
+    /// Tells whether a draw may be claimed under the fifty-move rule
+    /// ([`Rules::fifty_move_plies`](crate::Rules::fifty_move_plies)) in the current position.
+    pub fn can_claim_fifty_moves(&self) -> bool {
+        self.outcome().is_none() && self.fifty_moves_reached()
+    }
+
+    /// Tells whether a draw may be claimed because the current position has occurred
+    /// [`Rules::repetitions_to_claim`](crate::Rules::repetitions_to_claim) times.
+    ///
+    /// Only the position on the board counts; a claim for a repetition that a move would
+    /// bring about is made by playing the move first.
+    pub fn can_claim_threefold_repetition(&self) -> bool {
+        self.outcome().is_none() && self.repetition_reached()
+    }
+
+    /// Tells whether any draw may be claimed now.
+    pub fn can_claim_draw(&self) -> bool {
+        self.outcome().is_none() && (self.fifty_moves_reached() || self.repetition_reached())
+    }
+
+    /// Claims a draw, by the fifty-move rule if it applies, otherwise by repetition.
+    pub fn claim_draw(&mut self) -> Result<Outcome, EventError> {
+        self.ensure_event_allowed()?;
+        let termination = if self.fifty_moves_reached() {
+            Termination::FiftyMoves
+        } else if self.repetition_reached() {
+            Termination::ThreefoldRepetition
+        } else {
+            return Err(EventError::NoDrawToClaim);
+        };
+        Ok(self.end(EventKind::ClaimDraw, Outcome::draw(termination)))
+    }
+
+    /// Records that `color` ran out of time. The game is void ([`Termination::Aborted`]) if
+    /// `color` has made at most [`Rules::timeout_void_moves`](crate::Rules::timeout_void_moves)
+    /// moves; drawn if the rules say so and the opponent cannot possibly mate; lost otherwise.
+    pub fn timeout(&mut self, color: Color) -> Result<Outcome, EventError> {
+        self.ensure_event_allowed()?;
+        let rules = &self.rules;
+        let outcome = if rules.timeout_void_moves.is_some_and(|moves| self.moves_by(color) <= moves) {
+            Outcome::draw(Termination::Aborted)
+        } else if rules.timeout_draw_if_opponent_cannot_mate && self.position().has_insufficient_material(!color) {
+            Outcome::draw(Termination::Timeout)
+        } else {
+            Outcome::win(Termination::Timeout, !color)
+        };
+        Ok(self.end(EventKind::Timeout(color), outcome))
+    }
+
+    /// Records the arbiter's decision that `color` loses by forfeit.
+    pub fn forfeit(&mut self, color: Color) -> Result<Outcome, EventError> {
+        self.ensure_event_allowed()?;
+        Ok(self.end(EventKind::Forfeit(color), Outcome::win(Termination::Forfeit, !color)))
+    }
+
+    fn fifty_moves_reached(&self) -> bool {
+        self.rules.fifty_move_plies.is_some_and(|plies| self.position().halfmove_clock() >= plies)
+    }
+
+    fn repetition_reached(&self) -> bool {
+        self.rules.repetitions_to_claim.is_some_and(|count| self.repetition_count() >= count)
+    }
+
+    fn ensure_event_allowed(&self) -> Result<(), EventError> {
+        self.outcome().map_or(Ok(()), |outcome| Err(EventError::GameOver(outcome)))
+    }
+
+    fn end(&mut self, kind: EventKind, outcome: Outcome) -> Outcome {
+        self.add_event(kind, Some(outcome));
+        outcome
+    }
+
+    fn add_event(&mut self, kind: EventKind, outcome: Option<Outcome>) {
+        self.undone.clear();
+        self.events.push(Event { ply: self.moves.len() as u32, kind, outcome });
+    }
+}

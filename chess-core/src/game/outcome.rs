@@ -1,0 +1,128 @@
+//! How a game ended: [`Termination`], [`Outcome`] and the result string.
+
+use core::fmt;
+
+use crate::Color;
+
+/// Names the reason a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Termination {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can checkmate with the material left (under the rules in force).
+    InsufficientMaterial,
+    /// A draw was claimed under the fifty-move rule.
+    FiftyMoves,
+    /// The seventy-five-move rule drew the game automatically.
+    SeventyFiveMoves,
+    /// A draw was claimed, or reached automatically, on a threefold repetition.
+    ThreefoldRepetition,
+    /// The fivefold repetition rule drew the game automatically.
+    FivefoldRepetition,
+    /// The casual rule drew the game: too long without a capture or a pawn move.
+    NoProgress,
+    /// The same side gave check on too many consecutive moves without mating.
+    PerpetualCheck,
+    /// A player was checked too many times in total without being mated.
+    CheckLimit,
+    /// A player resigned.
+    Resignation,
+    /// The players agreed to a draw.
+    DrawAgreement,
+    /// A player ran out of time.
+    Timeout,
+    /// The arbiter declared a player's game lost (for example after repeated rule violations).
+    Forfeit,
+    /// The game was voided: no result and no winner.
+    Aborted,
+}
+
+impl Termination {
+    /// Returns a short English description, such as `checkmate` or `threefold repetition`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient material",
+            Termination::FiftyMoves => "fifty-move rule",
+            Termination::SeventyFiveMoves => "seventy-five-move rule",
+            Termination::ThreefoldRepetition => "threefold repetition",
+            Termination::FivefoldRepetition => "fivefold repetition",
+            Termination::NoProgress => "no progress",
+            Termination::PerpetualCheck => "perpetual check",
+            Termination::CheckLimit => "check limit",
+            Termination::Resignation => "resignation",
+            Termination::DrawAgreement => "agreement",
+            Termination::Timeout => "timeout",
+            Termination::Forfeit => "forfeit",
+            Termination::Aborted => "abort",
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Describes the end of a game: why it ended and who won (`None` for a draw or a void game).
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::{Color, Outcome, Termination};
+///
+/// let mate = Outcome { termination: Termination::Checkmate, winner: Some(Color::Black) };
+/// assert_eq!(mate.result(), "0-1");
+/// assert_eq!(mate.to_string(), "black wins by checkmate");
+/// let void = Outcome { termination: Termination::Aborted, winner: None };
+/// assert_eq!(void.result(), "*");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// Why the game ended.
+    pub termination: Termination,
+    /// The side that won, or `None` for a draw or an aborted game.
+    pub winner: Option<Color>,
+}
+
+impl Outcome {
+    /// Makes the outcome of a game won by `winner`.
+    pub const fn win(termination: Termination, winner: Color) -> Outcome {
+        Outcome { termination, winner: Some(winner) }
+    }
+
+    /// Makes the outcome of a drawn (or, for [`Termination::Aborted`], void) game.
+    pub const fn draw(termination: Termination) -> Outcome {
+        Outcome { termination, winner: None }
+    }
+
+    /// Tells whether the game was drawn (a void game is not a draw).
+    pub fn is_draw(self) -> bool {
+        self.winner.is_none() && self.termination != Termination::Aborted
+    }
+
+    /// Returns the PGN result: `1-0`, `0-1`, `1/2-1/2`, or `*` for an aborted game.
+    pub fn result(self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None if self.termination == Termination::Aborted => "*",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(winner) => write!(f, "{winner} wins by {}", self.termination),
+            None if self.termination == Termination::Aborted => f.write_str("game aborted"),
+            None => write!(f, "draw by {}", self.termination),
+        }
+    }
+}

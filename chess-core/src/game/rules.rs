@@ -1,0 +1,121 @@
+//! The configurable rules a [`Game`](crate::Game) is judged by, with the FIDE and casual presets.
+
+/// Sets every rule that decides when and how a game ends; `None` switches a rule off.
+///
+/// Move counts come in two units, each named in the field:
+/// - *plies* (half-moves) for the no-progress rules, counted by the position's halfmove clock
+///   (plies since the last capture or pawn move, including those before the game's start
+///   position when it was set up from a FEN);
+/// - *moves by a player*: the moves that player has made in this game, from its start position.
+///   "After 15 moves" means the player has made at least 15 moves of their own.
+///
+/// Checkmate always comes first: a move that mates wins even when it also reaches a
+/// no-progress, repetition or check limit.
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::Rules;
+///
+/// let fide = Rules::fide();
+/// assert_eq!(fide.seventy_five_move_plies, Some(150));
+/// // An application's own variation of the casual rules.
+/// let house = Rules { check_limit: Some(20), ..Rules::casual() };
+/// assert_eq!(house.perpetual_checks, Some(10));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// Plies without a capture or pawn move after which a player may claim a draw
+    /// ([`Termination::FiftyMoves`](crate::Termination::FiftyMoves)). FIDE: 100.
+    pub fifty_move_plies: Option<u32>,
+    /// Plies without a capture or pawn move after which the game is drawn automatically
+    /// ([`Termination::SeventyFiveMoves`](crate::Termination::SeventyFiveMoves)). FIDE: 150.
+    pub seventy_five_move_plies: Option<u32>,
+    /// Plies without a capture or pawn move after which the game is drawn automatically
+    /// ([`Termination::NoProgress`](crate::Termination::NoProgress)). Casual: 60.
+    pub no_progress_plies: Option<u32>,
+    /// Replaces `no_progress_plies` when the only material is king, bishop and knight
+    /// against a lone king. Casual: 100.
+    pub no_progress_plies_kbn_v_k: Option<u32>,
+    /// How many times a position must have occurred for a player to claim a draw. FIDE: 3.
+    pub repetitions_to_claim: Option<u32>,
+    /// How many times a position must occur for an automatic draw. FIDE: 5, casual: 3.
+    /// The termination is [`FivefoldRepetition`](crate::Termination::FivefoldRepetition)
+    /// from five occurrences on, [`ThreefoldRepetition`](crate::Termination::ThreefoldRepetition) below.
+    pub repetitions_to_draw: Option<u32>,
+    /// Consecutive moves giving check, by the same side and without mating, that draw the
+    /// game ([`Termination::PerpetualCheck`](crate::Termination::PerpetualCheck)). Casual: 10.
+    pub perpetual_checks: Option<u32>,
+    /// Checks received in total by one player, without being mated, that draw the game
+    /// ([`Termination::CheckLimit`](crate::Termination::CheckLimit)). Casual: 30.
+    pub check_limit: Option<u32>,
+    /// Also draws K+N+N v K, K+N v K+N, K+N v K+B and K+B v K+B (bishops of any colours),
+    /// besides the positions where neither side can possibly mate. Casual: `true`.
+    pub extended_insufficient_material: bool,
+    /// Moves a player must have made before they may resign. Casual: 15.
+    pub resign_after_moves: u32,
+    /// Moves a player must have made before they may offer a draw. Casual: 15.
+    pub draw_offer_after_moves: u32,
+    /// Draw offers each player may make in a game. Casual: 3.
+    pub draw_offers_per_player: Option<u32>,
+    /// A player who runs out of time having made at most this many moves voids the game
+    /// ([`Termination::Aborted`](crate::Termination::Aborted), no winner). Casual: 5.
+    pub timeout_void_moves: Option<u32>,
+    /// A player who runs out of time draws instead of losing when the opponent cannot
+    /// possibly checkmate. FIDE: `true`.
+    pub timeout_draw_if_opponent_cannot_mate: bool,
+}
+
+impl Rules {
+    /// Returns the FIDE Laws of Chess: fifty-move and threefold-repetition draws are claimable,
+    /// seventy-five-move and fivefold-repetition draws automatic, dead positions drawn, a timeout
+    /// drawn when the opponent cannot mate, resignation and draw offers at any time.
+    pub const fn fide() -> Rules {
+        Rules {
+            fifty_move_plies: Some(100),
+            seventy_five_move_plies: Some(150),
+            no_progress_plies: None,
+            no_progress_plies_kbn_v_k: None,
+            repetitions_to_claim: Some(3),
+            repetitions_to_draw: Some(5),
+            perpetual_checks: None,
+            check_limit: None,
+            extended_insufficient_material: false,
+            resign_after_moves: 0,
+            draw_offer_after_moves: 0,
+            draw_offers_per_player: None,
+            timeout_void_moves: None,
+            timeout_draw_if_opponent_cannot_mate: true,
+        }
+    }
+
+    /// Returns the casual online rules: 60 plies without progress (100 for K+B+N v K),
+    /// threefold repetition, 10 consecutive checks and 30 checks in total draw automatically;
+    /// practically drawn endings count as insufficient material; resignation and draw offers
+    /// (3 per player) only after 15 moves; a timeout within a player's first 5 moves voids the game.
+    pub const fn casual() -> Rules {
+        Rules {
+            fifty_move_plies: None,
+            seventy_five_move_plies: None,
+            no_progress_plies: Some(60),
+            no_progress_plies_kbn_v_k: Some(100),
+            repetitions_to_claim: None,
+            repetitions_to_draw: Some(3),
+            perpetual_checks: Some(10),
+            check_limit: Some(30),
+            extended_insufficient_material: true,
+            resign_after_moves: 15,
+            draw_offer_after_moves: 15,
+            draw_offers_per_player: Some(3),
+            timeout_void_moves: Some(5),
+            timeout_draw_if_opponent_cannot_mate: false,
+        }
+    }
+}
+
+impl Default for Rules {
+    /// Returns [`Rules::fide`].
+    fn default() -> Rules {
+        Rules::fide()
+    }
+}

@@ -1,0 +1,345 @@
+//! Serde for games and rules (feature `serde`), so an application can save a game and go on later.
+//!
+//! A game is written as its start position (FEN), its moves (UCI, castling as king takes rook),
+//! its rules and its events:
+//! `{"start": "<FEN>", "moves": ["e2e4", ...], "rules": {...}, "events": [{"ply": 30, "event":
+//! "offer_draw", "color": "white"}, ...]}`. Reading replays the moves and events through the
+//! checked methods, so a saved game that breaks the rules is refused. Moves taken back for
+//! [`Game::redo`] are not saved.
+//!
+//! Only `core` parts of serde are used, so this works without serde's `alloc` feature.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use alloc::vec::Vec;
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::ser::{SerializeStruct, Serializer};
+use serde::{Deserialize, Serialize};
+
+use super::{Event, EventKind, Game, Rules};
+use crate::{Color, Move, Position};
+
+/// Implements `Serialize` for a struct as a map of its named fields.
+macro_rules! serialize_struct {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut out = serializer.serialize_struct(stringify!($ty), [$(stringify!($field)),*].len())?;
+                $(out.serialize_field(stringify!($field), &self.$field)?;)*
+                out.end()
+            }
+        }
+    };
+}
+
+/// Implements `Deserialize` for a struct from a map of its named fields (or a sequence, for
+/// formats that write structs that way). Unknown keys are skipped; every field is required.
+macro_rules! deserialize_struct {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                const FIELDS: &[&str] = &[$(stringify!($field)),*];
+
+                struct StructVisitor;
+
+                impl<'de> Visitor<'de> for StructVisitor {
+                    type Value = $ty;
+
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        f.write_str(concat!("a ", stringify!($ty), " with fields ", $(stringify!($field), " "),*))
+                    }
+
+                    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<$ty, A::Error> {
+                        $(let mut $field = None;)*
+                        while let Some(name) = map.next_key_seed(FieldName(FIELDS))? {
+                            match name {
+                                $(Some(stringify!($field)) => $field = Some(map.next_value()?),)*
+                                _ => {
+                                    map.next_value::<IgnoredAny>()?;
+                                }
+                            }
+                        }
+                        Ok($ty { $($field: $field.ok_or_else(|| de::Error::missing_field(stringify!($field)))?,)* })
+                    }
+
+                    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<$ty, A::Error> {
+                        let mut index = 0;
+                        $(
+                            let $field = seq.next_element()?.ok_or_else(|| de::Error::invalid_length(index, &self))?;
+                            index += 1;
+                        )*
+                        let _ = index;
+                        Ok($ty { $($field,)* })
+                    }
+                }
+
+                deserializer.deserialize_struct(stringify!($ty), FIELDS, StructVisitor)
+            }
+        }
+    };
+}
+
+/// Lists the fields of [`Rules`] for both macros.
+macro_rules! with_rules_fields {
+    ($macro:ident) => {
+        $macro!(Rules {
+            fifty_move_plies,
+            seventy_five_move_plies,
+            no_progress_plies,
+            no_progress_plies_kbn_v_k,
+            repetitions_to_claim,
+            repetitions_to_draw,
+            perpetual_checks,
+            check_limit,
+            extended_insufficient_material,
+            resign_after_moves,
+            draw_offer_after_moves,
+            draw_offers_per_player,
+            timeout_void_moves,
+            timeout_draw_if_opponent_cannot_mate,
+        });
+    };
+}
+
+with_rules_fields!(serialize_struct);
+with_rules_fields!(deserialize_struct);
+
+/// Reads a map key as one of the known field names (`None` for an unknown key), without allocating.
+struct FieldName(&'static [&'static str]);
+
+impl<'de> DeserializeSeed<'de> for FieldName {
+    type Value = Option<&'static str>;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl Visitor<'_> for FieldName {
+    type Value = Option<&'static str>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a field name")
+    }
+
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<Self::Value, E> {
+        Ok(self.0.iter().copied().find(|field| *field == name))
+    }
+}
+
+/// Reads a sequence into a `Vec` (serde's own impl needs its `alloc` feature).
+struct List<T>(Vec<T>);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for List<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<List<T>, D::Error> {
+        struct ListVisitor<T>(PhantomData<T>);
+
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for ListVisitor<T> {
+            type Value = List<T>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<List<T>, A::Error> {
+                let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1024));
+                while let Some(item) = seq.next_element()? {
+                    items.push(item);
+                }
+                Ok(List(items))
+            }
+        }
+
+        deserializer.deserialize_seq(ListVisitor(PhantomData))
+    }
+}
+
+/// Reads a word from a fixed vocabulary, such as `"white"` or `"resign"`.
+struct Word<T>(T);
+
+trait Vocabulary: Sized + Copy + 'static {
+    const WORDS: &'static [(&'static str, Self)];
+    const EXPECTING: &'static str;
+}
+
+impl<'de, T: Vocabulary> Deserialize<'de> for Word<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Word<T>, D::Error> {
+        struct WordVisitor<T>(PhantomData<T>);
+
+        impl<T: Vocabulary> Visitor<'_> for WordVisitor<T> {
+            type Value = Word<T>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(T::EXPECTING)
+            }
+
+            fn visit_str<E: de::Error>(self, text: &str) -> Result<Word<T>, E> {
+                let found = T::WORDS.iter().find(|(word, _)| *word == text);
+                found.map(|&(_, value)| Word(value)).ok_or_else(|| E::invalid_value(de::Unexpected::Str(text), &self))
+            }
+        }
+
+        deserializer.deserialize_str(WordVisitor(PhantomData))
+    }
+}
+
+impl Vocabulary for Color {
+    const WORDS: &'static [(&'static str, Color)] = &[("white", Color::White), ("black", Color::Black)];
+    const EXPECTING: &'static str = "\"white\" or \"black\"";
+}
+
+/// The kind of an event without its colour, as saved.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum EventName {
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    ClaimDraw,
+    Timeout,
+    Forfeit,
+}
+
+impl Vocabulary for EventName {
+    const WORDS: &'static [(&'static str, EventName)] = &[
+        ("resign", EventName::Resign),
+        ("offer_draw", EventName::OfferDraw),
+        ("accept_draw", EventName::AcceptDraw),
+        ("decline_draw", EventName::DeclineDraw),
+        ("claim_draw", EventName::ClaimDraw),
+        ("timeout", EventName::Timeout),
+        ("forfeit", EventName::Forfeit),
+    ];
+    const EXPECTING: &'static str = "an event name such as \"resign\" or \"offer_draw\"";
+}
+
+impl EventKind {
+    fn split(self) -> (EventName, Option<Color>) {
+        match self {
+            EventKind::Resign(color) => (EventName::Resign, Some(color)),
+            EventKind::OfferDraw(color) => (EventName::OfferDraw, Some(color)),
+            EventKind::AcceptDraw => (EventName::AcceptDraw, None),
+            EventKind::DeclineDraw => (EventName::DeclineDraw, None),
+            EventKind::ClaimDraw => (EventName::ClaimDraw, None),
+            EventKind::Timeout(color) => (EventName::Timeout, Some(color)),
+            EventKind::Forfeit(color) => (EventName::Forfeit, Some(color)),
+        }
+    }
+}
+
+impl EventName {
+    fn word(self) -> &'static str {
+        EventName::WORDS.iter().find(|(_, name)| *name == self).map_or("", |(word, _)| word)
+    }
+}
+
+/// Writes an event as `{"ply": .., "event": .., "color": ..}`.
+struct EventRecord<'a>(&'a Event);
+
+impl Serialize for EventRecord<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (name, color) = self.0.kind.split();
+        let mut out = serializer.serialize_struct("Event", 3)?;
+        out.serialize_field("ply", &self.0.ply)?;
+        out.serialize_field("event", name.word())?;
+        out.serialize_field("color", &color.map(Color::name))?;
+        out.end()
+    }
+}
+
+/// Writes the events as a list of records.
+struct EventRecords<'a>(&'a [Event]);
+
+impl Serialize for EventRecords<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(EventRecord))
+    }
+}
+
+impl Serialize for Game {
+    /// Writes the start position, the moves, the rules and the events.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("Game", 4)?;
+        out.serialize_field("start", self.start_position())?;
+        out.serialize_field("moves", self.moves())?;
+        out.serialize_field("rules", self.rules())?;
+        out.serialize_field("events", &EventRecords(self.events()))?;
+        out.end()
+    }
+}
+
+/// An event as saved.
+struct SavedEvent {
+    ply: u32,
+    event: Word<EventName>,
+    color: Option<Word<Color>>,
+}
+
+deserialize_struct!(SavedEvent { ply, event, color });
+
+/// A game as saved.
+struct SavedGame {
+    start: Position,
+    moves: List<Move>,
+    rules: Rules,
+    events: List<SavedEvent>,
+}
+
+deserialize_struct!(SavedGame { start, moves, rules, events });
+
+impl SavedEvent {
+    fn kind(&self) -> Option<EventKind> {
+        let color = self.color.as_ref().map(|word| word.0);
+        Some(match (self.event.0, color) {
+            (EventName::Resign, Some(color)) => EventKind::Resign(color),
+            (EventName::OfferDraw, Some(color)) => EventKind::OfferDraw(color),
+            (EventName::AcceptDraw, None) => EventKind::AcceptDraw,
+            (EventName::DeclineDraw, None) => EventKind::DeclineDraw,
+            (EventName::ClaimDraw, None) => EventKind::ClaimDraw,
+            (EventName::Timeout, Some(color)) => EventKind::Timeout(color),
+            (EventName::Forfeit, Some(color)) => EventKind::Forfeit(color),
+            _ => return None,
+        })
+    }
+}
+
+impl Game {
+    /// Plays an event read from a save through the method that checks it.
+    fn replay_event<E: de::Error>(&mut self, event: &SavedEvent) -> Result<(), E> {
+        let kind = event.kind().ok_or_else(|| E::custom("an event has a colour it must not have, or lacks one"))?;
+        let result = match kind {
+            EventKind::Resign(color) => self.resign(color).map(drop),
+            EventKind::OfferDraw(color) => self.offer_draw(color),
+            EventKind::AcceptDraw => self.accept_draw().map(drop),
+            EventKind::DeclineDraw => self.decline_draw(),
+            EventKind::ClaimDraw => self.claim_draw().map(drop),
+            EventKind::Timeout(color) => self.timeout(color).map(drop),
+            EventKind::Forfeit(color) => self.forfeit(color).map(drop),
+        };
+        result.map_err(|error| E::custom(format_args!("event at ply {}: {error}", event.ply)))
+    }
+}
+
+impl<'de> Deserialize<'de> for Game {
+    /// Reads a saved game and replays its moves and events, refusing any that breaks the rules.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
+        let saved = SavedGame::deserialize(deserializer)?;
+        let mut game = Game::from_position_with_rules(saved.start, saved.rules);
+        let mut events = saved.events.0.iter().peekable();
+        for ply in 0..=saved.moves.0.len() {
+            while let Some(event) = events.next_if(|event| event.ply as usize == ply) {
+                game.replay_event(event)?;
+            }
+            if let Some(&m) = saved.moves.0.get(ply) {
+                game.push(m).map_err(|error| de::Error::custom(format_args!("move {}: {error}", ply + 1)))?;
+            }
+        }
+        match events.next() {
+            Some(event) => {
+                Err(de::Error::custom(format_args!("event at ply {} is out of order or past the end", event.ply)))
+            }
+            None => Ok(game),
+        }
+    }
+}
