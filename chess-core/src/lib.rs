@@ -49,6 +49,7 @@ mod moves;
 pub mod perft;
 mod piece;
 mod position;
+pub mod rating;
 mod san;
 #[cfg(feature = "serde")]
 mod serde_impls;
