@@ -41,8 +41,10 @@ mod bitboard;
 mod board;
 mod castling;
 mod color;
+mod describe;
 #[cfg(feature = "alloc")]
 mod epd;
+mod explain;
 mod fen;
 mod movegen;
 mod moves;
@@ -51,6 +53,7 @@ mod piece;
 mod position;
 pub mod rating;
 mod san;
+mod san_style;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
@@ -63,13 +66,16 @@ pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use castling::{CastlingMode, CastlingSide};
 pub use color::Color;
+pub use describe::{describe, CheckKind, Description, Lang};
 #[cfg(feature = "alloc")]
 pub use epd::{Epd, EpdError};
+pub use explain::{IllegalMove, IllegalMoveMessage};
 pub use fen::{Fen, FenError};
 pub use moves::{Move, MoveList, MAX_LEGAL_MOVES};
 pub use piece::{Piece, Role};
 pub use position::{IllegalMoveError, Position};
 pub use san::{Lan, ParseSanError, San, SanError, SanPlus, Suffix};
+pub use san_style::{MoveListStyle, MoveText, SanStyle, StyledSan};
 pub use setup::{PositionError, Problem, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::{ParseUciError, UciError, UciMove};
