@@ -1,20 +1,7 @@
 //! Moves described in words, in English or Chinese, for move lists and hints.
 //!
-//! The forms, with White moving (Black reads `Black …` / `黑方…`):
-//!
-//! | move | English | Chinese |
-//! |---|---|---|
-//! | quiet move | `White knight g1 to f3` | `白方马从g1走到f3` |
-//! | capture | `White bishop b5 takes knight c6` | `白方象从b5吃c6的马` |
-//! | en passant | `White pawn e5 takes pawn d6 en passant` | `白方兵从e5吃过路兵到d6` |
-//! | castling | `White castles kingside` / `White castles queenside` | `白方短易位` / `白方长易位` |
-//! | promotion | `White pawn e7 to e8, promotes to a queen` | `白方兵从e7走到e8，升变为后` |
-//! | capture and promotion | `White pawn e7 takes rook d8, promotes to a knight` | `白方兵从e7吃d8的车，升变为马` |
-//!
-//! A move that checks adds `, check`, `, discovered check` (the piece that moved does not
-//! give the check), `, double check` or `, checkmate`; in Chinese `，将军`, `，闪将`,
-//! `，双将` or `，将死` (a full-width comma). En passant names the square the capturing pawn
-//! lands on. Descriptions are written with `core::fmt`, without allocating.
+//! [`Position::describe`] returns a [`Description`], which displays in the chosen [`Lang`];
+//! its documentation lists every form.
 //!
 //! # Examples
 //!
@@ -125,7 +112,23 @@ impl CheckKind {
     }
 }
 
-/// A move described in words; see the [module documentation](self) for the forms.
+/// A move described in words, for a move list or a hint.
+///
+/// The forms, with White moving (Black reads `Black …` / `黑方…`):
+///
+/// | move | English | Chinese |
+/// |---|---|---|
+/// | quiet move | `White knight g1 to f3` | `白方马从g1走到f3` |
+/// | capture | `White bishop b5 takes knight c6` | `白方象从b5吃c6的马` |
+/// | en passant | `White pawn e5 takes pawn d6 en passant` | `白方兵从e5吃过路兵到d6` |
+/// | castling | `White castles kingside` / `White castles queenside` | `白方短易位` / `白方长易位` |
+/// | promotion | `White pawn e7 to e8, promotes to a queen` | `白方兵从e7走到e8，升变为后` |
+/// | capture and promotion | `White pawn e7 takes rook d8, promotes to a knight` | `白方兵从e7吃d8的车，升变为马` |
+///
+/// A move that checks adds `, check`, `, discovered check` (the piece that moved does not
+/// give the check), `, double check` or `, checkmate`; in Chinese `，将军`, `，闪将`,
+/// `，双将` or `，将死` (a full-width comma). En passant names the square the capturing pawn
+/// lands on. Descriptions are written with `core::fmt`, without allocating.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Description {
     lang: Lang,

@@ -5,13 +5,6 @@
 //! [`IllegalMove`] naming the reason, with the squares and pieces involved. Castling may be
 //! given as the king's two-square step (`e1g1`) or as the king taking its own rook (`e1h1`).
 //!
-//! The reasons are checked in this order, so the first one found is the most helpful:
-//! no piece on the square; the opponent's piece; the piece never moves that way; castling
-//! (rights, pieces in the way, in check, through or onto an attacked square); your own
-//! piece on the target; the path is blocked (or, for pawns, nothing to capture, en passant
-//! not available); the move leaves the king in check (an existing check, a pin, or the king
-//! stepping into an attack); and last, the promotion piece.
-//!
 //! [`Display`](core::fmt::Display) writes English; [`IllegalMove::message`] writes the
 //! message in any [`Lang`].
 //!
@@ -35,6 +28,8 @@ use core::fmt;
 use crate::{attacks, Bitboard, CastlingSide, Color, Lang, Move, Piece, Position, Rank, Role, Square};
 
 /// The reason a move is illegal, with the squares and pieces a message names.
+///
+/// `Display` writes the English message; [`IllegalMove::message`] writes it in any [`Lang`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 #[error("{}", self.message(Lang::En))]
@@ -346,6 +341,13 @@ impl Position {
     ///
     /// Returns `Ok` exactly for the legal moves: a move of [`Position::legal_moves`] given
     /// by its squares and promotion, or castling given as the king's two-square step.
+    ///
+    /// Reasons are checked in this order, so the first one found is the most helpful:
+    /// no piece on the square; the opponent's piece; for a king asked to castle, the castling
+    /// rules (rights, pieces in the way, in check, through or onto an attacked square); the
+    /// piece never moves that way; your own piece on the target; the path is blocked (or, for pawns, nothing to capture, en passant
+    /// not available); the move leaves the king in check (an existing check, a pin, or the king
+    /// stepping into an attack); and last, the promotion piece.
     pub fn why_illegal(&self, from: Square, to: Square, promotion: Option<Role>) -> Result<Move, IllegalMove> {
         let us = self.turn;
         let piece = self.piece_on(from).ok_or(IllegalMove::NoPiece { square: from })?;
@@ -359,13 +361,12 @@ impl Position {
                 None => Ok(m),
             };
         }
-        let no_such_move = IllegalMove::NoSuchMove { piece, from, to };
         let reach = match piece.role {
             Role::Pawn => pawn_reach(us, from),
             role => attacks::attacks(us, role, from, Bitboard::EMPTY),
         };
         if !reach.contains(to) {
-            return Err(no_such_move);
+            return Err(IllegalMove::NoSuchMove { piece, from, to });
         }
         if let Some(own) = self.piece_on(to).filter(|p| p.color == us) {
             return Err(IllegalMove::OwnPiece { square: to, piece: own });
@@ -376,9 +377,7 @@ impl Position {
         } else {
             attacks::between(from, to) & occupied
         };
-        let nearest = if to > from { in_the_way.first() } else { in_the_way.last() };
-        if let Some(blocker_square) = nearest {
-            let blocker = self.piece_on(blocker_square).unwrap_or(piece);
+        if let Some((blocker_square, blocker)) = self.piece_among(in_the_way, to > from) {
             return Err(IllegalMove::Blocked { piece, from, to, blocker_square, blocker });
         }
         let en_passant = piece.role == Role::Pawn && from.file() != to.file() && !occupied.contains(to);
@@ -430,24 +429,23 @@ impl Position {
         let occupied = self.board.occupied();
         let paths = attacks::between(king, king_to).with(king_to) | attacks::between(rook, rook_to).with(rook_to);
         let in_the_way = (paths - king - rook) & occupied;
-        let nearest = if side == CastlingSide::KingSide { in_the_way.first() } else { in_the_way.last() };
-        if let Some((square, piece)) = nearest.and_then(|sq| Some((sq, self.piece_on(sq)?))) {
+        let kingside = side == CastlingSide::KingSide;
+        if let Some((square, piece)) = self.piece_among(in_the_way, kingside) {
             return Err(IllegalMove::CastlingBlocked { side, square, piece });
         }
-        if let Some((checker_square, checker)) = self.first_attacker(self.checkers()) {
+        if let Some((checker_square, checker)) = self.piece_among(self.checkers(), true) {
             return Err(IllegalMove::CastlingInCheck { side, checker, checker_square });
         }
-        let mut passed = attacks::between(king, king_to);
-        while let Some(square) = if side == CastlingSide::KingSide { passed.first() } else { passed.last() } {
-            passed = passed.without(square);
-            if let Some((attacker_square, attacker)) =
-                self.first_attacker(self.board.attackers_to(square, them, occupied))
-            {
-                return Err(IllegalMove::CastlingThroughCheck { side, square, attacker, attacker_square });
-            }
+        let attacker_of =
+            |square| Some((square, self.piece_among(self.board.attackers_to(square, them, occupied), true)?));
+        let mut passed = attacks::between(king, king_to).into_iter();
+        let through = if kingside { passed.find_map(attacker_of) } else { passed.rev().find_map(attacker_of) };
+        if let Some((square, (attacker_square, attacker))) = through {
+            return Err(IllegalMove::CastlingThroughCheck { side, square, attacker, attacker_square });
         }
         let after = (occupied - king - rook).with(king_to).with(rook_to);
-        if let Some((attacker_square, attacker)) = self.first_attacker(self.board.attackers_to(king_to, them, after)) {
+        if let Some((attacker_square, attacker)) = self.piece_among(self.board.attackers_to(king_to, them, after), true)
+        {
             return Err(IllegalMove::CastlingIntoCheck { side, square: king_to, attacker, attacker_square });
         }
         Ok(Move::castle(king, rook))
@@ -460,7 +458,7 @@ impl Position {
         let occupied = self.board.occupied();
         if piece.role == Role::King {
             let attackers = self.board.attackers_to(to, them, occupied.without(from)) - to;
-            return match self.first_attacker(attackers) {
+            return match self.piece_among(attackers, true) {
                 Some((attacker_square, attacker)) => Err(IllegalMove::KingIntoCheck { to, attacker, attacker_square }),
                 None => Ok(()),
             };
@@ -468,18 +466,18 @@ impl Position {
         let captured = if en_passant { Square::from_coords(to.file(), from.rank()) } else { to };
         let after = (occupied - from - captured).with(to);
         let attackers = self.board.attackers_to(self.king_of(us), them, after) - captured;
-        if let Some((checker_square, checker)) = self.first_attacker(attackers & self.checkers()) {
+        if let Some((checker_square, checker)) = self.piece_among(attackers & self.checkers(), true) {
             return Err(IllegalMove::LeavesKingInCheck { checker, checker_square });
         }
-        match self.first_attacker(attackers) {
+        match self.piece_among(attackers, true) {
             Some((pinner_square, pinner)) => Err(IllegalMove::Pinned { piece, square: from, pinner, pinner_square }),
             None => Ok(()),
         }
     }
 
-    /// Returns the first of a set of squares with the piece on it.
-    fn first_attacker(&self, squares: Bitboard) -> Option<(Square, Piece)> {
-        let square = squares.first()?;
+    /// Returns the piece in `squares` met first going up the board (`upward`) or down it.
+    fn piece_among(&self, squares: Bitboard, upward: bool) -> Option<(Square, Piece)> {
+        let square = if upward { squares.first() } else { squares.last() }?;
         Some((square, self.piece_on(square)?))
     }
 }

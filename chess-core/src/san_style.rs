@@ -31,14 +31,14 @@
 
 use core::fmt;
 
-use crate::{CastlingSide, Color, IllegalMoveError, Move, Position, San, Suffix};
+use crate::{CastlingSide, CheckKind, Color, IllegalMoveError, Move, Position, San};
 
 /// Switches for writing SAN the way some books do; the default is standard SAN.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SanStyle {
     /// Writes castling with zeros: `0-0` and `0-0-0`.
     pub zero_castling: bool,
-    /// Writes ` e.p.` after en-passant captures.
+    /// Writes ` e.p.` after en-passant captures, before any check mark.
     pub en_passant_mark: bool,
     /// Writes promotions as `e8(=Q)`.
     pub parenthesized_promotion: bool,
@@ -64,8 +64,7 @@ impl SanStyle {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StyledSan {
     san: San,
-    suffix: Option<Suffix>,
-    double_check: bool,
+    check: Option<CheckKind>,
     en_passant: bool,
     style: SanStyle,
 }
@@ -73,18 +72,9 @@ pub struct StyledSan {
 impl Position {
     /// Returns a legal move's SAN, with its check or mate mark, written in `style`.
     pub fn san_styled(&self, m: Move, style: SanStyle) -> StyledSan {
-        let mut child = *self;
-        child.play_unchecked(m);
-        let checkers = child.checkers();
-        let suffix = match (checkers.any(), checkers.any() && child.has_legal_moves()) {
-            (false, _) => None,
-            (true, true) => Some(Suffix::Check),
-            (true, false) => Some(Suffix::Checkmate),
-        };
         StyledSan {
             san: self.san_without_suffix(m),
-            suffix,
-            double_check: checkers.more_than_one(),
+            check: CheckKind::of(self, m),
             en_passant: m.is_en_passant(),
             style,
         }
@@ -108,11 +98,12 @@ impl fmt::Display for StyledSan {
         if self.en_passant && style.en_passant_mark {
             f.write_str(" e.p.")?;
         }
-        match self.suffix {
-            Some(Suffix::Check) if self.double_check && style.double_check_mark => f.write_str("++"),
-            Some(suffix) => write!(f, "{suffix}"),
-            None => Ok(()),
-        }
+        f.write_str(match self.check {
+            None => "",
+            Some(CheckKind::Checkmate) => "#",
+            Some(CheckKind::Double) if style.double_check_mark => "++",
+            Some(_) => "+",
+        })
     }
 }
 
@@ -156,6 +147,9 @@ impl Default for MoveListStyle {
 }
 
 /// A numbered list of moves from a start position, written in a [`MoveListStyle`].
+///
+/// Numbers follow the start position's move number; a list starting with Black's move
+/// begins `1... e5`. The result, if set, comes last.
 #[derive(Debug, Clone, Copy)]
 pub struct MoveText<'a> {
     start: Position,
