@@ -26,7 +26,10 @@
 //! The main types: [`Position`] (a legal position that moves can be played in), [`Move`]
 //! (two bytes), [`MoveList`] (a list on the stack), [`Bitboard`] (a set of squares),
 //! [`Setup`] (a position before validation), and the notations [`San`], [`UciMove`],
-//! [`Fen`] and [`Epd`].
+//! [`Fen`] and [`Epd`]. For interfaces: [`Position::why_illegal`] says why a move is refused
+//! ([`IllegalMove`]), [`Position::describe`] puts a move into English or Chinese words,
+//! [`SanStyle`] and [`MoveText`] write SAN and move lists in book style, and [`rating`] holds
+//! the casual points table and Elo.
 
 #![no_std]
 #![warn(missing_docs)]
