@@ -28,7 +28,10 @@
 //! The main types: [`Position`] (a legal position that moves can be played in), [`Move`]
 //! (two bytes), [`MoveList`] (a list on the stack), [`Bitboard`] (a set of squares),
 //! [`Setup`] (a position before validation), and the notations [`San`], [`UciMove`],
-//! [`Fen`] and [`Epd`].
+//! [`Fen`] and [`Epd`]. For interfaces: [`Position::why_illegal`] says why a move is refused
+//! ([`IllegalMove`]), [`Position::describe`] puts a move into English or Chinese words,
+//! [`SanStyle`] and [`MoveText`] write SAN and move lists in book style, and [`rating`] holds
+//! the casual points table and Elo.
 
 #![no_std]
 #![warn(missing_docs)]
@@ -43,8 +46,10 @@ mod bitboard;
 mod board;
 mod castling;
 mod color;
+mod describe;
 #[cfg(feature = "alloc")]
 mod epd;
+mod explain;
 mod fen;
 #[cfg(feature = "alloc")]
 mod game;
@@ -53,7 +58,9 @@ mod moves;
 pub mod perft;
 mod piece;
 mod position;
+pub mod rating;
 mod san;
+mod san_style;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
@@ -66,8 +73,10 @@ pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use castling::{CastlingMode, CastlingSide};
 pub use color::Color;
+pub use describe::{describe, CheckKind, Description, Lang};
 #[cfg(feature = "alloc")]
 pub use epd::{Epd, EpdError};
+pub use explain::{IllegalMove, IllegalMoveMessage};
 pub use fen::{Fen, FenError};
 #[cfg(feature = "alloc")]
 pub use game::{Event, EventError, EventKind, Game, Outcome, PushError, Rules, Termination};
@@ -75,6 +84,7 @@ pub use moves::{Move, MoveList, MAX_LEGAL_MOVES};
 pub use piece::{Piece, Role};
 pub use position::{IllegalMoveError, Position};
 pub use san::{Lan, ParseSanError, San, SanError, SanPlus, Suffix};
+pub use san_style::{MoveListStyle, MoveText, SanStyle, StyledSan};
 pub use setup::{PositionError, Problem, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::{ParseUciError, UciError, UciMove};

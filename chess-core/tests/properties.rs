@@ -253,3 +253,52 @@ proptest! {
         let _ = Position::from_fen_relaxed(&fen, ROOTS[root].1);
     }
 }
+
+/// The legal move an interface means by `from`, `to` and `promotion`: the move with those
+/// squares, or castling given as the king's two-square step.
+fn meant_move(moves: &[Move], from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+    moves.iter().copied().find(|m| {
+        m.from() == from
+            && m.promotion() == promotion
+            && (m.to() == to || (m.is_castle() && m.destination() == to && from.distance(to) == 2))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn why_illegal_is_ok_exactly_for_legal_moves(line in game_strategy()) {
+        for pos in line {
+            let moves = pos.legal_moves();
+            let pawns = pos.board().by_piece(chess_core::Piece::new(pos.turn(), Role::Pawn));
+            for from in Square::ALL {
+                let promotions: &[Option<Role>] = if pawns.contains(from) {
+                    &[None, Some(Role::Queen), Some(Role::Knight), Some(Role::King), Some(Role::Pawn)]
+                } else {
+                    &[None, Some(Role::Rook)]
+                };
+                for to in Square::ALL {
+                    for &promotion in promotions {
+                        let answer = pos.why_illegal(from, to, promotion);
+                        prop_assert_eq!(answer.ok(), meant_move(&moves, from, to, promotion),
+                            "{}{} {:?} in {}: {:?}", from, to, promotion, pos, answer);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn standard_style_matches_san_and_describing_agrees_on_checks(line in game_strategy()) {
+        for pos in line {
+            for m in pos.legal_moves() {
+                let san = pos.san(m);
+                prop_assert_eq!(pos.san_styled(m, chess_core::SanStyle::STANDARD).to_string(), san.to_string());
+                let english = pos.describe(m, chess_core::Lang::En).to_string();
+                prop_assert_eq!(english.ends_with("checkmate"), san.suffix == Some(chess_core::Suffix::Checkmate));
+                prop_assert_eq!(english.contains(", "), san.suffix.is_some() || m.is_promotion(), "{}", english);
+            }
+        }
+    }
+}

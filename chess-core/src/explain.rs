@@ -1,0 +1,491 @@
+//! Why a move is illegal, in words a player understands.
+//!
+//! [`Position::why_illegal`] takes a move as an interface sees it (a from square, a to
+//! square and perhaps a promotion piece) and returns either the legal move or an
+//! [`IllegalMove`] naming the reason, with the squares and pieces involved. Castling may be
+//! given as the king's two-square step (`e1g1`) or as the king taking its own rook (`e1h1`).
+//!
+//! [`Display`](core::fmt::Display) writes English; [`IllegalMove::message`] writes the
+//! message in any [`Lang`].
+//!
+//! # Examples
+//!
+//! ```
+//! use chess_core::{IllegalMove, Lang, Position, Square};
+//!
+//! let pos: Position = "r1bqk1nr/pppp1ppp/2n5/4p3/1b2P3/2NP4/PPP2PPP/R1BQKBNR w KQkq - 1 4".parse().unwrap();
+//! let err = pos.why_illegal(Square::C3, Square::D5, None).unwrap_err();
+//! assert_eq!(err.to_string(), "the knight on c3 is pinned by the bishop on b4");
+//! assert_eq!(err.message(Lang::Zh).to_string(), "c3上的马被b4上的象牵制");
+//! assert!(matches!(err, IllegalMove::Pinned { pinner_square: Square::B4, .. }));
+//!
+//! let nf3 = pos.why_illegal(Square::G1, Square::F3, None).unwrap();
+//! assert!(pos.is_legal(nf3));
+//! ```
+
+use core::fmt;
+
+use crate::{attacks, Bitboard, CastlingSide, Color, Lang, Move, Piece, Position, Rank, Role, Square};
+
+/// The reason a move is illegal, with the squares and pieces a message names.
+///
+/// `Display` writes the English message; [`IllegalMove::message`] writes it in any [`Lang`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+#[error("{}", self.message(Lang::En))]
+pub enum IllegalMove {
+    /// There is no piece on the from square.
+    NoPiece {
+        /// The empty square.
+        square: Square,
+    },
+    /// The piece on the from square belongs to the side not to move.
+    NotYourPiece {
+        /// The piece's square.
+        square: Square,
+        /// The piece.
+        piece: Piece,
+    },
+    /// The piece never moves between these squares (also a move to its own square).
+    NoSuchMove {
+        /// The moving piece.
+        piece: Piece,
+        /// Where it stands.
+        from: Square,
+        /// Where it was asked to go.
+        to: Square,
+    },
+    /// A pawn was asked to move diagonally to an empty square that is not an en-passant capture.
+    NothingToCapture {
+        /// The pawn's square.
+        from: Square,
+        /// The empty square.
+        to: Square,
+    },
+    /// A piece stands on the way (for a pawn's step, on the target square).
+    Blocked {
+        /// The moving piece.
+        piece: Piece,
+        /// Where it stands.
+        from: Square,
+        /// Where it was asked to go.
+        to: Square,
+        /// The square of the first piece in the way.
+        blocker_square: Square,
+        /// The piece in the way.
+        blocker: Piece,
+    },
+    /// The target square holds a piece of the side to move.
+    OwnPiece {
+        /// The target square.
+        square: Square,
+        /// The piece on it.
+        piece: Piece,
+    },
+    /// The piece may not leave the line between its king and an enemy piece.
+    Pinned {
+        /// The pinned piece.
+        piece: Piece,
+        /// Its square.
+        square: Square,
+        /// The pinning piece.
+        pinner: Piece,
+        /// Its square.
+        pinner_square: Square,
+    },
+    /// The king is in check and the move does not answer it.
+    LeavesKingInCheck {
+        /// A piece giving check that still would.
+        checker: Piece,
+        /// Its square.
+        checker_square: Square,
+    },
+    /// The king would step onto an attacked square.
+    KingIntoCheck {
+        /// The square the king was asked to go to.
+        to: Square,
+        /// A piece that attacks it.
+        attacker: Piece,
+        /// Its square.
+        attacker_square: Square,
+    },
+    /// The king or the rook has moved (or the right was never there).
+    CastlingRightsLost {
+        /// The side of the board.
+        side: CastlingSide,
+    },
+    /// A piece stands between the king and the rook or on their landing squares.
+    CastlingBlocked {
+        /// The side of the board.
+        side: CastlingSide,
+        /// The square of a piece in the way.
+        square: Square,
+        /// The piece in the way.
+        piece: Piece,
+    },
+    /// The king is in check, so it may not castle.
+    CastlingInCheck {
+        /// The side of the board.
+        side: CastlingSide,
+        /// A piece giving check.
+        checker: Piece,
+        /// Its square.
+        checker_square: Square,
+    },
+    /// The king would pass through an attacked square.
+    CastlingThroughCheck {
+        /// The side of the board.
+        side: CastlingSide,
+        /// The attacked square the king passes.
+        square: Square,
+        /// A piece attacking it.
+        attacker: Piece,
+        /// Its square.
+        attacker_square: Square,
+    },
+    /// The king would land on an attacked square.
+    CastlingIntoCheck {
+        /// The side of the board.
+        side: CastlingSide,
+        /// The square the king lands on.
+        square: Square,
+        /// A piece attacking it.
+        attacker: Piece,
+        /// Its square.
+        attacker_square: Square,
+    },
+    /// An enemy pawn stands beside, but it did not just make a double step.
+    EnPassantUnavailable {
+        /// The capturing pawn's square.
+        from: Square,
+        /// The empty square it was asked to go to.
+        to: Square,
+        /// The enemy pawn's square.
+        pawn_square: Square,
+    },
+    /// A pawn reaching the last rank must be given a piece to promote to.
+    MustPromote {
+        /// The pawn's square.
+        from: Square,
+        /// The last-rank square.
+        to: Square,
+    },
+    /// A pawn may promote only to a queen, rook, bishop or knight.
+    InvalidPromotion {
+        /// The piece asked for.
+        role: Role,
+    },
+    /// A promotion piece was given for a move that does not promote.
+    PromotionNotAllowed {
+        /// The piece asked for.
+        role: Role,
+    },
+}
+
+impl IllegalMove {
+    /// Returns the message in `lang`, as a value to display.
+    pub fn message(&self, lang: Lang) -> IllegalMoveMessage {
+        IllegalMoveMessage { reason: *self, lang }
+    }
+}
+
+/// An [`IllegalMove`] message in a language; made by [`IllegalMove::message`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalMoveMessage {
+    reason: IllegalMove,
+    lang: Lang,
+}
+
+/// Returns the English name of a castling side: `kingside` or `queenside`.
+const fn side_en(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::KingSide => "kingside",
+        CastlingSide::QueenSide => "queenside",
+    }
+}
+
+/// Returns the Chinese name of a castling side's rook: `王翼` or `后翼`.
+const fn side_zh(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::KingSide => "王翼",
+        CastlingSide::QueenSide => "后翼",
+    }
+}
+
+impl fmt::Display for IllegalMoveMessage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.lang {
+            Lang::En => self.english(f),
+            Lang::Zh => self.chinese(f),
+        }
+    }
+}
+
+impl IllegalMoveMessage {
+    fn english(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use IllegalMove::*;
+        let name = |piece: Piece| piece.role.name();
+        match self.reason {
+            NoPiece { square } => write!(f, "there is no piece on {square}"),
+            NotYourPiece { square, piece } => write!(
+                f,
+                "the {} on {square} is {}'s, and it is {}'s turn to move",
+                name(piece),
+                Lang::En.color(piece.color),
+                Lang::En.color(!piece.color)
+            ),
+            NoSuchMove { piece, from, to } => write!(f, "a {} does not move from {from} to {to}", name(piece)),
+            NothingToCapture { to, .. } => {
+                write!(f, "a pawn moves diagonally only to capture, and there is nothing to capture on {to}")
+            }
+            Blocked { piece, from, to, blocker_square, blocker } => write!(
+                f,
+                "the {} cannot go from {from} to {to}: the {} on {blocker_square} is in the way",
+                name(piece),
+                name(blocker)
+            ),
+            OwnPiece { square, piece } => write!(f, "your own {} is on {square}", name(piece)),
+            Pinned { piece, square, pinner, pinner_square } => {
+                write!(f, "the {} on {square} is pinned by the {} on {pinner_square}", name(piece), name(pinner))
+            }
+            LeavesKingInCheck { checker, checker_square } => {
+                write!(f, "the move leaves your king in check from the {} on {checker_square}", name(checker))
+            }
+            KingIntoCheck { to, attacker, attacker_square } => {
+                write!(f, "the king would be in check on {to} from the {} on {attacker_square}", name(attacker))
+            }
+            CastlingRightsLost { side } => {
+                write!(f, "castling is not allowed: the king or the {} rook has already moved", side_en(side))
+            }
+            CastlingBlocked { square, piece, .. } => {
+                write!(f, "castling is not allowed: the {} on {square} is in the way", name(piece))
+            }
+            CastlingInCheck { checker, checker_square, .. } => {
+                write!(
+                    f,
+                    "castling is not allowed: the king is in check from the {} on {checker_square}",
+                    name(checker)
+                )
+            }
+            CastlingThroughCheck { square, attacker, attacker_square, .. } => write!(
+                f,
+                "castling is not allowed: the king passes through {square}, which the {} on {attacker_square} attacks",
+                name(attacker)
+            ),
+            CastlingIntoCheck { square, attacker, attacker_square, .. } => write!(
+                f,
+                "castling is not allowed: the king would land on {square}, which the {} on {attacker_square} attacks",
+                name(attacker)
+            ),
+            EnPassantUnavailable { pawn_square, .. } => {
+                write!(f, "en passant is not possible: the pawn on {pawn_square} did not just advance two squares")
+            }
+            MustPromote { .. } => {
+                f.write_str("a pawn reaching the last rank must promote: choose a queen, rook, bishop or knight")
+            }
+            InvalidPromotion { role } => write!(f, "a pawn cannot promote to a {role}"),
+            PromotionNotAllowed { .. } => f.write_str("only a pawn reaching the last rank can promote"),
+        }
+    }
+
+    fn chinese(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use IllegalMove::*;
+        let name = |piece: Piece| Lang::Zh.role(piece.role);
+        match self.reason {
+            NoPiece { square } => write!(f, "{square}上没有棋子"),
+            NotYourPiece { square, piece } => write!(
+                f,
+                "{square}上的{}是{}的，现在轮到{}走棋",
+                name(piece),
+                Lang::Zh.color(piece.color),
+                Lang::Zh.color(!piece.color)
+            ),
+            NoSuchMove { piece, from, to } => write!(f, "{}不能从{from}走到{to}", name(piece)),
+            NothingToCapture { to, .. } => write!(f, "兵只有吃子时才能斜走，{to}上没有可吃的棋子"),
+            Blocked { piece, from, to, blocker_square, blocker } => {
+                write!(f, "{}不能从{from}走到{to}：{blocker_square}上的{}挡住了去路", name(piece), name(blocker))
+            }
+            OwnPiece { square, piece } => write!(f, "{square}上已经有自己的{}", name(piece)),
+            Pinned { piece, square, pinner, pinner_square } => {
+                write!(f, "{square}上的{}被{pinner_square}上的{}牵制", name(piece), name(pinner))
+            }
+            LeavesKingInCheck { checker, checker_square } => {
+                write!(f, "走这步棋后，你的王仍被{checker_square}上的{}将军", name(checker))
+            }
+            KingIntoCheck { to, attacker, attacker_square } => {
+                write!(f, "王不能走到{to}：会被{attacker_square}上的{}将军", name(attacker))
+            }
+            CastlingRightsLost { side } => write!(f, "不能易位：王或{}的车已经动过", side_zh(side)),
+            CastlingBlocked { square, piece, .. } => write!(f, "不能易位：{square}上的{}挡在中间", name(piece)),
+            CastlingInCheck { checker, checker_square, .. } => {
+                write!(f, "不能易位：王正被{checker_square}上的{}将军", name(checker))
+            }
+            CastlingThroughCheck { square, attacker, attacker_square, .. } => {
+                write!(f, "不能易位：王经过的{square}受到{attacker_square}上的{}攻击", name(attacker))
+            }
+            CastlingIntoCheck { square, attacker, attacker_square, .. } => {
+                write!(f, "不能易位：王到达的{square}受到{attacker_square}上的{}攻击", name(attacker))
+            }
+            EnPassantUnavailable { pawn_square, .. } => {
+                write!(f, "不能吃过路兵：{pawn_square}上的兵不是刚走了两格")
+            }
+            MustPromote { .. } => f.write_str("兵到达底线必须升变：请选择后、车、象或马"),
+            InvalidPromotion { role } => write!(f, "兵不能升变为{}", Lang::Zh.role(role)),
+            PromotionNotAllowed { .. } => f.write_str("只有到达底线的兵才能升变"),
+        }
+    }
+}
+
+impl Position {
+    /// Finds the legal move from `from` to `to` (with `promotion`), or says why there is none.
+    ///
+    /// Returns `Ok` exactly for the legal moves: a move of [`Position::legal_moves`] given
+    /// by its squares and promotion, or castling given as the king's two-square step.
+    ///
+    /// Reasons are checked in this order, so the first one found is the most helpful:
+    /// no piece on the square; the opponent's piece; for a king asked to castle, the castling
+    /// rules (rights, pieces in the way, in check, through or onto an attacked square); the
+    /// piece never moves that way; your own piece on the target; the path is blocked (or, for pawns, nothing to capture, en passant
+    /// not available); the move leaves the king in check (an existing check, a pin, or the king
+    /// stepping into an attack); and last, the promotion piece.
+    pub fn why_illegal(&self, from: Square, to: Square, promotion: Option<Role>) -> Result<Move, IllegalMove> {
+        let us = self.turn;
+        let piece = self.piece_on(from).ok_or(IllegalMove::NoPiece { square: from })?;
+        if piece.color != us {
+            return Err(IllegalMove::NotYourPiece { square: from, piece });
+        }
+        if let Some((rook, side)) = self.castling_attempt(piece, from, to) {
+            let m = self.why_castling_illegal(side, rook)?;
+            return match promotion {
+                Some(role) => Err(IllegalMove::PromotionNotAllowed { role }),
+                None => Ok(m),
+            };
+        }
+        let reach = match piece.role {
+            Role::Pawn => pawn_reach(us, from),
+            role => attacks::attacks(us, role, from, Bitboard::EMPTY),
+        };
+        if !reach.contains(to) {
+            return Err(IllegalMove::NoSuchMove { piece, from, to });
+        }
+        if let Some(own) = self.piece_on(to).filter(|p| p.color == us) {
+            return Err(IllegalMove::OwnPiece { square: to, piece: own });
+        }
+        let occupied = self.board.occupied();
+        let in_the_way = if piece.role == Role::Pawn && from.file() == to.file() {
+            (attacks::between(from, to) | to) & occupied
+        } else {
+            attacks::between(from, to) & occupied
+        };
+        if let Some((blocker_square, blocker)) = self.piece_among(in_the_way, to > from) {
+            return Err(IllegalMove::Blocked { piece, from, to, blocker_square, blocker });
+        }
+        let en_passant = piece.role == Role::Pawn && from.file() != to.file() && !occupied.contains(to);
+        if en_passant && self.ep_square != Some(to) {
+            let pawn_square = Square::from_coords(to.file(), from.rank());
+            return Err(if self.piece_on(pawn_square) == Some(Piece::new(!us, Role::Pawn)) {
+                IllegalMove::EnPassantUnavailable { from, to, pawn_square }
+            } else {
+                IllegalMove::NothingToCapture { from, to }
+            });
+        }
+        self.why_unsafe(piece, from, to, en_passant)?;
+        let promotes = piece.role == Role::Pawn && Bitboard::backrank(!us).contains(to);
+        match (promotes, promotion) {
+            (true, None) => Err(IllegalMove::MustPromote { from, to }),
+            (true, Some(role @ (Role::King | Role::Pawn))) => Err(IllegalMove::InvalidPromotion { role }),
+            (true, Some(role)) => Ok(Move::promote(from, to, role)),
+            (false, Some(role)) => Err(IllegalMove::PromotionNotAllowed { role }),
+            (false, None) if en_passant => Ok(Move::en_passant(from, to)),
+            (false, None) => Ok(Move::new(from, to)),
+        }
+    }
+
+    /// Tells whether a king move is meant as castling: the king taking its own castling rook
+    /// (or, with no right left, its own rook in the corner), or two squares along the back rank.
+    fn castling_attempt(&self, piece: Piece, from: Square, to: Square) -> Option<(Option<Square>, CastlingSide)> {
+        let us = piece.color;
+        if piece.role != Role::King || from.rank() != Rank::First.relative_to(us) || from.rank() != to.rank() {
+            return None;
+        }
+        let side = if to > from { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+        let rook = self.castling_rook(us, side);
+        let takes_castling_rook = rook == Some(to);
+        let corner_without_right = rook.is_none()
+            && from == Square::E1.relative_to(us)
+            && Bitboard::CORNERS.contains(to)
+            && self.piece_on(to) == Some(Piece::new(us, Role::Rook));
+        let two_squares = from.distance(to) == 2 && to == side.king_to(us);
+        (takes_castling_rook || corner_without_right || two_squares).then_some((rook, side))
+    }
+
+    /// Checks castling on `side` with `rook` as the move generator does, naming the first obstacle.
+    fn why_castling_illegal(&self, side: CastlingSide, rook: Option<Square>) -> Result<Move, IllegalMove> {
+        let us = self.turn;
+        let them = !us;
+        let rook = rook.ok_or(IllegalMove::CastlingRightsLost { side })?;
+        let king = self.king_of(us);
+        let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+        let occupied = self.board.occupied();
+        let paths = attacks::between(king, king_to).with(king_to) | attacks::between(rook, rook_to).with(rook_to);
+        let in_the_way = (paths - king - rook) & occupied;
+        let kingside = side == CastlingSide::KingSide;
+        if let Some((square, piece)) = self.piece_among(in_the_way, kingside) {
+            return Err(IllegalMove::CastlingBlocked { side, square, piece });
+        }
+        if let Some((checker_square, checker)) = self.piece_among(self.checkers(), true) {
+            return Err(IllegalMove::CastlingInCheck { side, checker, checker_square });
+        }
+        let attacker_of =
+            |square| Some((square, self.piece_among(self.board.attackers_to(square, them, occupied), true)?));
+        let mut passed = attacks::between(king, king_to).into_iter();
+        let through = if kingside { passed.find_map(attacker_of) } else { passed.rev().find_map(attacker_of) };
+        if let Some((square, (attacker_square, attacker))) = through {
+            return Err(IllegalMove::CastlingThroughCheck { side, square, attacker, attacker_square });
+        }
+        let after = (occupied - king - rook).with(king_to).with(rook_to);
+        if let Some((attacker_square, attacker)) = self.piece_among(self.board.attackers_to(king_to, them, after), true)
+        {
+            return Err(IllegalMove::CastlingIntoCheck { side, square: king_to, attacker, attacker_square });
+        }
+        Ok(Move::castle(king, rook))
+    }
+
+    /// Checks that the side to move's king is safe after a move that is otherwise possible.
+    fn why_unsafe(&self, piece: Piece, from: Square, to: Square, en_passant: bool) -> Result<(), IllegalMove> {
+        let us = self.turn;
+        let them = !us;
+        let occupied = self.board.occupied();
+        if piece.role == Role::King {
+            let attackers = self.board.attackers_to(to, them, occupied.without(from)) - to;
+            return match self.piece_among(attackers, true) {
+                Some((attacker_square, attacker)) => Err(IllegalMove::KingIntoCheck { to, attacker, attacker_square }),
+                None => Ok(()),
+            };
+        }
+        let captured = if en_passant { Square::from_coords(to.file(), from.rank()) } else { to };
+        let after = (occupied - from - captured).with(to);
+        let attackers = self.board.attackers_to(self.king_of(us), them, after) - captured;
+        if let Some((checker_square, checker)) = self.piece_among(attackers & self.checkers(), true) {
+            return Err(IllegalMove::LeavesKingInCheck { checker, checker_square });
+        }
+        match self.piece_among(attackers, true) {
+            Some((pinner_square, pinner)) => Err(IllegalMove::Pinned { piece, square: from, pinner, pinner_square }),
+            None => Ok(()),
+        }
+    }
+
+    /// Returns the piece in `squares` met first going up the board (`upward`) or down it.
+    fn piece_among(&self, squares: Bitboard, upward: bool) -> Option<(Square, Piece)> {
+        let square = if upward { squares.first() } else { squares.last() }?;
+        Some((square, self.piece_on(square)?))
+    }
+}
+
+/// Returns the squares a pawn of `color` on `from` could ever go to: one or (from its
+/// starting rank) two steps forward, or one diagonal step forward.
+fn pawn_reach(color: Color, from: Square) -> Bitboard {
+    let step = Bitboard::from(from).forward(color);
+    let double = if from.rank() == Rank::Second.relative_to(color) { step.forward(color) } else { Bitboard::EMPTY };
+    step | double | attacks::pawn(color, from)
+}
