@@ -3,7 +3,8 @@
 //!
 //! The crate is `#![no_std]`. Features:
 //! - `std` (default): implies `alloc`.
-//! - `alloc`: EPD records and `String`-returning helpers such as [`Position::to_fen`].
+//! - `alloc`: EPD records, PGN reading and writing ([`pgn`]), and `String`-returning helpers
+//!   such as [`Position::to_fen`].
 //! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN) serialise.
 //!
 //! # Examples
@@ -47,6 +48,8 @@ mod fen;
 mod movegen;
 mod moves;
 pub mod perft;
+#[cfg(feature = "alloc")]
+pub mod pgn;
 mod piece;
 mod position;
 mod san;
@@ -66,6 +69,8 @@ pub use color::Color;
 pub use epd::{Epd, EpdError};
 pub use fen::{Fen, FenError};
 pub use moves::{Move, MoveList, MAX_LEGAL_MOVES};
+#[cfg(feature = "alloc")]
+pub use pgn::{PgnError, PgnGame, PgnMove, PgnReader, PgnResult, PgnVariation};
 pub use piece::{Piece, Role};
 pub use position::{IllegalMoveError, Position};
 pub use san::{Lan, ParseSanError, San, SanError, SanPlus, Suffix};
