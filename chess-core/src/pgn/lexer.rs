@@ -44,7 +44,7 @@ pub(crate) enum Token<'a> {
     Open,
     /// `)`
     Close,
-    /// `12.`, `12...` or `...`
+    /// `12.`, `12...`, `...` or a bare `12`
     MoveNumber,
     /// A termination marker.
     Result(PgnResult),
@@ -234,7 +234,8 @@ impl<S: LineSource> Lexer<S> {
                     self.pos = end;
                     let word = &self.line[start..end];
                     let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-                    if word.iter().all(|&b| b == b'.') || (digits > 0 && word.get(digits) == Some(&b'.')) {
+                    if word.iter().all(|&b| b == b'.') || (digits > 0 && matches!(word.get(digits), Some(b'.') | None))
+                    {
                         let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
                         self.pos = start + digits + dots;
                         Token::MoveNumber
