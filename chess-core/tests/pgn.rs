@@ -177,6 +177,9 @@ fn results_and_games_without_moves() {
     assert_eq!(read_one("[Event \"x\"]\n").result, PgnResult::Unknown);
     assert!(read_all("").is_empty());
     assert!(read_all("  \n {only a comment}\n").is_empty());
+    // A comment between tags does not split the game.
+    let game = read_one("[Event \"e\"]\n; about the game\n[Site \"s\"]\n{more}\n1. e4 *");
+    assert_eq!((game.tag("Site"), game.comment.as_deref()), (Some("s"), Some("about the game more")));
 }
 
 #[test]

@@ -7,7 +7,7 @@ use super::{PgnErrorKind, PgnResult};
 
 /// A source of PGN text, read line by line, so that a large file is never held in memory.
 ///
-/// Implemented for every [`std::io::BufRead`] with the `std` feature, and for byte slices
+/// Implemented for every `std::io::BufRead` with the `std` feature, and for byte slices
 /// without it.
 pub trait LineSource {
     /// Appends the next line (with its `\n`, if any) to `buf`; returns its length, 0 at the end.

@@ -96,7 +96,8 @@ pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 ///
 /// The reader fills `start` from the `FEN` and `Variant` tags; when writing, a game whose
 /// start is not the standard position and that has no `FEN` tag gets `SetUp` and `FEN`
-/// tags (and `Variant "Chess960"` in Chess960 mode) made from `start`.
+/// tags (and `Variant "Chess960"` in Chess960 mode) made from `start`; a `FEN` tag present
+/// is written as it is, so keep it in step when changing `start` by hand.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PgnGame {
     /// The tag pairs in the order they were read, names and values unescaped.
