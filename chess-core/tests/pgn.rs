@@ -156,6 +156,11 @@ fn escaped_quotes_and_backslashes_in_tags() {
     assert_eq!(game.tag("White"), Some(r#"Smith, "Jr." \ Co"#));
     assert!(game.to_pgn().contains(r#"[White "Smith, \"Jr.\" \\ Co"]"#));
     round_trip(&game);
+    // Unescaped quotes inside a value, as some files have them.
+    let game = read_one("[White \"\"Socrates Expert\"\"] [Black \"a \" b\"]\n*");
+    assert_eq!(game.tag("White"), Some("\"Socrates Expert\""));
+    assert_eq!(game.tag("Black"), Some("a \" b"));
+    round_trip(&game);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! PGN files: every game of the in-repo chess.js files and of the shared corpus
 //! (`../shared/data/pgn`, when present) reads, replays legally, and survives
-//! read → write → read unchanged.
+//! read → write → read unchanged; so do the pychess mate puzzles in `../shared/data/suites`.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -145,4 +145,22 @@ fn shared_corpus_details() {
     let twic = read("twic1599_1000k.pgn");
     let plies: usize = twic.iter().map(|game| game.moves.len()).sum();
     assert!(plies > 100_000, "{plies}");
+}
+
+#[test]
+fn shared_mate_puzzles_read_and_end_in_mate() {
+    let suites = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/suites");
+    if !Path::new(suites).is_dir() {
+        println!("SKIPPED: {suites} is absent; the mate puzzles (GPL, pychess) are not tested");
+        return;
+    }
+    for (name, expected) in [("mate_in_2.pgn", 166), ("mate_in_3.pgn", 375), ("mate_in_4.pgn", 373)] {
+        let games = read_file(&Path::new(suites).join(name), Variations::Keep);
+        assert_eq!(games.len(), expected, "{name}");
+        for (i, game) in games.iter().enumerate() {
+            let context = format!("{name} game {}", i + 1);
+            assert!(game.end_position().unwrap().is_checkmate(), "{context}: the solution mates");
+            round_trip(game, &context);
+        }
+    }
 }

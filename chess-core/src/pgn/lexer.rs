@@ -310,29 +310,45 @@ impl<S: LineSource> Lexer<S> {
         if line.get(i) != Some(&b'"') {
             return Err(PgnErrorKind::BadTag("expected a quoted value after the tag name"));
         }
-        i += 1;
-        self.bytes.clear();
-        loop {
-            match line.get(i) {
-                Some(b'\\') if matches!(line.get(i + 1), Some(b'"' | b'\\')) => {
-                    self.bytes.push(line[i + 1]);
-                    i += 2;
+        let value_start = i + 1;
+        // The value ends at the first unescaped quote followed by `]`; quotes that are not
+        // (as in `[White ""Socrates""]`) are taken as part of the value.
+        let mut end = None;
+        i = value_start;
+        while let Some(&b) = line.get(i) {
+            match b {
+                b'\\' if matches!(line.get(i + 1), Some(b'"' | b'\\')) => i += 1,
+                b'"' => {
+                    let mut j = i + 1;
+                    while line.get(j).is_some_and(u8::is_ascii_whitespace) {
+                        j += 1;
+                    }
+                    if line.get(j) == Some(&b']') {
+                        end = Some((i, j));
+                        break;
+                    }
+                    if !line[i + 1..].contains(&b'"') {
+                        return Err(PgnErrorKind::BadTag("expected ']' after the value"));
+                    }
                 }
-                Some(b'"') => break,
-                Some(b'\n') | Some(b'\r') | None => return Err(PgnErrorKind::BadTag("value not closed on its line")),
-                Some(&b) => {
-                    self.bytes.push(b);
-                    i += 1;
-                }
+                b'\n' | b'\r' => break,
+                _ => {}
             }
-        }
-        i += 1;
-        while line.get(i).is_some_and(u8::is_ascii_whitespace) {
             i += 1;
         }
-        if line.get(i) != Some(&b']') {
-            return Err(PgnErrorKind::BadTag("expected ']' after the value"));
+        let Some((value_end, close)) = end else {
+            return Err(PgnErrorKind::BadTag("value not closed on its line"));
+        };
+        self.bytes.clear();
+        let mut k = value_start;
+        while k < value_end {
+            if line[k] == b'\\' && matches!(line.get(k + 1), Some(b'"' | b'\\')) {
+                k += 1;
+            }
+            self.bytes.push(line[k]);
+            k += 1;
         }
+        i = close;
         self.pos = i + 1;
         self.text.clear();
         self.text.push_str(&String::from_utf8_lossy(&self.bytes));
