@@ -3,8 +3,8 @@
 //!
 //! The crate is `#![no_std]`. Features:
 //! - `std` (default): implies `alloc`.
-//! - `alloc`: [`Game`] (history, undo, rules and outcome), EPD records and `String`-returning
-//!   helpers such as [`Position::to_fen`].
+//! - `alloc`: [`Game`] (history, undo, rules and outcome), PGN reading and writing ([`pgn`]),
+//!   EPD records, and `String`-returning helpers such as [`Position::to_fen`].
 //! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN) serialise, and with
 //!   `alloc` so do `Game` (to save a game and go on later) and `Rules`.
 //!
@@ -56,6 +56,8 @@ mod game;
 mod movegen;
 mod moves;
 pub mod perft;
+#[cfg(feature = "alloc")]
+pub mod pgn;
 mod piece;
 mod position;
 pub mod rating;
@@ -81,6 +83,8 @@ pub use fen::{Fen, FenError};
 #[cfg(feature = "alloc")]
 pub use game::{Event, EventError, EventKind, Game, Outcome, PushError, Rules, Termination};
 pub use moves::{Move, MoveList, MAX_LEGAL_MOVES};
+#[cfg(feature = "alloc")]
+pub use pgn::{PgnError, PgnGame, PgnMove, PgnReader, PgnResult, PgnVariation};
 pub use piece::{Piece, Role};
 pub use position::{IllegalMoveError, Position};
 pub use san::{Lan, ParseSanError, San, SanError, SanPlus, Suffix};

@@ -232,9 +232,10 @@ impl San {
                 });
                 match candidates.len() {
                     1 => Ok(candidates[0]),
-                    0 if role == Role::Pawn && file == Some(File::B) => {
+                    0 if role == Role::Pawn && file == Some(File::B) && rank.is_none() => {
                         // "bxc3" may be a bishop move written in lowercase.
-                        let bishop = San::Normal { role: Role::Bishop, file: None, rank, capture: true, to, promotion };
+                        let bishop =
+                            San::Normal { role: Role::Bishop, file: None, rank: None, capture: true, to, promotion };
                         bishop.to_move(pos).map_err(|_| SanError::Illegal(self))
                     }
                     0 => Err(SanError::Illegal(self)),

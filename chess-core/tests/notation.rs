@@ -265,3 +265,12 @@ fn clocks_at_their_limits_do_not_overflow() {
     assert!(p.play_null());
     assert_eq!(p.halfmove_clock(), 4294967295);
 }
+
+#[test]
+fn lowercase_b_means_a_bishop_only_without_a_rank() {
+    // "b8d7" names squares (UCI for Nb8-d7), never the bishop on c8; "bd7" may be the bishop.
+    let p = pos("rnbqkbnr/ppp1pppp/8/3p4/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 2");
+    assert!(matches!(p.parse_san("b8d7"), Err(SanError::Illegal(_))));
+    assert_eq!(p.parse_uci("b8d7").unwrap().from(), Square::B8);
+    assert_eq!(p.parse_san("bd7").unwrap().from(), Square::C8);
+}

@@ -1,0 +1,81 @@
+//! Why a PGN game could not be read, and where.
+
+use alloc::string::String;
+
+use crate::FenError;
+
+/// What was wrong with a game's text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PgnErrorKind {
+    /// A move that is not legal in its position.
+    #[error("illegal move \"{0}\"")]
+    IllegalMove(String),
+    /// A move that more than one legal move matches.
+    #[error("ambiguous move \"{0}\"")]
+    AmbiguousMove(String),
+    /// A word in the movetext that is neither SAN, UCI, a move number, a NAG nor a result.
+    #[error("\"{0}\" is not a move")]
+    InvalidMove(String),
+    /// A tag pair that is not `[Name "value"]` on one line.
+    #[error("malformed tag pair: {0}")]
+    BadTag(&'static str),
+    /// The `FEN` tag does not describe a legal position.
+    #[error("bad FEN tag: {0}")]
+    BadFen(FenError),
+    /// The `Variant` tag names a variant other than standard chess and Chess960.
+    #[error("unsupported variant \"{0}\"")]
+    UnsupportedVariant(String),
+    /// `$` not followed by a number from 0 to 255.
+    #[error("NAG must be '$' and a number from 0 to 255")]
+    BadNag,
+    /// A `{` comment with no `}`.
+    #[error("comment not closed")]
+    UnclosedComment,
+    /// A `(` with no `)` before the game ends.
+    #[error("variation not closed")]
+    UnclosedVariation,
+    /// A `(` before any move it could be an alternative to.
+    #[error("variation before any move")]
+    VariationBeforeMove,
+    /// Variations nested deeper than the reader allows.
+    #[error("variations nested deeper than {0}")]
+    TooDeep(usize),
+    /// A result marker inside a variation.
+    #[error("result inside a variation")]
+    ResultInVariation,
+    /// A character that cannot start a token here (`)` without `(`, a stray `}`, `]` or `"`).
+    #[error("unexpected '{0}'")]
+    Unexpected(char),
+    /// The underlying reader failed.
+    #[cfg(feature = "std")]
+    #[error("I/O error: {0}")]
+    Io(std::io::ErrorKind),
+}
+
+impl PgnErrorKind {
+    /// Tells whether the source failed (after which the reader stops).
+    pub fn is_io(&self) -> bool {
+        #[allow(clippy::match_like_matches_macro)]
+        match self {
+            #[cfg(feature = "std")]
+            PgnErrorKind::Io(_) => true,
+            _ => false,
+        }
+    }
+}
+
+/// Why a game could not be read: what was wrong, in which game (counted from 1), and at
+/// which line and column of the input (counted from 1, columns in characters).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{kind} at game {game}, line {line}, column {column}")]
+pub struct PgnError {
+    /// The number of the game in the input, from 1.
+    pub game: usize,
+    /// The line where the problem is, from 1.
+    pub line: usize,
+    /// The column (in characters) where the problem is, from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: PgnErrorKind,
+}

@@ -1,0 +1,91 @@
+//! PGN (Portable Game Notation): reading games from a stream and writing them back.
+//!
+//! The reader is lenient where real files need it: a UTF-8 byte-order mark, empty lines in
+//! the tag section, move numbers with or without a space (`1.Nf3`, `1... e5`, `1. ... Ba5`),
+//! SAN as people write it (`0-0`, `exd6 e.p.`, `e8Q`) and UCI coordinates (`g1f3`), `{}` and
+//! `;` comments, `%` escape lines, NAGs (`$1`, and `!`, `?`, `!!`, `??`, `!?`, `?!` read as
+//! 1 to 6), nested variations (kept as a tree or skipped), `SetUp`/`FEN` tags and Chess960
+//! (`Variant` tag, X-FEN or Shredder-FEN castling). It reads one line at a time, so a large
+//! file never sits in memory whole. Each game comes as a `Result`: an error names the game,
+//! line and column, and the reader goes on with the next game.
+//!
+//! Comments are kept with each run of whitespace shown as one space, so that writing them
+//! wrapped and reading them back gives the same text. Null moves (`--`) are not read.
+//!
+//! The writer puts the seven-tag roster first, then the other tags, and wraps the movetext
+//! at 80 columns without splitting a token (tag lines are not wrapped).
+//!
+//! # Examples
+//!
+//! ```
+//! use chess_core::pgn::{PgnReader, PgnResult};
+//!
+//! let text = r#"[Event "Casual"]
+//! [White "Anna"]
+//! [Black "Ben"]
+//! [Result "0-1"]
+//!
+//! 1. f3 e5 2. g4?? {a blunder} (2. e4) 2... Qh4# 0-1
+//!
+//! [Event "Casual"]
+//!
+//! 1. e4 Nf6 2. Qh5 Nxh5 3. Kf7 *
+//! "#;
+//! let mut games = PgnReader::from_text(text);
+//! let first = games.next().unwrap()?;
+//! assert_eq!(first.tag("White"), Some("Anna"));
+//! assert_eq!(first.moves.len(), 4);
+//! assert_eq!(first.moves[2].nags, [4]);
+//! assert_eq!(first.moves[2].comment.as_deref(), Some("a blunder"));
+//! assert_eq!(first.moves[2].variations.len(), 1);
+//! assert!(first.end_position()?.is_checkmate());
+//! assert_eq!(first.result, PgnResult::BlackWins);
+//!
+//! let error = games.next().unwrap().unwrap_err();
+//! assert_eq!(error.to_string(), "illegal move \"Kf7\" at game 2, line 10, column 26");
+//! assert!(games.next().is_none());
+//!
+//! // Writing: the seven-tag roster first, movetext wrapped at 80 columns.
+//! assert_eq!(
+//!     first.to_pgn(),
+//!     r#"[Event "Casual"]
+//! [Site "?"]
+//! [Date "????.??.??"]
+//! [Round "?"]
+//! [White "Anna"]
+//! [Black "Ben"]
+//! [Result "0-1"]
+//!
+//! 1. f3 e5 2. g4 $4 {a blunder} (2. e4) 2... Qh4# 0-1
+//! "#
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Streaming from a file, skipping variations:
+//!
+//! ```no_run
+//! use std::{fs::File, io::BufReader};
+//! use chess_core::pgn::{PgnReader, Variations};
+//!
+//! let reader = PgnReader::new(BufReader::new(File::open("games.pgn")?)).variations(Variations::Skip);
+//! for game in reader {
+//!     match game {
+//!         Ok(game) => println!("{} plies", game.moves.len()),
+//!         Err(error) => eprintln!("{error}"),
+//!     }
+//! }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+
+mod error;
+mod lexer;
+mod model;
+mod reader;
+mod writer;
+
+pub use error::{PgnError, PgnErrorKind};
+pub use lexer::LineSource;
+pub use model::{PgnGame, PgnMove, PgnResult, PgnVariation, SEVEN_TAG_ROSTER};
+pub use reader::{PgnReader, Variations, MAX_VARIATION_DEPTH};
+pub use writer::MAX_LINE;

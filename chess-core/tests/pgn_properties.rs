@@ -1,0 +1,167 @@
+//! Property tests for PGN: no input makes the reader panic, whatever it reads survives
+//! write → read, and random annotated games with variations round-trip exactly.
+
+use chess_core::pgn::{PgnGame, PgnMove, PgnReader, PgnVariation, Variations, MAX_LINE};
+use chess_core::{Position, Role};
+use proptest::prelude::*;
+
+/// Words that PGN is made of, so that random sequences often form (partly) valid games.
+const WORDS: &[&str] = &[
+    "[Event \"e\"]",
+    "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]",
+    "[Variant \"Chess960\"]",
+    "[Result \"1-0\"]",
+    "[SetUp \"1\"]",
+    "[White \"a \\\" b\"]",
+    "[",
+    "]",
+    "\"",
+    "1.",
+    "1...",
+    "2.",
+    "...",
+    "e4",
+    "e5",
+    "d4",
+    "d5",
+    "Nf3",
+    "Nc6",
+    "Bb5",
+    "a6",
+    "O-O",
+    "0-0-0",
+    "Ke2",
+    "e8=Q",
+    "g1f3",
+    "e2e4",
+    "--",
+    "Z0",
+    "!",
+    "?!",
+    "$1",
+    "$",
+    "$999",
+    "(",
+    ")",
+    "{",
+    "}",
+    "{a comment}",
+    ";",
+    "; line\n",
+    "\n%",
+    "\n",
+    "\r\n",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "*",
+    "\u{feff}",
+    "é",
+    "\t",
+    "x",
+    "+",
+    "#",
+];
+
+fn no_panic_and_round_trip(bytes: &[u8]) {
+    for variations in [Variations::Keep, Variations::Skip] {
+        for game in PgnReader::new(bytes).variations(variations).flatten() {
+            let written = game.to_pgn();
+            for line in written.lines().filter(|line| !line.starts_with('[') && !line.starts_with(';')) {
+                assert!(line.chars().count() <= MAX_LINE || !line.contains(' '), "{line}");
+            }
+            let again: PgnGame = written.parse().unwrap_or_else(|e| panic!("{e}\n{written}"));
+            assert_eq!(again.tags, game.export_tags(), "{written}");
+            assert_eq!((&again.comment, &again.moves, again.result), (&game.comment, &game.moves, game.result));
+            assert_eq!(again.start, game.start);
+        }
+    }
+}
+
+/// Plays a random line of up to `plies` moves from `pos`, with random annotations and, while
+/// `depth` allows, random variations.
+fn random_line(pos: Position, rng: &mut u64, plies: usize, depth: u32) -> Vec<PgnMove> {
+    let mut next = move || {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        *rng
+    };
+    let mut pos = pos;
+    let mut line = Vec::new();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let mut m = PgnMove::new(moves[(next() % moves.len() as u64) as usize]);
+        if next() % 4 == 0 {
+            m.nags.push((next() % 256) as u8);
+        }
+        match next() % 6 {
+            0 => m.comment = Some("a comment {with brace".into()),
+            1 => m.comment = Some(format!("eval {} [%clk 0:0{}:00]", next() % 100, next() % 10)),
+            2 => m.comment = Some("semicolon } style".into()),
+            _ => {}
+        }
+        if depth > 0 && next() % 5 == 0 {
+            let mut seed = next() | 1;
+            let moves = random_line(pos, &mut seed, (next() % 6) as usize, depth - 1);
+            let comment = (next() % 3 == 0).then(|| "variation".to_string());
+            m.variations.push(PgnVariation { comment, moves });
+        }
+        pos.play_unchecked(m.mv);
+        line.push(m);
+    }
+    line
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn arbitrary_strings_never_panic(text in "\\PC*") {
+        no_panic_and_round_trip(text.as_bytes());
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        no_panic_and_round_trip(&bytes);
+    }
+
+    #[test]
+    fn pgn_like_word_sequences_never_panic_and_round_trip(
+        words in prop::collection::vec(prop::sample::select(WORDS), 0..80),
+        joiners in prop::collection::vec(prop::sample::select(&[" ", "", "\n"][..]), 80),
+    ) {
+        let mut text = String::new();
+        for (word, joiner) in words.iter().zip(&joiners) {
+            text.push_str(word);
+            text.push_str(joiner);
+        }
+        no_panic_and_round_trip(text.as_bytes());
+    }
+
+    #[test]
+    fn random_annotated_games_round_trip(seed in any::<u64>(), plies in 0usize..120, chess960 in any::<bool>()) {
+        let start = if chess960 {
+            Position::from_fen_with("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                chess_core::CastlingMode::Chess960).unwrap()
+        } else {
+            Position::new()
+        };
+        let mut rng = seed | 1;
+        let mut game = PgnGame::from_position(start);
+        game.set_tag("Event", "random \"game\"");
+        game.moves = random_line(start, &mut rng, plies, 3);
+        game.comment = (seed % 3 == 0).then(|| "before".to_string());
+        let text = game.to_pgn();
+        let again: PgnGame = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+        prop_assert_eq!(&again.tags, &game.export_tags());
+        prop_assert_eq!(&again.moves, &game.moves);
+        prop_assert_eq!(&again.comment, &game.comment);
+        prop_assert_eq!(again.start, game.start);
+        prop_assert!(game.end_position().is_ok());
+        prop_assert!(game.moves.iter().all(|m| m.mv.promotion() != Some(Role::King)));
+    }
+}
