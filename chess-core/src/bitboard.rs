@@ -124,31 +124,19 @@ impl Bitboard {
     /// Returns the lowest square (closest to `a1`), if any.
     #[inline]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Square::new(self.0.trailing_zeros()))
-        }
+        if self.0 == 0 { None } else { Some(Square::new(self.0.trailing_zeros())) }
     }
 
     /// Returns the highest square (closest to `h8`), if any.
     #[inline]
     pub const fn last(self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Square::new(63 - self.0.leading_zeros()))
-        }
+        if self.0 == 0 { None } else { Some(Square::new(63 - self.0.leading_zeros())) }
     }
 
     /// Returns the only square of a one-square set, or `None`.
     #[inline]
     pub const fn single_square(self) -> Option<Square> {
-        if self.0 != 0 && !self.more_than_one() {
-            self.first()
-        } else {
-            None
-        }
+        if self.0 != 0 && !self.more_than_one() { self.first() } else { None }
     }
 
     /// Moves every square one rank up (towards rank 8); squares on rank 8 fall off.

@@ -2,7 +2,7 @@
 
 use core::fmt::{self, Write as _};
 
-use crate::{attacks, Bitboard, Color, File, Piece, Rank, Role, Square};
+use crate::{Bitboard, Color, File, Piece, Rank, Role, Square, attacks};
 
 /// The placement of the pieces, as one set per role and one per colour.
 ///

@@ -59,11 +59,7 @@ impl CastlingSide {
     /// Returns the side of the king that `rook` stands on.
     #[inline]
     pub(crate) fn of_rook(king: Square, rook: Square) -> CastlingSide {
-        if rook > king {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        }
+        if rook > king { CastlingSide::KingSide } else { CastlingSide::QueenSide }
     }
 }
 
@@ -85,11 +81,7 @@ pub enum CastlingMode {
 impl CastlingMode {
     /// Returns `Chess960` when `chess960` is true.
     pub const fn from_chess960(chess960: bool) -> CastlingMode {
-        if chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        }
+        if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard }
     }
 
     /// Tells whether this is Chess960 mode.

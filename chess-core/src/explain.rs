@@ -25,7 +25,7 @@
 
 use core::fmt;
 
-use crate::{attacks, Bitboard, CastlingSide, Color, Lang, Move, Piece, Position, Rank, Role, Square};
+use crate::{Bitboard, CastlingSide, Color, Lang, Move, Piece, Position, Rank, Role, Square, attacks};
 
 /// The reason a move is illegal, with the squares and pieces a message names.
 ///

@@ -75,14 +75,14 @@ pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use castling::{CastlingMode, CastlingSide};
 pub use color::Color;
-pub use describe::{describe, CheckKind, Description, Lang};
+pub use describe::{CheckKind, Description, Lang, describe};
 #[cfg(feature = "alloc")]
 pub use epd::{Epd, EpdError};
 pub use explain::{IllegalMove, IllegalMoveMessage};
 pub use fen::{Fen, FenError};
 #[cfg(feature = "alloc")]
 pub use game::{Event, EventError, EventKind, Game, Outcome, PushError, Rules, Termination};
-pub use moves::{Move, MoveList, MAX_LEGAL_MOVES};
+pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};
 #[cfg(feature = "alloc")]
 pub use pgn::{PgnError, PgnGame, PgnMove, PgnReader, PgnResult, PgnVariation};
 pub use piece::{Piece, Role};

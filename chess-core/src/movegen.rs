@@ -20,7 +20,7 @@
 use core::ops::ControlFlow;
 
 use crate::position::CheckInfo;
-use crate::{attacks, Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square};
+use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square, attacks};
 
 /// Receives generated moves, in batches where it can.
 pub(crate) trait Sink {
@@ -61,11 +61,7 @@ struct AnyMove;
 impl Sink for AnyMove {
     #[inline(always)]
     fn piece(&mut self, _: Square, targets: Bitboard) -> ControlFlow<()> {
-        if targets.any() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        if targets.any() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     }
 
     #[inline(always)]

@@ -13,7 +13,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::{Move, Position, MAX_LEGAL_MOVES};
+use crate::{MAX_LEGAL_MOVES, Move, Position};
 
 /// Counts the leaf nodes `depth` plies deep, counting the last ply in bulk.
 pub fn perft(pos: &Position, depth: u32) -> u64 {

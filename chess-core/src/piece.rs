@@ -104,11 +104,7 @@ impl Role {
 
     /// Returns the role for an index from 0 (pawn) to 5 (king).
     pub const fn from_index(index: usize) -> Option<Role> {
-        if index < 6 {
-            Some(Role::ALL[index])
-        } else {
-            None
-        }
+        if index < 6 { Some(Role::ALL[index]) } else { None }
     }
 }
 

@@ -1,6 +1,6 @@
 //! A legal chess position: placement, side to move, castling rights, en passant, clocks.
 
-use crate::{attacks, zobrist, Bitboard, Board, CastlingMode, CastlingSide, Color, Move, Piece, Rank, Role, Square};
+use crate::{Bitboard, Board, CastlingMode, CastlingSide, Color, Move, Piece, Rank, Role, Square, attacks, zobrist};
 
 /// A chess position that can be played from: validated, with its Zobrist key and check
 /// information kept up to date as moves are played.

@@ -147,11 +147,7 @@ pub fn points_change(points: f64, opponent: f64, score: Score) -> f64 {
 
 /// Rounds a points change to whole points, halves away from zero.
 pub fn round_points(change: f64) -> i64 {
-    if change >= 0.0 {
-        (change + 0.5) as i64
-    } else {
-        (change - 0.5) as i64
-    }
+    if change >= 0.0 { (change + 0.5) as i64 } else { (change - 0.5) as i64 }
 }
 
 /// Computes 2^`x` without `std`: an exact power of two times a Taylor series for the fraction.

@@ -4,7 +4,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::{attacks, Bitboard, Board, CastlingMode, Color, Piece, Position, Rank, Role, Square};
+use crate::{Bitboard, Board, CastlingMode, Color, Piece, Position, Rank, Role, Square, attacks};
 
 /// Any placement and game state, valid or not, as a board editor or a parser holds it
 /// before it is checked.

@@ -122,11 +122,7 @@ impl File {
 
     /// Reads a letter from `a` to `h`.
     pub const fn from_char(c: char) -> Option<File> {
-        if c.is_ascii_lowercase() {
-            File::from_index(c as usize - 'a' as usize)
-        } else {
-            None
-        }
+        if c.is_ascii_lowercase() { File::from_index(c as usize - 'a' as usize) } else { None }
     }
 }
 
@@ -138,11 +134,7 @@ impl Rank {
 
     /// Reads a digit from `1` to `8`.
     pub const fn from_char(c: char) -> Option<Rank> {
-        if c.is_ascii_digit() {
-            Rank::from_index((c as usize).wrapping_sub('1' as usize))
-        } else {
-            None
-        }
+        if c.is_ascii_digit() { Rank::from_index((c as usize).wrapping_sub('1' as usize)) } else { None }
     }
 
     /// Returns this rank as seen from `color`'s side (the first rank is each side's home rank).
@@ -213,11 +205,7 @@ impl Square {
     /// Returns the square for an index from 0 (`a1`) to 63 (`h8`), or `None`.
     #[inline]
     pub const fn from_index(index: usize) -> Option<Square> {
-        if index < 64 {
-            Some(Square::ALL[index])
-        } else {
-            None
-        }
+        if index < 64 { Some(Square::ALL[index]) } else { None }
     }
 
     /// Returns the square for an index that the caller knows is below 64.
@@ -248,11 +236,7 @@ impl Square {
     #[inline]
     pub const fn offset(self, delta: i32) -> Option<Square> {
         let index = self as i32 + delta;
-        if 0 <= index && index < 64 {
-            Some(Square::ALL[index as usize])
-        } else {
-            None
-        }
+        if 0 <= index && index < 64 { Some(Square::ALL[index as usize]) } else { None }
     }
 
     /// Returns the square mirrored top to bottom (`a1` ↔ `a8`).
@@ -286,11 +270,7 @@ impl Square {
     pub const fn distance(self, other: Square) -> u32 {
         let df = (self.file() as i32 - other.file() as i32).unsigned_abs();
         let dr = (self.rank() as i32 - other.rank() as i32).unsigned_abs();
-        if df > dr {
-            df
-        } else {
-            dr
-        }
+        if df > dr { df } else { dr }
     }
 
     /// Reads a square name such as `e4` from bytes.

@@ -1,6 +1,6 @@
 //! Every form of move description, in English and Chinese.
 
-use chess_core::{describe, CheckKind, Lang, Position};
+use chess_core::{CheckKind, Lang, Position, describe};
 
 /// Checks the English and Chinese descriptions of the SAN move `san` in `fen`.
 fn says(fen: &str, san: &str, english: &str, chinese: &str) {

@@ -1,8 +1,8 @@
 //! Why moves are illegal, with the exact messages a player sees, and moves described in
 //! English and Chinese.
 
-use chess_core::{CastlingSide, IllegalMove, Lang, Move, Piece, Position, Role, Square};
 use Square::*;
+use chess_core::{CastlingSide, IllegalMove, Lang, Move, Piece, Position, Role, Square};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap()

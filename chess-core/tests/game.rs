@@ -733,10 +733,9 @@ mod saving {
         let error = load("", r#"{"ply":0,"event":"shrug","color":null}"#).unwrap_err();
         assert!(error.contains("unknown") || error.contains("invalid value"), "{error}");
         assert!(serde_json::from_str::<Game>(r#"{"start":"8/8/8/8/8/8/8/8 w - - 0 1"}"#).is_err());
-        assert!(serde_json::from_str::<Rules>(r#"{"check_limit":5}"#)
-            .unwrap_err()
-            .to_string()
-            .contains("missing field"));
+        assert!(
+            serde_json::from_str::<Rules>(r#"{"check_limit":5}"#).unwrap_err().to_string().contains("missing field")
+        );
     }
 }
 

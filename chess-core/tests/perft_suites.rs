@@ -5,7 +5,7 @@
 //! test command runs these in release mode) is checked. The full suites run with the
 //! `perft` tool: `cargo run --release --bin perft -- --epd FILE`.
 
-use chess_core::{perft::perft, CastlingMode, FenError, Position, Problem};
+use chess_core::{CastlingMode, FenError, Position, Problem, perft::perft};
 
 struct Case {
     id: String,

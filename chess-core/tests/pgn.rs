@@ -3,8 +3,8 @@
 //! Chess960, and the writer's layout.
 
 use chess_core::pgn::{
-    PgnError, PgnErrorKind, PgnGame, PgnMove, PgnReader, PgnResult, PgnVariation, Variations, MAX_LINE,
-    MAX_VARIATION_DEPTH,
+    MAX_LINE, MAX_VARIATION_DEPTH, PgnError, PgnErrorKind, PgnGame, PgnMove, PgnReader, PgnResult, PgnVariation,
+    Variations,
 };
 use chess_core::{CastlingMode, Move, Position, Square};
 

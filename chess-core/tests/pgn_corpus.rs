@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
-use chess_core::pgn::{PgnGame, PgnReader, PgnVariation, Variations, MAX_LINE};
+use chess_core::pgn::{MAX_LINE, PgnGame, PgnReader, PgnVariation, Variations};
 
 const IN_REPO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn");
 const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/pgn");

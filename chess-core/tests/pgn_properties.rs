@@ -1,7 +1,7 @@
 //! Property tests for PGN: no input makes the reader panic, whatever it reads survives
 //! write → read, and random annotated games with variations round-trip exactly.
 
-use chess_core::pgn::{PgnGame, PgnMove, PgnReader, PgnVariation, Variations, MAX_LINE};
+use chess_core::pgn::{MAX_LINE, PgnGame, PgnMove, PgnReader, PgnVariation, Variations};
 use chess_core::{Position, Role};
 use proptest::prelude::*;
 

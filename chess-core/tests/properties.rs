@@ -1,7 +1,7 @@
 //! Property tests on positions reached by random play from several roots
 //! (standard, Kiwipete, Chess960, en-passant and promotion positions).
 
-use chess_core::{attacks, Bitboard, CastlingMode, Color, Move, Position, Role, Square};
+use chess_core::{Bitboard, CastlingMode, Color, Move, Position, Role, Square, attacks};
 use proptest::prelude::*;
 
 const ROOTS: [(&str, CastlingMode); 7] = [

@@ -1,6 +1,6 @@
 //! The casual points table and Elo, at every boundary the rules name.
 
-use chess_core::rating::{elo_expected, elo_update, points_change, round_points, Level, Score};
+use chess_core::rating::{Level, Score, elo_expected, elo_update, points_change, round_points};
 
 #[test]
 fn levels_at_every_boundary() {

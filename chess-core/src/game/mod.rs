@@ -193,11 +193,7 @@ impl Game {
     /// Returns the number of moves `color` has made in this game (from its start position).
     pub fn moves_by(&self, color: Color) -> u32 {
         let plies = self.moves.len() as u32;
-        if color == self.start_position().turn() {
-            plies.div_ceil(2)
-        } else {
-            plies / 2
-        }
+        if color == self.start_position().turn() { plies.div_ceil(2) } else { plies / 2 }
     }
 
     /// Returns how many times the current position has occurred in the game, this time included.

@@ -87,5 +87,5 @@ mod writer;
 pub use error::{PgnError, PgnErrorKind};
 pub use lexer::LineSource;
 pub use model::{PgnGame, PgnMove, PgnResult, PgnVariation, SEVEN_TAG_ROSTER};
-pub use reader::{PgnReader, Variations, MAX_VARIATION_DEPTH};
+pub use reader::{MAX_VARIATION_DEPTH, PgnReader, Variations};
 pub use writer::MAX_LINE;

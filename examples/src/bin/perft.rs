@@ -8,7 +8,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chess_core::{perft, CastlingMode, Position};
+use chess_core::{CastlingMode, Position, perft};
 use chess_examples::suite::parse_suite;
 
 const USAGE: &str =
