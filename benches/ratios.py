@@ -30,11 +30,16 @@ GROUP_ORDER = [
     "fen/parse_write",
     "san/write",
     "san/parse",
+    "pgn/read",
 ]
 # What one element of each kind of group is.
-ITEM_NAMES = {"perft": "nodes", "fen": "FENs", "san": "moves"}
+ITEM_NAMES = {"perft": "nodes", "fen": "FENs", "san": "moves", "pgn": "games"}
 # Why a library is missing from a kind of group.
-MISSING_WHY = {("san", "cozy-chess"): "it has no SAN support"}
+MISSING_WHY = {
+    ("san", "cozy-chess"): "it has no SAN support",
+    ("pgn", "shakmaty"): "its PGN reader is a separate crate, pgn-reader",
+    ("pgn", "cozy-chess"): "it has no PGN support",
+}
 
 
 def criterion_dir() -> Path:

@@ -352,5 +352,19 @@ fn bench_san(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(peers, bench_perft_bulk, bench_perft_full, bench_fen, bench_san);
+/// The 100 lichess games of the in-repo chess.js benchmark file (BSD-2-Clause, see its README).
+const PGN_GAMES: &str = include_str!("../../chess-core/tests/data/pgn/chessjs_benchmark.pgn");
+
+/// Reading PGN, replaying every move. Only chess-core: shakmaty reads PGN in a separate crate
+/// (pgn-reader) and cozy-chess has no PGN.
+fn bench_pgn(c: &mut Criterion) {
+    let read_all = || chess_core::PgnReader::from_text(black_box(PGN_GAMES)).filter(Result::is_ok).count() as u64;
+    let games = read_all();
+    assert_eq!(games, 100, "chess-core pgn/read");
+    let mut group = short_group(c, "pgn/read", games);
+    group.bench_function("chess-core", |b| b.iter(read_all));
+    group.finish();
+}
+
+criterion_group!(peers, bench_perft_bulk, bench_perft_full, bench_fen, bench_san, bench_pgn);
 criterion_main!(peers);
