@@ -31,6 +31,7 @@ GROUP_ORDER = [
     "san/write",
     "san/parse",
     "pgn/read",
+    "pgn/read_twic",
 ]
 # What one element of each kind of group is.
 ITEM_NAMES = {"perft": "nodes", "fen": "FENs", "san": "moves", "pgn": "games"}

@@ -364,6 +364,19 @@ fn bench_pgn(c: &mut Criterion) {
     let mut group = short_group(c, "pgn/read", games);
     group.bench_function("chess-core", |b| b.iter(read_all));
     group.finish();
+
+    // The largest file of the shared corpus (GPL, so not in the repository): read when present.
+    let twic = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/pgn/twic1599_1000k.pgn");
+    let Ok(text) = std::fs::read_to_string(twic) else {
+        println!("pgn/read_twic skipped: {twic} is absent");
+        return;
+    };
+    let read_twic = || chess_core::PgnReader::from_text(black_box(&text)).filter(Result::is_ok).count() as u64;
+    let games = read_twic();
+    assert_eq!(games, 1_110, "chess-core pgn/read_twic");
+    let mut group = short_group(c, "pgn/read_twic", games);
+    group.bench_function("chess-core", |b| b.iter(read_twic));
+    group.finish();
 }
 
 criterion_group!(peers, bench_perft_bulk, bench_perft_full, bench_fen, bench_san, bench_pgn);

@@ -14,13 +14,15 @@
 //! let m = pos.parse_san("Ng1-f3!?").unwrap();
 //! assert_eq!(pos.san(m).to_string(), "Nf3");
 //! assert_eq!(pos.lan(m).to_string(), "Ng1-f3");
-//! assert!(matches!(pos.parse_san("Ke2"), Err(SanError::Illegal(_))));
+//! let error = pos.parse_san("Ke2").unwrap_err();
+//! assert!(matches!(error, SanError::Illegal { .. }));
+//! assert_eq!(error.to_string(), "illegal move Ke2 in this position: your own pawn is on e2");
 //! ```
 
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
+use crate::{Bitboard, CastlingSide, File, IllegalMove, Move, Position, Rank, Role, Square};
 
 /// A move in SAN, before it is matched against a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -94,9 +96,14 @@ pub enum SanError {
     /// The text is not SAN.
     #[error(transparent)]
     Syntax(#[from] ParseSanError),
-    /// No legal move matches.
-    #[error("illegal move {0} in this position")]
-    Illegal(San),
+    /// No legal move matches; `reason` says why, when one piece is clearly meant.
+    #[error("illegal move {san} in this position{}", crate::uci::Reason(reason))]
+    Illegal {
+        /// The move as read.
+        san: San,
+        /// Why it is illegal, when the text points at one piece.
+        reason: Option<IllegalMove>,
+    },
     /// Several legal moves match (for a promotion without a piece: one per piece).
     #[error("ambiguous move {san}: {count} legal moves match")]
     Ambiguous {
@@ -207,23 +214,18 @@ impl San {
 
     /// Finds the legal move this SAN names in `pos`.
     pub fn to_move(self, pos: &Position) -> Result<Move, SanError> {
+        let illegal = || SanError::Illegal { san: self, reason: self.reason(pos) };
         match self {
-            San::Null => Err(SanError::Illegal(self)),
+            San::Null => Err(illegal()),
             San::Castle(side) => {
                 let us = pos.turn();
                 pos.castling_rook(us, side)
                     .map(|rook| Move::castle(pos.king_of(us), rook))
                     .filter(|m| pos.is_legal(*m))
-                    .ok_or(SanError::Illegal(self))
+                    .ok_or_else(illegal)
             }
             San::Normal { role, file, rank, to, promotion, .. } => {
-                let mut from = pos.board().by_role(role) & pos.board().by_color(pos.turn());
-                if let Some(file) = file {
-                    from &= Bitboard::from_file(file);
-                }
-                if let Some(rank) = rank {
-                    from &= Bitboard::from_rank(rank);
-                }
+                let from = self.origins(pos);
                 let mut candidates = crate::MoveList::new();
                 pos.for_each_move_in(from, Bitboard::from(to), |m| {
                     if !m.is_castle() && (m.promotion() == promotion || promotion.is_none()) {
@@ -236,14 +238,53 @@ impl San {
                         // "bxc3" may be a bishop move written in lowercase.
                         let bishop =
                             San::Normal { role: Role::Bishop, file: None, rank: None, capture: true, to, promotion };
-                        bishop.to_move(pos).map_err(|_| SanError::Illegal(self))
+                        bishop.to_move(pos).map_err(|_| illegal())
                     }
-                    0 => Err(SanError::Illegal(self)),
+                    0 => Err(illegal()),
                     count => Err(SanError::Ambiguous {
                         san: self,
                         from: candidates.iter().map(|m| m.from()).collect(),
                         count: count as u32,
                     }),
+                }
+            }
+        }
+    }
+
+    /// Returns the squares of the side to move's pieces this SAN could mean.
+    fn origins(self, pos: &Position) -> Bitboard {
+        let San::Normal { role, file, rank, .. } = self else {
+            return Bitboard::EMPTY;
+        };
+        let mut from = pos.board().by_role(role) & pos.board().by_color(pos.turn());
+        if let Some(file) = file {
+            from &= Bitboard::from_file(file);
+        }
+        if let Some(rank) = rank {
+            from &= Bitboard::from_rank(rank);
+        }
+        from
+    }
+
+    /// Says why an illegal SAN move is illegal, when the text points at one piece: the only
+    /// piece of its kind that could make the move's shape, or castling.
+    fn reason(self, pos: &Position) -> Option<IllegalMove> {
+        match self {
+            San::Null => None,
+            San::Castle(side) => {
+                let (us, king) = (pos.turn(), pos.king_of(pos.turn()));
+                let target = pos.castling_rook(us, side).unwrap_or(side.king_to(us));
+                pos.why_illegal(king, target, None).err()
+            }
+            San::Normal { to, promotion, .. } => {
+                let mut reasons = self
+                    .origins(pos)
+                    .into_iter()
+                    .filter_map(|from| pos.why_illegal(from, to, promotion).err())
+                    .filter(|reason| !matches!(reason, IllegalMove::NoSuchMove { .. }));
+                match (reasons.next(), reasons.next()) {
+                    (Some(reason), None) => Some(reason),
+                    _ => None,
                 }
             }
         }

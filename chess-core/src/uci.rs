@@ -20,7 +20,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{CastlingMode, Move, Position, Role, Square};
+use crate::{CastlingMode, IllegalMove, Move, Position, Role, Square};
 
 /// A move as UCI writes it, before it is matched against a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -63,9 +63,26 @@ pub enum UciError {
     /// The text is not a UCI move.
     #[error(transparent)]
     Syntax(#[from] ParseUciError),
-    /// The move is not legal in the position.
-    #[error("illegal move {0} in this position")]
-    Illegal(UciMove),
+    /// The move is not legal in the position; `reason` says why, when it can be told.
+    #[error("illegal move {uci} in this position{}", Reason(reason))]
+    Illegal {
+        /// The move as read.
+        uci: UciMove,
+        /// Why it is illegal (none for the null move).
+        reason: Option<IllegalMove>,
+    },
+}
+
+/// Writes `: reason` after an illegal-move message, or nothing.
+pub(crate) struct Reason<'a>(pub(crate) &'a Option<IllegalMove>);
+
+impl fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(reason) => write!(f, ": {reason}"),
+            None => Ok(()),
+        }
+    }
 }
 
 impl UciMove {
@@ -92,7 +109,7 @@ impl UciMove {
     /// Finds the legal move this UCI move names in `pos`.
     pub fn to_move(self, pos: &Position) -> Result<Move, UciError> {
         let UciMove::Normal { from, to, promotion } = self else {
-            return Err(UciError::Illegal(self));
+            return Err(UciError::Illegal { uci: self, reason: None });
         };
         let king = pos.king_of(pos.turn());
         let candidate = if from == king
@@ -114,7 +131,8 @@ impl UciMove {
                 None => Move::new(from, to),
             }
         };
-        pos.legalize(candidate).ok_or(UciError::Illegal(self))
+        pos.legalize(candidate)
+            .ok_or_else(|| UciError::Illegal { uci: self, reason: pos.why_illegal(from, to, promotion).err() })
     }
 }
 

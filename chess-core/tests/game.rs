@@ -764,5 +764,8 @@ fn messages_say_what_happened() {
     assert_eq!(EventError::NoDrawOffer.to_string(), "there is no draw offer to answer");
     assert_eq!(EventError::NoDrawToClaim.to_string(), "no draw can be claimed in this position");
     let mut game = Game::new();
-    assert_eq!(game.push_uci("e2e5").unwrap_err().to_string(), "illegal move e2e5 in this position");
+    assert_eq!(
+        game.push_uci("e2e5").unwrap_err().to_string(),
+        "illegal move e2e5 in this position: a pawn does not move from e2 to e5"
+    );
 }

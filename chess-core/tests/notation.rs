@@ -90,9 +90,20 @@ fn san_errors_are_typed() {
     assert_eq!(parse(start, "").unwrap_err().to_string(), "invalid SAN '': empty");
     assert_eq!(parse(start, "e8=K").unwrap_err().to_string(), "invalid SAN 'e8=K': cannot promote to a king or a pawn");
     let illegal = parse(start, "Nf4").unwrap_err();
-    assert!(matches!(illegal, SanError::Illegal(San::Normal { role: Role::Knight, to: Square::F4, .. })));
+    assert!(matches!(
+        illegal,
+        SanError::Illegal { san: San::Normal { role: Role::Knight, to: Square::F4, .. }, reason: None }
+    ));
     assert_eq!(illegal.to_string(), "illegal move Nf4 in this position");
-    assert_eq!(parse(start, "O-O").unwrap_err().to_string(), "illegal move O-O in this position");
+    assert_eq!(
+        parse(start, "O-O").unwrap_err().to_string(),
+        "illegal move O-O in this position: castling is not allowed: the bishop on f1 is in the way"
+    );
+    // When the text points at one piece, the error says why that piece cannot move so.
+    let pinned = "rnbqk1nr/pppp1ppp/8/4p3/1b2P3/2NP4/PPP2PPP/R1BQKBNR w KQkq - 1 3";
+    let error = parse(pinned, "Nd5").unwrap_err();
+    assert!(matches!(error, SanError::Illegal { reason: Some(chess_core::IllegalMove::Pinned { .. }), .. }));
+    assert_eq!(error.to_string(), "illegal move Nd5 in this position: the knight on c3 is pinned by the bishop on b4");
     let ambiguous = parse("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2").unwrap_err();
     assert!(matches!(ambiguous, SanError::Ambiguous { count: 2, .. }));
     assert_eq!(ambiguous.to_string(), "ambiguous move Nd2: 2 legal moves match");
@@ -115,8 +126,11 @@ fn uci_notation() {
     assert_eq!(p960.to_uci(castle).to_string(), "e1h1");
     assert_eq!(p960.parse_uci("e1g1").unwrap(), castle);
     assert_eq!(pos(PROMOTION).parse_uci("e7e8q").unwrap().promotion(), Some(Role::Queen));
-    assert!(matches!(pos(PROMOTION).parse_uci("e7e8"), Err(UciError::Illegal(_))));
-    assert_eq!(p.parse_uci("e1e3").unwrap_err().to_string(), "illegal move e1e3 in this position");
+    assert!(matches!(pos(PROMOTION).parse_uci("e7e8"), Err(UciError::Illegal { .. })));
+    assert_eq!(
+        p.parse_uci("e1e3").unwrap_err().to_string(),
+        "illegal move e1e3 in this position: a king does not move from e1 to e3"
+    );
     assert_eq!(
         p.parse_uci("e1").unwrap_err().to_string(),
         "UCI move must have 4 or 5 characters (like e2e4 or e7e8q), found 2"
@@ -127,7 +141,7 @@ fn uci_notation() {
         "UCI move: character 4 must be a promotion piece q, r, b or n"
     );
     assert_eq!("0000".parse::<chess_core::UciMove>().unwrap().to_string(), "0000");
-    assert!(matches!(p.parse_uci("0000"), Err(UciError::Illegal(_))));
+    assert!(matches!(p.parse_uci("0000"), Err(UciError::Illegal { .. })));
     // In Chess960 a king next to its rook castles only by taking the rook.
     let p = Position::from_fen_with("4k3/8/8/8/8/8/8/5KR1 w G - 0 1", CastlingMode::Chess960).unwrap();
     let castle = p.parse_uci("f1g1").unwrap();
@@ -270,7 +284,7 @@ fn clocks_at_their_limits_do_not_overflow() {
 fn lowercase_b_means_a_bishop_only_without_a_rank() {
     // "b8d7" names squares (UCI for Nb8-d7), never the bishop on c8; "bd7" may be the bishop.
     let p = pos("rnbqkbnr/ppp1pppp/8/3p4/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 2");
-    assert!(matches!(p.parse_san("b8d7"), Err(SanError::Illegal(_))));
+    assert!(matches!(p.parse_san("b8d7"), Err(SanError::Illegal { .. })));
     assert_eq!(p.parse_uci("b8d7").unwrap().from(), Square::B8);
     assert_eq!(p.parse_san("bd7").unwrap().from(), Square::C8);
 }
