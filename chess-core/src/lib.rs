@@ -63,6 +63,8 @@ mod position;
 pub mod rating;
 mod san;
 mod san_style;
+#[cfg(feature = "alloc")]
+pub mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;

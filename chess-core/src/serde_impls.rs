@@ -55,3 +55,20 @@ impl<'de> serde::Deserialize<'de> for Position {
         deserializer.deserialize_str(TextVisitor("a FEN of a legal position", |text| text.parse().ok()))
     }
 }
+
+#[cfg(feature = "alloc")]
+impl Serialize for crate::search::Level {
+    /// Writes the level's English name (`"Expert"`).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name(crate::Lang::En))
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<'de> serde::Deserialize<'de> for crate::search::Level {
+    /// Reads a level's name, in English or Chinese, ignoring case.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<crate::search::Level, D::Error> {
+        deserializer
+            .deserialize_str(TextVisitor("a level: beginner, normal, expert or master", |text| text.parse().ok()))
+    }
+}

@@ -1,0 +1,539 @@
+//! The search itself: iterative deepening, principal variation search with a transposition
+//! table, quiescence, and (at Master level) null-move pruning, late move reductions and
+//! futility pruning.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::sync::atomic::Ordering;
+use core::time::Duration;
+
+use super::eval::{self, evaluate};
+use super::level::Style;
+use super::ordering::{Heuristics, MAX_PLY, MovePicker, see};
+use super::score::{INFINITY, MATE, MATE_BOUND};
+use super::tt::{Bound, TranspositionTable};
+use super::{PvLine, Reporter, Score, SearchInfo, SearchLimits, SearchResult, Searcher};
+use crate::{Move, MoveList, Position, Role};
+
+/// How often (in nodes) the clock and the stop flag are looked at.
+const POLL_INTERVAL: u64 = 1024;
+
+/// A root move with what the last search of it found.
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    /// The score from the last finished search of this move (`-INFINITY` when not searched).
+    score: i32,
+    /// The score with the level's random change, which chooses among moves.
+    noisy_score: i32,
+    /// The random change for this search.
+    noise: i32,
+    pv: Vec<Move>,
+}
+
+impl RootMove {
+    fn line(&self) -> PvLine {
+        PvLine { score: Score::from_internal(self.score), moves: self.pv.clone() }
+    }
+}
+
+/// The state of one search.
+struct Search<'a> {
+    style: Style,
+    tt: &'a mut TranspositionTable,
+    heuristics: &'a mut Heuristics,
+    stop: &'a core::sync::atomic::AtomicBool,
+    clock: Option<fn() -> Duration>,
+    start: Duration,
+    hard_limit: Option<Duration>,
+    node_limit: u64,
+    nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    /// Whether a limit may stop the search now (not during the first depth).
+    can_abort: bool,
+    /// Zobrist keys of the game before the root, then of the positions on the current path.
+    keys: Vec<u64>,
+    /// The principal variation found below each ply (a triangular table).
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+}
+
+/// Runs a search for [`Searcher::search`].
+pub(crate) fn run(
+    searcher: &mut Searcher,
+    root: &Position,
+    history: &[u64],
+    limits: &SearchLimits,
+    reporter: &mut impl Reporter,
+) -> SearchResult {
+    let style = searcher.level.style();
+    let clock = searcher.clock;
+    let start = clock.map_or(Duration::ZERO, |now| now());
+    let budget = clock.and(limits.time_budget(root.turn()));
+    searcher.tt.new_search();
+    searcher.heuristics.new_search();
+
+    let mut root_moves: Vec<RootMove> = root
+        .legal_moves()
+        .into_iter()
+        .filter(|m| limits.root_moves.is_empty() || limits.root_moves.contains(m))
+        .map(|mv| RootMove { mv, score: -INFINITY, noisy_score: -INFINITY, noise: 0, pv: vec![mv] })
+        .collect();
+
+    let mut search = Search {
+        style,
+        tt: &mut searcher.tt,
+        heuristics: &mut searcher.heuristics,
+        stop: &searcher.stop,
+        clock,
+        start,
+        hard_limit: budget.map(|(_, hard)| hard),
+        node_limit: limits.nodes.unwrap_or(u64::MAX),
+        nodes: 0,
+        seldepth: 0,
+        aborted: false,
+        can_abort: false,
+        keys: history.iter().copied().chain([root.zobrist_key()]).collect(),
+        pv: vec![[Move::NULL; MAX_PLY]; MAX_PLY],
+        pv_len: [0; MAX_PLY + 1],
+    };
+
+    if root_moves.is_empty() {
+        let score = if root.is_check() { Score::Mate(0) } else { Score::Cp(0) };
+        return SearchResult {
+            best_move: None,
+            ponder: None,
+            score,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            lines: Vec::new(),
+            elapsed: search.elapsed(),
+        };
+    }
+
+    // The weaker levels choose among the root moves with a random change to each score,
+    // larger when they are three pawns or more behind.
+    let behind = eval::material(root) * if root.turn() == crate::Color::White { 1 } else { -1 } <= -300;
+    let noise_limit = if behind { style.noise_when_lost } else { style.noise };
+    for root_move in &mut root_moves {
+        root_move.noise = searcher.rng.symmetric(noise_limit);
+    }
+
+    let multi_pv = (limits.multi_pv.max(1) as usize).min(root_moves.len());
+    let max_depth = limits
+        .depth
+        .or(limits.mate.map(|moves| 2 * moves - 1))
+        .unwrap_or(MAX_PLY as u32 - 8)
+        .clamp(1, MAX_PLY as u32 - 8);
+    let mut completed_depth = 0;
+    let mut lines: Vec<PvLine> = Vec::new();
+
+    for depth in 1..=max_depth {
+        // The first depth always finishes, so that there is a move to play.
+        search.can_abort = depth > 1;
+        search.seldepth = 0;
+        let mut depth_lines = Vec::new();
+        for pv_index in 0..multi_pv {
+            search.search_root(root, &mut root_moves[pv_index..], depth, noise_limit > 0);
+            if search.aborted {
+                break;
+            }
+            let line = root_moves[pv_index].line();
+            search.report(reporter, depth, pv_index, &line);
+            depth_lines.push(line);
+        }
+        if search.aborted {
+            // The first root move searched is the last depth's best, so the best move of a
+            // partly searched depth is at least as well founded as the last depth's.
+            if multi_pv == 1 {
+                lines = vec![root_moves[0].line()];
+            }
+            break;
+        }
+        lines = depth_lines;
+        completed_depth = depth;
+
+        if let Some((soft, _)) = budget {
+            let forced = root_moves.len() == 1 && limits.clock.is_some();
+            if search.elapsed() >= soft || forced {
+                break;
+            }
+        }
+        if let Score::Mate(moves) = lines[0].score {
+            let found_wanted_mate = limits.mate.is_some_and(|wanted| moves > 0 && moves.unsigned_abs() <= wanted);
+            // The shortest mate is certain once the depth covers it with room to spare.
+            let mate_is_final = 2 * moves.unsigned_abs() + 4 <= depth && limits.depth.is_none();
+            if !limits.infinite && (found_wanted_mate || mate_is_final) {
+                break;
+            }
+        }
+    }
+
+    let elapsed = search.elapsed();
+    let main = lines[0].clone();
+    SearchResult {
+        best_move: main.moves.first().copied(),
+        ponder: main.moves.get(1).copied(),
+        score: main.score,
+        depth: completed_depth.max(1),
+        seldepth: search.seldepth as u32,
+        nodes: search.nodes,
+        pv: main.moves,
+        lines,
+        elapsed,
+    }
+}
+
+impl Search<'_> {
+    fn elapsed(&self) -> Duration {
+        self.clock.map_or(Duration::ZERO, |now| now().saturating_sub(self.start))
+    }
+
+    /// Looks at the clock, the stop flag and the node limit; sets `aborted` when one is reached.
+    fn poll(&mut self) -> bool {
+        if !self.can_abort {
+            return false;
+        }
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        } else if self.nodes % POLL_INTERVAL == 0 {
+            let out_of_time = self.hard_limit.is_some_and(|limit| self.elapsed() >= limit);
+            if out_of_time || self.stop.load(Ordering::Relaxed) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Searches the root moves to `depth` and sorts them best first. With `noisy`, every move
+    /// gets an exact score and the order follows the scores with their random change.
+    fn search_root(&mut self, root: &Position, moves: &mut [RootMove], depth: u32, noisy: bool) {
+        // The previous best first, then the rest by their last scores.
+        moves.sort_by_key(|m| -(if noisy { m.noisy_score } else { m.score }));
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best_index = None;
+        for (index, root_move) in moves.iter_mut().enumerate() {
+            let mv = root_move.mv;
+            let mut child = *root;
+            child.play_unchecked(mv);
+            self.keys.push(child.zobrist_key());
+            self.nodes += 1;
+            let extension = u32::from(self.style.pruning && child.is_check());
+            let score = if index == 0 || noisy {
+                -self.negamax(&child, depth - 1 + extension, -beta, -alpha, 1)
+            } else {
+                let mut score = -self.negamax(&child, depth - 1 + extension, -alpha - 1, -alpha, 1);
+                if score > alpha && !self.aborted {
+                    score = -self.negamax(&child, depth - 1 + extension, -beta, -alpha, 1);
+                }
+                score
+            };
+            self.keys.pop();
+            if self.aborted {
+                break;
+            }
+            root_move.score = if noisy || index == 0 || score > alpha { score } else { -INFINITY + 1 };
+            root_move.noisy_score = root_move.score.saturating_add(root_move.noise);
+            if score > alpha || noisy {
+                root_move.pv.clear();
+                root_move.pv.push(mv);
+                root_move.pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
+            }
+            if !noisy && score > alpha {
+                alpha = score;
+                best_index = Some(index);
+            }
+        }
+        if noisy {
+            // Moves not reached before an abort keep their old scores; order by noisy score.
+            moves.sort_by_key(|m| -m.noisy_score);
+        } else if let Some(best) = best_index {
+            moves[..=best].rotate_right(1);
+        }
+    }
+
+    /// Tells whether the position at `ply` is drawn by the fifty-move rule, repetition or
+    /// insufficient material.
+    fn is_draw(&self, pos: &Position) -> bool {
+        if pos.halfmove_clock() >= 100 && (!pos.is_check() || pos.has_legal_moves()) {
+            return true;
+        }
+        let key = pos.zobrist_key();
+        let reversible = pos.halfmove_clock() as usize;
+        let last = self.keys.len() - 1;
+        let window = last.min(reversible);
+        (2..=window).step_by(2).any(|back| self.keys[last - back] == key) || pos.is_insufficient_material()
+    }
+
+    fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.poll() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.is_draw(pos) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate(pos, self.style.eval);
+        }
+        // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if depth == 0 {
+            return if self.style.quiescence { self.quiescence(pos, alpha, beta, ply, 0) } else { self.leaf(pos, ply) };
+        }
+
+        let pv_node = beta - alpha > 1;
+        let key = pos.zobrist_key();
+        let entry = self.tt.probe(key);
+        let hash_move = entry.map_or(Move::NULL, |e| e.mv);
+        if let Some(entry) = entry.filter(|e| !pv_node && u32::from(e.depth) >= depth) {
+            let score = entry.score(ply);
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+
+        let in_check = pos.is_check();
+        let static_eval = if in_check { -INFINITY } else { evaluate(pos, self.style.eval) };
+        if self.style.pruning && !pv_node && !in_check {
+            // Reverse futility: far above beta at a shallow depth, assume it holds.
+            if depth <= 6 && static_eval - 90 * depth as i32 >= beta && beta.abs() < MATE_BOUND {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move will too.
+            if depth >= 3 && static_eval >= beta && has_pieces(pos) && !self.after_null_move() {
+                let mut child = *pos;
+                if child.play_null() {
+                    let reduction = 3 + depth / 6;
+                    self.keys.push(0);
+                    let score = -self.negamax(&child, depth.saturating_sub(1 + reduction), -beta, -beta + 1, ply + 1);
+                    self.keys.pop();
+                    if self.aborted {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return if score >= MATE_BOUND { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let mut picker = MovePicker::new(pos, moves, hash_move, self.heuristics, ply);
+        let futile =
+            self.style.pruning && !pv_node && !in_check && depth <= 2 && static_eval + 120 * depth as i32 <= alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = Move::NULL;
+        let original_alpha = alpha;
+        let mut quiets_tried: MoveList = MoveList::new();
+        let mut index = 0;
+        while let Some(mv) = picker.next_move() {
+            let quiet = !pos.is_capture(mv) && !mv.is_promotion();
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            let gives_check = child.is_check();
+            if futile && quiet && !gives_check && index > 0 {
+                continue;
+            }
+            self.keys.push(child.zobrist_key());
+            self.nodes += 1;
+            let extension = u32::from(self.style.pruning && gives_check);
+            let new_depth = depth - 1 + extension;
+            let score = if index == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1)
+            } else {
+                // Late quiet moves are searched shallower first (Master only).
+                let reduction = if self.style.pruning && quiet && !in_check && !gives_check && depth >= 3 && index >= 3
+                {
+                    (1 + u32::from(index >= 8) + depth / 8).min(new_depth - 1)
+                } else {
+                    0
+                };
+                let mut score = -self.negamax(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
+                if score > alpha && reduction > 0 && !self.aborted {
+                    score = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1);
+                }
+                if score > alpha && score < beta && !self.aborted {
+                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1);
+                }
+                score
+            };
+            self.keys.pop();
+            if self.aborted {
+                return 0;
+            }
+            index += 1;
+            if score > best_score {
+                best_score = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        if quiet {
+                            self.heuristics.record_cutoff(pos.turn(), mv, &quiets_tried, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                let _ = quiets_tried.try_push(mv);
+            }
+        }
+        if index == 0 {
+            // Every move was pruned as futile: the static evaluation stands.
+            return static_eval.max(alpha);
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, best_score, depth, bound, ply);
+        best_score
+    }
+
+    /// Scores a leaf of a search without quiescence: mate and stalemate, else the evaluation.
+    fn leaf(&mut self, pos: &Position, ply: usize) -> i32 {
+        if !pos.has_legal_moves() {
+            return if pos.is_check() { -MATE + ply as i32 } else { 0 };
+        }
+        evaluate(pos, self.style.eval)
+    }
+
+    /// Follows captures and promotions (all moves when in check; quiet checks too on its first
+    /// ply) until the position is quiet.
+    fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, qs_ply: u32) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.poll() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if pos.is_insufficient_material() {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { 0 } else { evaluate(pos, self.style.eval) };
+        }
+        let mut best_score;
+        let moves = if in_check {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+            best_score = -INFINITY;
+            moves
+        } else {
+            let stand_pat = evaluate(pos, self.style.eval);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            if only_pawns_and_king(pos) && !pos.has_legal_moves() {
+                return 0; // stalemate
+            }
+            alpha = alpha.max(stand_pat);
+            best_score = stand_pat;
+            let mut moves = pos.capture_moves();
+            if qs_ply == 0 {
+                pos.for_each_legal_move(|m| {
+                    if !pos.is_capture(m) && !m.is_promotion() && pos.gives_check(m) {
+                        let _ = moves.try_push(m);
+                    }
+                });
+            }
+            moves
+        };
+        let mut picker = MovePicker::captures(pos, moves);
+        while let Some(mv) = picker.next_move() {
+            if !in_check {
+                if let Some(victim) = pos.capture(mv) {
+                    // Delta pruning and losing captures: skip what cannot raise alpha.
+                    let gain =
+                        eval::MATERIAL[victim as usize] + mv.promotion().map_or(0, |r| eval::MATERIAL[r as usize]);
+                    if best_score + gain + 200 <= alpha || see(pos, mv) < 0 {
+                        continue;
+                    }
+                } else if mv.is_promotion() && mv.promotion() != Some(Role::Queen) {
+                    continue;
+                }
+            }
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            self.nodes += 1;
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qs_ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best_score
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = self.pv_len[ply + 1];
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply][0] = mv;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// Tells whether the move that led here was a null move (its key is pushed as 0).
+    fn after_null_move(&self) -> bool {
+        self.keys.last() == Some(&0)
+    }
+
+    fn report(&self, reporter: &mut impl Reporter, depth: u32, pv_index: usize, line: &PvLine) {
+        reporter.report(&SearchInfo {
+            depth,
+            seldepth: self.seldepth as u32,
+            multipv: pv_index as u32 + 1,
+            score: line.score,
+            nodes: self.nodes,
+            elapsed: self.elapsed(),
+            hashfull: self.tt.hashfull(),
+            pv: &line.moves,
+        });
+    }
+}
+
+/// Tells whether the side to move has a piece other than pawns and king (null move is unsafe
+/// in pawn endgames, where zugzwang is common).
+fn has_pieces(pos: &Position) -> bool {
+    let board = pos.board();
+    let ours = board.by_color(pos.turn());
+    (ours & !board.by_role(Role::Pawn) & !board.by_role(Role::King)).any()
+}
+
+fn only_pawns_and_king(pos: &Position) -> bool {
+    !has_pieces(pos)
+}

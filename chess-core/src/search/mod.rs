@@ -1,0 +1,327 @@
+//! The computer player: an alpha-beta search with levels from Beginner to Master, and hints.
+//!
+//! A [`Searcher`] keeps its transposition table between moves. [`Searcher::search`] looks at a
+//! position (with the earlier positions of the game, to see repetitions) within
+//! [`SearchLimits`], reports each finished depth to a [`Reporter`], and returns a
+//! [`SearchResult`]. Nothing is printed: a UCI engine or a GUI turns the reports into text.
+//!
+//! # Examples
+//!
+//! ```
+//! use chess_core::Game;
+//! use chess_core::search::{Level, Score, SearchLimits, Searcher};
+//!
+//! // White mates in two: 1. Qxh7+ Kxh7 2. Rh5#... or finds something even faster.
+//! let mut game = Game::from_position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1".parse()?);
+//! let mut searcher = Searcher::new();
+//! let result = searcher.search_game(&game, &SearchLimits::depth(3), &mut ());
+//! assert_eq!(result.score, Score::Mate(1));
+//! game.push(result.best_move.unwrap())?;
+//! assert!(game.position().is_checkmate());
+//!
+//! // The levels play a whole move with their own limits.
+//! searcher.set_level(Level::Beginner);
+//! let reply = searcher.play(&Game::new());
+//! assert!(reply.best_move.is_some());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod engine;
+mod eval;
+mod hint;
+mod level;
+mod limits;
+mod ordering;
+mod rng;
+mod score;
+mod tt;
+
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::sync::atomic::{AtomicBool, Ordering};
+use core::time::Duration;
+
+pub use hint::{Hint, HintReason};
+pub use level::{Level, ParseLevelError};
+pub use limits::{GameClock, SearchLimits};
+pub use score::{Score, UciScore};
+
+use crate::{Game, Move, Position};
+
+/// The default size of the transposition table, in MiB.
+pub const DEFAULT_HASH_MB: usize = 16;
+
+/// A computer player that keeps what it learnt (the transposition table, move-ordering history)
+/// from one search to the next.
+pub struct Searcher {
+    tt: tt::TranspositionTable,
+    hash_mb: usize,
+    heuristics: alloc::boxed::Box<ordering::Heuristics>,
+    level: Level,
+    rng: rng::Rng,
+    stop: Arc<AtomicBool>,
+    clock: Option<fn() -> Duration>,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new()
+    }
+}
+
+impl core::fmt::Debug for Searcher {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Searcher").field("hash_mb", &self.hash_mb).field("level", &self.level).finish_non_exhaustive()
+    }
+}
+
+impl Searcher {
+    /// Makes a Master-level searcher with a [`DEFAULT_HASH_MB`] table and seed 0.
+    pub fn new() -> Searcher {
+        Searcher::with_hash_mb(DEFAULT_HASH_MB)
+    }
+
+    /// Makes a Master-level searcher with a transposition table of about `megabytes` MiB.
+    pub fn with_hash_mb(megabytes: usize) -> Searcher {
+        Searcher {
+            tt: tt::TranspositionTable::new(megabytes),
+            hash_mb: megabytes,
+            heuristics: alloc::boxed::Box::new(ordering::Heuristics::new()),
+            level: Level::Master,
+            rng: rng::Rng::new(0),
+            stop: Arc::new(AtomicBool::new(false)),
+            clock: default_clock(),
+        }
+    }
+
+    /// Resizes the transposition table (which clears it).
+    pub fn set_hash_mb(&mut self, megabytes: usize) {
+        self.tt = tt::TranspositionTable::new(megabytes);
+        self.hash_mb = megabytes;
+    }
+
+    /// Forgets everything learnt, for a new game.
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        *self.heuristics = ordering::Heuristics::new();
+    }
+
+    /// Returns the level the searcher plays at.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Sets the level: what the evaluation knows, how the search prunes, how often it errs.
+    /// The depth or time comes from the limits ([`Level::limits`] for [`Searcher::play`]).
+    pub fn set_level(&mut self, level: Level) {
+        self.level = level;
+    }
+
+    /// Seeds the random choices of the weaker levels, so that a game can be replayed.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = rng::Rng::new(seed);
+    }
+
+    /// Returns a handle that stops a running search from another thread.
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle(Arc::clone(&self.stop))
+    }
+
+    /// Sets the clock that time limits are measured with: a function returning the time since
+    /// any fixed instant. With the `std` feature the system's monotonic clock is the default;
+    /// without it, time limits are ignored until a clock is set.
+    pub fn set_clock(&mut self, clock: fn() -> Duration) {
+        self.clock = Some(clock);
+    }
+
+    /// Searches `position` within `limits`. `history` lists the Zobrist keys of the positions
+    /// before it, oldest first, so that repetitions are seen (it may be empty).
+    pub fn search(
+        &mut self,
+        position: &Position,
+        history: &[u64],
+        limits: &SearchLimits,
+        reporter: &mut impl Reporter,
+    ) -> SearchResult {
+        self.stop.store(false, Ordering::Relaxed);
+        engine::run(self, position, history, limits, reporter)
+    }
+
+    /// Searches the current position of `game` within `limits`, seeing repetitions of its
+    /// earlier positions.
+    pub fn search_game(&mut self, game: &Game, limits: &SearchLimits, reporter: &mut impl Reporter) -> SearchResult {
+        let keys: Vec<u64> = game.positions().map(Position::zobrist_key).collect();
+        let (_, history) = keys.split_last().expect("a game has at least one position");
+        self.search(game.position(), history, limits, reporter)
+    }
+
+    /// Chooses a move for the current position of `game` at the searcher's level, with the
+    /// level's own limits.
+    pub fn play(&mut self, game: &Game) -> SearchResult {
+        let limits = self.level.limits();
+        self.search_game(game, &limits, &mut ())
+    }
+
+    /// Suggests a move for the side to move in `game`, searched at `level` (the searcher's own
+    /// level is restored after). Returns `None` when the game has no legal move.
+    pub fn hint(&mut self, game: &Game, level: Level) -> Option<Hint> {
+        let own = self.level;
+        self.level = level;
+        let result = self.search_game(game, &level.limits(), &mut ());
+        self.level = Level::Master;
+        let threatened = self.threatens_mate(game.position());
+        self.level = own;
+        Hint::new(game.position(), &result, threatened)
+    }
+
+    /// Tells whether the opponent would mate within two moves if the side to move passed.
+    fn threatens_mate(&mut self, position: &Position) -> bool {
+        let mut passed = *position;
+        if !passed.play_null() {
+            return false; // in check: the threat is already on the board
+        }
+        let result = self.search(&passed, &[], &SearchLimits::depth(3), &mut ());
+        matches!(result.score, Score::Mate(moves) if moves > 0)
+    }
+}
+
+/// Suggests a move for the side to move in `game` at `level`, with a fresh [`Searcher`].
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::{Game, Lang};
+/// use chess_core::search::{hint, HintReason, Level};
+///
+/// // Black's queen hangs on d4.
+/// let game = Game::from_position("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4".parse()?);
+/// let hint = hint(&game, Level::Normal).unwrap();
+/// assert_eq!(hint.san, "Nxh4");
+/// assert_eq!(hint.reason, Some(HintReason::WinsMaterial { pawns: 9 }));
+/// assert_eq!(hint.text(Lang::En), "White knight f3 takes queen h4; wins material worth 9 pawns");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn hint(game: &Game, level: Level) -> Option<Hint> {
+    Searcher::with_hash_mb(1).hint(game, level)
+}
+
+/// Stops a running search when asked; cheap to clone and to send to another thread.
+#[derive(Clone, Debug)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the search to stop as soon as it can; it then returns its best move so far.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Tells whether a stop was asked for since the current search began.
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(feature = "std")]
+fn default_clock() -> Option<fn() -> Duration> {
+    fn now() -> Duration {
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        START.get_or_init(std::time::Instant::now).elapsed()
+    }
+    Some(now)
+}
+
+#[cfg(not(feature = "std"))]
+fn default_clock() -> Option<fn() -> Duration> {
+    None
+}
+
+/// What a search reports after each depth (and each line, with several lines).
+#[derive(Clone, Debug)]
+pub struct SearchInfo<'a> {
+    /// The depth just finished, in plies.
+    pub depth: u32,
+    /// The deepest ply reached, captures and extensions included.
+    pub seldepth: u32,
+    /// Which line this is, from 1 (the best) to the multi-PV count.
+    pub multipv: u32,
+    /// The line's score for the side to move.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// How full the transposition table is, in thousandths.
+    pub hashfull: u32,
+    /// The line: the move and the expected replies.
+    pub pv: &'a [Move],
+}
+
+impl SearchInfo<'_> {
+    /// Returns the nodes searched per second (0 before any time has passed).
+    pub fn nps(&self) -> u64 {
+        nodes_per_second(self.nodes, self.elapsed)
+    }
+}
+
+fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros().max(1);
+    (u128::from(nodes) * 1_000_000 / micros).min(u128::from(u64::MAX)) as u64
+}
+
+/// Receives a [`SearchInfo`] as a search progresses: for UCI `info` lines or a progress display.
+///
+/// `()` ignores the reports; any `FnMut(&SearchInfo)` closure is a reporter.
+pub trait Reporter {
+    /// Called after each finished depth (once per line with several lines).
+    fn report(&mut self, info: &SearchInfo<'_>);
+}
+
+impl Reporter for () {
+    fn report(&mut self, _: &SearchInfo<'_>) {}
+}
+
+impl<F: FnMut(&SearchInfo<'_>)> Reporter for F {
+    fn report(&mut self, info: &SearchInfo<'_>) {
+        self(info)
+    }
+}
+
+/// One line of play that a search found, with its score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    /// The line's score for the side to move.
+    pub score: Score,
+    /// The moves, starting with the root move.
+    pub moves: Vec<Move>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play, or `None` when the position has no legal move (or none of the
+    /// restricted root moves is legal).
+    pub best_move: Option<Move>,
+    /// The expected reply, to think about on the opponent's time.
+    pub ponder: Option<Move>,
+    /// The score of the best move for the side to move (`Mate(0)` when checkmated).
+    pub score: Score,
+    /// The last finished depth.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The principal variation: the best move and the expected continuation.
+    pub pv: Vec<Move>,
+    /// The best lines, best first (one unless more were asked for).
+    pub lines: Vec<PvLine>,
+    /// The time the search took.
+    pub elapsed: Duration,
+}
+
+impl SearchResult {
+    /// Returns the nodes searched per second.
+    pub fn nps(&self) -> u64 {
+        nodes_per_second(self.nodes, self.elapsed)
+    }
+}

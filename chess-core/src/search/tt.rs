@@ -1,0 +1,134 @@
+//! The transposition table: what earlier searches learnt about positions, by Zobrist key.
+
+use alloc::vec;
+use alloc::vec::Vec;
+
+use super::score::MATE_BOUND;
+use crate::Move;
+
+/// How a stored score relates to the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The true value.
+    Exact,
+    /// The true value is at least this (the search failed high).
+    Lower,
+    /// The true value is at most this (the search failed low).
+    Upper,
+}
+
+/// One remembered search result.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    key: u64,
+    /// The best (or refuting) move found, or [`Move::NULL`].
+    pub mv: Move,
+    score: i16,
+    /// The depth the score was searched to.
+    pub depth: u8,
+    pub bound: Bound,
+    generation: u8,
+}
+
+impl Entry {
+    const EMPTY: Entry = Entry { key: 0, mv: Move::NULL, score: 0, depth: 0, bound: Bound::Upper, generation: 0 };
+
+    /// Returns the score as seen from a node `ply` plies below the root.
+    pub fn score(&self, ply: usize) -> i32 {
+        let score = i32::from(self.score);
+        if score >= MATE_BOUND {
+            score - ply as i32
+        } else if score <= -MATE_BOUND {
+            score + ply as i32
+        } else {
+            score
+        }
+    }
+}
+
+/// A fixed-size table of [`Entry`]s, indexed by Zobrist key.
+pub(crate) struct TranspositionTable {
+    entries: Vec<Entry>,
+    generation: u8,
+}
+
+impl TranspositionTable {
+    /// Makes a table of about `megabytes` MiB (at least one entry).
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let count = (megabytes.saturating_mul(1 << 20) / core::mem::size_of::<Entry>()).max(1);
+        TranspositionTable { entries: vec![Entry::EMPTY; count], generation: 0 }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::EMPTY);
+        self.generation = 0;
+    }
+
+    /// Marks the start of a new search, so that old entries are replaced first.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    fn index(&self, key: u64) -> usize {
+        // Multiply-shift maps the key onto the table without a division.
+        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+    }
+
+    /// Returns the entry for `key`, if one is stored.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let entry = self.entries[self.index(key)];
+        (entry.key == key).then_some(entry)
+    }
+
+    /// Stores what a search of the node `ply` plies below the root found.
+    pub fn store(&mut self, key: u64, mv: Move, score: i32, depth: u32, bound: Bound, ply: usize) {
+        let index = self.index(key);
+        let old = self.entries[index];
+        let depth = depth.min(255) as u8;
+        let replace = old.key != key || old.generation != self.generation || depth + 2 >= old.depth;
+        if !replace {
+            return;
+        }
+        // Mate scores are stored relative to this node, not to the root.
+        let score = if score >= MATE_BOUND {
+            score + ply as i32
+        } else if score <= -MATE_BOUND {
+            score - ply as i32
+        } else {
+            score
+        };
+        let mv = if mv.is_null() && old.key == key { old.mv } else { mv };
+        self.entries[index] = Entry { key, mv, score: score as i16, depth, bound, generation: self.generation };
+    }
+
+    /// Returns how full the table is, in thousandths (from a sample of the first entries).
+    pub fn hashfull(&self) -> u32 {
+        let sample = &self.entries[..self.entries.len().min(1000)];
+        let used = sample.iter().filter(|e| e.generation == self.generation && e.key != 0).count();
+        (used * 1000 / sample.len()) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::MATE;
+
+    const MATE_IN_7_PLIES: i32 = MATE - 7;
+
+    #[test]
+    fn stores_and_adjusts_mate_scores_by_ply() {
+        let mut tt = TranspositionTable::new(1);
+        let mv = Move::new(crate::Square::E2, crate::Square::E4);
+        // A mate in 3 plies seen from a node 4 plies below the root: 7 plies from the root.
+        tt.store(42, mv, MATE_IN_7_PLIES, 5, Bound::Exact, 4);
+        let entry = tt.probe(42).unwrap();
+        assert_eq!(entry.mv, mv);
+        assert_eq!(entry.score(4), MATE_IN_7_PLIES);
+        assert_eq!(entry.score(2), MATE_IN_7_PLIES + 2);
+        assert!(tt.probe(43).is_none());
+        tt.clear();
+        assert!(tt.probe(42).is_none());
+    }
+}
