@@ -22,7 +22,7 @@ pub(crate) const INFINITY: i32 = MATE + 1;
 /// assert!(Score::Mate(1) > Score::Mate(2)); // a shorter mate is better
 /// assert!(Score::Mate(-3) > Score::Mate(-1)); // being mated later is better
 /// assert_eq!(Score::Cp(-35).to_string(), "-0.35");
-/// assert_eq!(Score::Mate(-2).uci(), "mate -2");
+/// assert_eq!(Score::Mate(-2).uci().to_string(), "mate -2");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Score {
