@@ -146,6 +146,8 @@ fn parse_operations(text: &str, start: usize) -> Result<Vec<(String, Vec<String>
     let mut operations = Vec::new();
     let mut words: Vec<String> = Vec::new();
     let mut chars = text.char_indices().peekable();
+    // Where the current operation's first word (its opcode) starts.
+    let mut opcode_at = 0;
     let mut finish = |words: &mut Vec<String>, at: usize| -> Result<(), EpdError> {
         if words.is_empty() {
             return Ok(());
@@ -158,8 +160,11 @@ fn parse_operations(text: &str, start: usize) -> Result<Vec<(String, Vec<String>
         Ok(())
     };
     while let Some((i, c)) = chars.next() {
+        if words.is_empty() && c != ';' && !c.is_whitespace() {
+            opcode_at = i;
+        }
         match c {
-            ';' => finish(&mut words, i)?,
+            ';' => finish(&mut words, opcode_at)?,
             '"' => {
                 let mut word = String::new();
                 loop {
@@ -185,7 +190,7 @@ fn parse_operations(text: &str, start: usize) -> Result<Vec<(String, Vec<String>
             }
         }
     }
-    finish(&mut words, text.len())?;
+    finish(&mut words, opcode_at)?;
     Ok(operations)
 }
 
@@ -228,5 +233,21 @@ impl Epd {
     /// Returns the record as text (same as `to_string`).
     pub fn to_epd(&self) -> String {
         self.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_point_at_the_bad_operation() {
+        let line = "5K2/8/2qk4/2nPp3/3r4/6B1/B7/3R4 w - e6 bm #1; ep; 00:00;";
+        assert_eq!(Epd::parse(line, CastlingMode::Standard), Err(EpdError::InvalidOpcode { at: 50 }));
+        let unterminated = "8/8/8/8/8/8/8/K1k5 w - - id \"open;";
+        assert_eq!(Epd::parse(unterminated, CastlingMode::Standard), Err(EpdError::UnterminatedString { at: 28 }));
+        let epd = Epd::parse(&line[..50], CastlingMode::Standard).unwrap();
+        assert_eq!(epd.operation("bm"), Some(&["#1".to_string()][..]));
+        assert_eq!(epd.operation("ep"), Some(&[][..]));
     }
 }

@@ -1,3 +1,4 @@
-//! Shared code of the example programs: reading perft suites.
+//! Shared code of the example programs: reading perft suites, measuring the search.
 
+pub mod strength;
 pub mod suite;

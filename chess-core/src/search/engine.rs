@@ -135,15 +135,11 @@ pub(crate) fn run(
         // The first depth always finishes, so that there is a move to play.
         search.can_abort = depth > 1;
         search.seldepth = 0;
-        let mut depth_lines = Vec::new();
         for pv_index in 0..multi_pv {
             search.search_root(root, &mut root_moves[pv_index..], depth, noise_limit > 0);
             if search.aborted {
                 break;
             }
-            let line = root_moves[pv_index].line();
-            search.report(reporter, depth, pv_index, &line);
-            depth_lines.push(line);
         }
         if search.aborted {
             // The first root move searched is the last depth's best, so the best move of a
@@ -153,7 +149,15 @@ pub(crate) fn run(
             }
             break;
         }
-        lines = depth_lines;
+        // A later line can come out better than an earlier one (the searches share the table
+        // and prune differently): order the lines by their scores.
+        if noise_limit == 0 {
+            root_moves[..multi_pv].sort_by_key(|m| core::cmp::Reverse(m.score));
+        }
+        lines = root_moves[..multi_pv].iter().map(RootMove::line).collect();
+        for (pv_index, line) in lines.iter().enumerate() {
+            search.report(reporter, depth, pv_index, line);
+        }
         completed_depth = depth;
 
         if let Some((soft, _)) = budget {

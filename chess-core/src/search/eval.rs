@@ -154,7 +154,7 @@ fn table_index(square: Square, color: Color) -> usize {
 /// Returns the value of `pos` for the side to move under `terms`.
 pub(crate) fn evaluate(pos: &Position, terms: EvalTerms) -> i32 {
     let white = match terms {
-        EvalTerms::Material => material(pos),
+        EvalTerms::Material => material(pos) + placement(pos) / 8,
         EvalTerms::PieceSquare => middlegame_tables(pos),
         EvalTerms::Full => tapered(pos),
     };
@@ -195,6 +195,16 @@ fn sign(color: Color) -> i32 {
         Color::White => 1,
         Color::Black => -1,
     }
+}
+
+/// Returns White's advantage in piece placement alone (the middlegame tables without the
+/// piece values).
+fn placement(pos: &Position) -> i32 {
+    let mut score = 0;
+    for_each_piece(pos, |color, role, square| {
+        score += sign(color) * MG_TABLE[role as usize][table_index(square, color)];
+    });
+    score
 }
 
 fn middlegame_tables(pos: &Position) -> i32 {

@@ -88,8 +88,9 @@ impl Hint {
         };
         let separator = if lang == Lang::Zh { "；" } else { "; " };
         match self.reason {
+            // The description already ends with "checkmate".
+            Some(HintReason::GivesMate { moves: 1 }) | None => description.clone(),
             Some(reason) => format!("{description}{separator}{}", reason.text(lang)),
-            None => description.clone(),
         }
     }
 }

@@ -81,7 +81,7 @@ impl Level {
     pub(crate) fn style(self) -> Style {
         let base = Style { eval: EvalTerms::Material, quiescence: false, pruning: false, noise: 0, noise_when_lost: 0 };
         match self {
-            Level::Beginner => Style { noise: 90, noise_when_lost: 250, ..base },
+            Level::Beginner => Style { noise: 100, noise_when_lost: 200, ..base },
             Level::Normal => Style { eval: EvalTerms::PieceSquare, noise: 8, ..base },
             Level::Expert => Style { eval: EvalTerms::Full, quiescence: true, ..base },
             Level::Master => Style { eval: EvalTerms::Full, quiescence: true, pruning: true, ..base },
