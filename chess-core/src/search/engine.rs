@@ -440,6 +440,24 @@ impl Search<'_> {
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { evaluate(pos, self.style.eval) };
         }
+        // Captures in different orders reach the same positions: the table cuts them short.
+        // Not on the first ply, which also tries quiet checks and must not take the result of
+        // a capture-only search of the same position.
+        let key = pos.zobrist_key();
+        let entry = if qs_ply > 0 { self.tt.probe(key) } else { None };
+        if let Some(entry) = entry {
+            let score = entry.score(ply);
+            let cut = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        let original_alpha = alpha;
+        let mut best_move = Move::NULL;
         let mut best_score;
         let moves = if in_check {
             let moves = pos.legal_moves();
@@ -468,7 +486,7 @@ impl Search<'_> {
             }
             moves
         };
-        let mut picker = MovePicker::captures(pos, moves);
+        let mut picker = MovePicker::captures(pos, moves, entry.map_or(Move::NULL, |e| e.mv));
         while let Some(mv) = picker.next_move() {
             if !in_check {
                 if let Some(victim) = pos.capture(mv) {
@@ -478,8 +496,8 @@ impl Search<'_> {
                     if best_score + gain + 200 <= alpha || see(pos, mv) < 0 {
                         continue;
                     }
-                } else if mv.is_promotion() && mv.promotion() != Some(Role::Queen) {
-                    continue;
+                } else if mv.is_promotion() && (mv.promotion() != Some(Role::Queen) || see(pos, mv) < 0) {
+                    continue; // under-promotions, and promotions that lose the queen
                 }
             }
             let mut child = *pos;
@@ -493,12 +511,23 @@ impl Search<'_> {
                 best_score = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = mv;
                     self.update_pv(ply, mv);
                     if score >= beta {
                         break;
                     }
                 }
             }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if qs_ply > 0 {
+            self.tt.store(key, best_move, best_score, 0, bound, ply);
         }
         best_score
     }

@@ -93,11 +93,13 @@ impl MovePicker {
         MovePicker { moves, scores, next: 0 }
     }
 
-    /// Orders captures for the quiescence search by most valuable victim, least valuable attacker.
-    pub fn captures(pos: &Position, moves: MoveList) -> MovePicker {
+    /// Orders captures for the quiescence search: the hash move, then by most valuable victim
+    /// and least valuable attacker.
+    pub fn captures(pos: &Position, moves: MoveList, hash_move: Move) -> MovePicker {
         let mut scores = [0; crate::MAX_LEGAL_MOVES];
         for (score, &m) in scores.iter_mut().zip(&moves) {
             *score = match pos.capture(m) {
+                _ if m == hash_move => HASH_MOVE,
                 Some(victim) => mvv_lva(pos, m, victim),
                 None => MATERIAL[m.promotion().map_or(0, |role| role as usize)],
             };

@@ -86,7 +86,8 @@ impl TranspositionTable {
         let index = self.index(key);
         let old = self.entries[index];
         let depth = depth.min(255) as u8;
-        let replace = old.key != key || old.generation != self.generation || depth + 2 >= old.depth;
+        // Keep deeper results of this search; results of earlier searches make way.
+        let replace = old.generation != self.generation || depth + 3 >= old.depth;
         if !replace {
             return;
         }
