@@ -1,3 +1,4 @@
-//! Shared code of the example programs: reading perft suites.
+//! Shared code of the example programs: reading perft suites, and the UCI engine.
 
 pub mod suite;
+pub mod uci_engine;
