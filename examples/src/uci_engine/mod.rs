@@ -18,7 +18,8 @@
 //!   writes `info depth .. seldepth .. multipv .. score cp|mate .. nodes .. nps .. hashfull ..
 //!   time .. pv ..` after each depth, then `bestmove <move> [ponder <move>]` (`bestmove 0000`
 //!   when there is no legal move). Without any limit the level's own limits apply. After
-//!   `infinite` or `ponder` the `bestmove` waits for `stop` (or `ponderhit`).
+//!   `infinite` or `ponder` the `bestmove` waits for `stop` (or `ponderhit`). A `go` sent
+//!   while a search runs waits for it to end (and stops it if it is infinite or pondering).
 //! - `stop`: ends the search, which answers with its `bestmove`.
 //! - `ponderhit`: the pondered move was played; the search goes on within the `go` limits.
 //! - `quit`: stops any search and returns.
