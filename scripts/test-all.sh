@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the workspace: formatting, lints, no_std builds, the test suites
-# (in release mode: the perft suites need it), doc tests and the documentation build.
+# (in release mode: the perft suites need it), doc tests, the documentation build, and the
+# Python tests (in the virtual environment .venv, made when missing).
 # Usage: bash scripts/test-all.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,6 +23,20 @@ cargo test --workspace --profile test-release --all-features
 
 step "documentation builds without warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc -p chess-core --no-deps --all-features
+
+step "Python environment (.venv; packages pinned in tests/python/requirements.txt)"
+venv=.venv
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+python="$venv/bin/python"
+"$python" -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
+
+step "Python tests: the uci engine through python-chess"
+# The cargo tests above built the engine (examples/tests/uci.rs drives it) into the
+# test-release directory; a separate cargo build would resolve features differently and
+# compile it again.
+target_dir=$(cargo metadata --format-version 1 --no-deps |
+    "$python" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+CHESS_UCI_BIN="$target_dir/test-release/uci" "$python" -m pytest -q -p no:cacheprovider tests/python
 
 echo
 echo "all checks passed"
