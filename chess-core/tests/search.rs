@@ -113,6 +113,19 @@ fn finds_the_shortest_mate_not_the_first() {
 }
 
 #[test]
+fn odd_limits_do_not_break_the_search() {
+    let huge_mate = SearchLimits { nodes: Some(50_000), ..SearchLimits::mate(u32::MAX) };
+    for limits in [SearchLimits::mate(0), huge_mate, SearchLimits::depth(0), SearchLimits::nodes(0)] {
+        let result = search(&Position::new().to_fen(), Level::Master, &limits);
+        assert!(result.best_move.is_some(), "{limits:?}");
+    }
+    let mut searcher = Searcher::with_hash_mb(2);
+    assert_eq!(searcher.set_hash_mb(3), 3);
+    assert_eq!(searcher.set_hash_mb(0), 0);
+    assert!(searcher.search(&Position::new(), &[], &SearchLimits::depth(3), &mut ()).best_move.is_some());
+}
+
+#[test]
 fn mate_search_stops_when_the_mate_is_found() {
     let result = search("2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - - 0 1", Level::Master, &SearchLimits::mate(2));
     assert_eq!(result.score, Score::Mate(2));

@@ -123,11 +123,9 @@ pub(crate) fn run(
     }
 
     let multi_pv = (limits.multi_pv.max(1) as usize).min(root_moves.len());
-    let max_depth = limits
-        .depth
-        .or(limits.mate.map(|moves| 2 * moves - 1))
-        .unwrap_or(MAX_PLY as u32 - 8)
-        .clamp(1, MAX_PLY as u32 - 8);
+    // A mate in n moves is 2n - 1 plies away.
+    let mate_depth = limits.mate.map(|moves| moves.saturating_mul(2).saturating_sub(1));
+    let max_depth = limits.depth.or(mate_depth).unwrap_or(u32::MAX).clamp(1, MAX_PLY as u32 - 8);
     let mut completed_depth = 0;
     let mut lines: Vec<PvLine> = Vec::new();
 

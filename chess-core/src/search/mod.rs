@@ -94,10 +94,13 @@ impl Searcher {
         }
     }
 
-    /// Resizes the transposition table (which clears it).
-    pub fn set_hash_mb(&mut self, megabytes: usize) {
+    /// Resizes the transposition table (which clears it) and returns its new size in MiB: the
+    /// size asked for, or less if memory is short.
+    pub fn set_hash_mb(&mut self, megabytes: usize) -> usize {
+        self.tt = tt::TranspositionTable::new(0); // free the old table first
         self.tt = tt::TranspositionTable::new(megabytes);
-        self.hash_mb = megabytes;
+        self.hash_mb = self.tt.megabytes();
+        self.hash_mb
     }
 
     /// Forgets everything learnt, for a new game.
@@ -122,7 +125,8 @@ impl Searcher {
         self.rng = rng::Rng::new(seed);
     }
 
-    /// Returns a handle that stops a running search from another thread.
+    /// Returns a handle that stops a running search from another thread. A stop asked for
+    /// before a search begins is forgotten when it begins.
     pub fn stop_handle(&self) -> StopHandle {
         StopHandle(Arc::clone(&self.stop))
     }

@@ -1,6 +1,5 @@
 //! The transposition table: what earlier searches learnt about positions, by Zobrist key.
 
-use alloc::vec;
 use alloc::vec::Vec;
 
 use super::score::MATE_BOUND;
@@ -53,10 +52,21 @@ pub(crate) struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// Makes a table of about `megabytes` MiB (at least one entry).
+    /// Makes a table of about `megabytes` MiB (at least one entry), or as large as memory
+    /// allows: the size is halved until the allocation succeeds.
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let count = (megabytes.saturating_mul(1 << 20) / core::mem::size_of::<Entry>()).max(1);
-        TranspositionTable { entries: vec![Entry::EMPTY; count], generation: 0 }
+        let mut count = (megabytes.saturating_mul(1 << 20) / core::mem::size_of::<Entry>()).max(1);
+        let mut entries = Vec::new();
+        while entries.try_reserve_exact(count).is_err() && count > 1 {
+            count /= 2;
+        }
+        entries.resize(count, Entry::EMPTY);
+        TranspositionTable { entries, generation: 0 }
+    }
+
+    /// Returns the table's size in MiB (rounded down).
+    pub fn megabytes(&self) -> usize {
+        (self.entries.len() * core::mem::size_of::<Entry>()) >> 20
     }
 
     /// Forgets everything.
