@@ -43,15 +43,22 @@ impl Level {
     /// The four levels, weakest first.
     pub const ALL: [Level; 4] = [Level::Beginner, Level::Normal, Level::Expert, Level::Master];
 
-    /// Returns the limits a move at this level is searched with.
+    /// Returns the limits a move at this level is searched with: the level's depth, and at most
+    /// [`Level::MAX_NODES`] nodes so that a move never takes long (composed problems with
+    /// eight pawns about to promote would otherwise take Expert seconds); Master thinks for a
+    /// second.
     pub fn limits(self) -> SearchLimits {
-        match self {
-            Level::Beginner => SearchLimits::depth(2),
-            Level::Normal => SearchLimits::depth(3),
-            Level::Expert => SearchLimits::depth(4),
-            Level::Master => SearchLimits::move_time(Duration::from_secs(1)),
-        }
+        let depth = match self {
+            Level::Beginner => 2,
+            Level::Normal => 3,
+            Level::Expert => 4,
+            Level::Master => return SearchLimits::move_time(Duration::from_secs(1)),
+        };
+        SearchLimits { nodes: Some(Level::MAX_NODES), ..SearchLimits::depth(depth) }
     }
+
+    /// The most nodes a Beginner, Normal or Expert move searches (well under a second here).
+    pub const MAX_NODES: u64 = 800_000;
 
     /// Returns the level for a UCI `Skill Level` from 0 to 20 (larger values count as 20).
     pub fn from_skill(skill: u32) -> Level {
