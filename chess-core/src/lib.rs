@@ -4,7 +4,9 @@
 //! The crate is `#![no_std]`. Features:
 //! - `std` (default): implies `alloc`.
 //! - `alloc`: [`Game`] (history, undo, rules and outcome), PGN reading and writing ([`pgn`]),
-//!   EPD records, and `String`-returning helpers such as [`Position::to_fen`].
+//!   the computer player ([`search`]: levels from Beginner to Master, hints), EPD records, and
+//!   `String`-returning helpers such as [`Position::to_fen`]. Time limits of the search need
+//!   `std` (or a clock set with [`search::Searcher::set_clock`]).
 //! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN) serialise, and with
 //!   `alloc` so do `Game` (to save a game and go on later) and `Rules`.
 //!
@@ -31,7 +33,8 @@
 //! [`Fen`] and [`Epd`]. For interfaces: [`Position::why_illegal`] says why a move is refused
 //! ([`IllegalMove`]), [`Position::describe`] puts a move into English or Chinese words,
 //! [`SanStyle`] and [`MoveText`] write SAN and move lists in book style, and [`rating`] holds
-//! the casual points table and Elo.
+//! the casual points table and Elo. [`search::Searcher`] plays a move at a
+//! [`search::Level`] or within [`search::SearchLimits`], and [`search::hint`] suggests one.
 
 #![no_std]
 #![warn(missing_docs)]

@@ -278,10 +278,15 @@ mod tests {
     }
 
     #[test]
-    fn material_counts_classical_values() {
+    fn material_counts_classical_values_and_placement_only_breaks_ties() {
         // White is a rook and a pawn up; Black to move sees it negative.
-        assert_eq!(eval("4k3/8/8/8/8/8/P7/R3K3 b - - 0 1", EvalTerms::Material), -600);
-        assert_eq!(eval("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1", EvalTerms::Material), 600);
+        let pos: Position = "4k3/8/8/8/8/8/P7/R3K3 b - - 0 1".parse().unwrap();
+        assert_eq!(material(&pos), 600);
+        assert_eq!(eval("4k3/8/8/8/8/8/P7/R3K3 b - - 0 1", EvalTerms::Material), -600 - placement(&pos) / 8);
+        // Placement weighs at most a fraction of a pawn at this level.
+        let centre = eval("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", EvalTerms::Material);
+        let rim = eval("4k3/8/8/8/N7/8/8/4K3 w - - 0 1", EvalTerms::Material);
+        assert!(centre > rim && centre - rim < 20, "{centre} vs {rim}");
     }
 
     #[test]
