@@ -1,3 +1,4 @@
-//! Shared code of the example programs: reading perft suites.
+//! Shared code of the example programs: reading perft suites, and the terminal game.
 
+pub mod play;
 pub mod suite;
