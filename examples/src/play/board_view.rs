@@ -132,8 +132,7 @@ mod tests {
         let mut pos = Position::new();
         let e4 = pos.parse_san("e4").unwrap();
         pos.play(e4).unwrap();
-        let expected = "\
-   a  b  c  d  e  f  g  h
+        let expected = "   a  b  c  d  e  f  g  h
 8  r  n  b  q  k  b  n  r  8
 7  p  p  p  p  p  p  p  p  7
 6  .  .  .  .  .  .  .  .  6

@@ -70,14 +70,11 @@ fn saved_game<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) -> io::R
         return Ok(None);
     };
     match save::read(path) {
-        Ok(Some(saved)) if !saved.game.is_over() => return Ok(Some(saved)),
-        Ok(_) => {}
-        Err(error) => io.say(Msg::SaveUnreadable { path, error: &error })?,
+        Ok(Some(saved)) if !saved.game.is_over() => Ok(Some(saved)),
+        Ok(_) if config.resume => io.say(Msg::NoSavedGame).map(|()| None),
+        Ok(_) => Ok(None),
+        Err(error) => io.say(Msg::SaveUnreadable { path, error: &error }).map(|()| None),
     }
-    if config.resume {
-        io.say(Msg::NoSavedGame)?;
-    }
-    Ok(None)
 }
 
 /// Returns the flag's value, else asks when `ask` (else takes the default);

@@ -229,7 +229,9 @@ impl Msg<'_> {
             Msg::AskLanguage => "Language / 语言: (1) English, (2) 中文 [1] ".into(),
             Msg::AskSide => "Play (1) as White, (2) as Black, or (3) two players on one screen? [1] ".into(),
             Msg::AskLevel => "Level: (1) Beginner, (2) Normal, (3) Expert, (4) Master [2] ".into(),
-            Msg::AskRules => "Rules: (1) FIDE, (2) casual (30-move rule, threefold repetition draws at once) [1] ".into(),
+            Msg::AskRules => {
+                "Rules: (1) FIDE, (2) casual (30-move rule, threefold repetition draws at once) [1] ".into()
+            }
             Msg::AskContinue { plies } => format!("Continue the last game ({plies} moves played)? [Y/n] "),
             Msg::ChooseNumber => "Please answer with one of the numbers, or press Enter for the default.".into(),
             Msg::NewGame { side, level, rules } => {
@@ -346,7 +348,9 @@ impl Msg<'_> {
             Msg::Illegal(reason) => format!("不合法的走法：{}。", reason.message(zh)),
             Msg::Refused(reason) => format!("{}。", reason.message(zh)),
             Msg::NoMatch(text) => format!("没有与“{text}”对应的合法走法。"),
-            Msg::Ambiguous { text, squares } => format!("“{text}”有歧义：{squares}上的棋子都可以这样走，请指明是哪一个。"),
+            Msg::Ambiguous { text, squares } => {
+                format!("“{text}”有歧义：{squares}上的棋子都可以这样走，请指明是哪一个。")
+            }
             Msg::NotUnderstood(text) => format!("无法理解“{text}”。输入 help 查看命令。"),
             Msg::AskPromotion => "升变为哪个棋子？后 (q)、车 (r)、象 (b) 或马 (n)：".into(),
             Msg::MoveCancelled => "已取消这步棋。".into(),
@@ -476,7 +480,8 @@ mod tests {
         let mate = Outcome::win(Termination::Checkmate, Color::Black);
         assert_eq!(Msg::GameOver { outcome: mate, halfmove_clock: 0 }.text(Lang::En), "Checkmate! Black wins.");
         assert_eq!(Msg::GameOver { outcome: mate, halfmove_clock: 0 }.text(Lang::Zh), "将死！黑方获胜。");
-        let resigned = Msg::GameOver { outcome: Outcome::win(Termination::Resignation, Color::White), halfmove_clock: 3 };
+        let resigned =
+            Msg::GameOver { outcome: Outcome::win(Termination::Resignation, Color::White), halfmove_clock: 3 };
         assert_eq!(resigned.text(Lang::En), "Black resigns: White wins.");
         assert_eq!(resigned.text(Lang::Zh), "黑方认输，白方获胜。");
         let thirty = Msg::GameOver { outcome: Outcome::draw(Termination::NoProgress), halfmove_clock: 60 };

@@ -6,9 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use chess_core::pgn::PgnGame;
 use chess_core::search::{Level, Searcher};
-use chess_core::{
-    Color, Game, IllegalMove, Move, MoveText, Piece, Position, Role, San, SanError, SanStyle, Square,
-};
+use chess_core::{Color, Game, IllegalMove, Move, MoveText, Piece, Position, Role, San, SanError, SanStyle, Square};
 
 use super::board_view::render;
 use super::computer;
