@@ -3,8 +3,9 @@
 //!
 //! The crate is `#![no_std]`. Features:
 //! - `std` (default): implies `alloc`.
-//! - `alloc`: [`Game`] (history, undo, rules and outcome), PGN reading and writing ([`pgn`]),
-//!   EPD records, and `String`-returning helpers such as [`Position::to_fen`].
+//! - `alloc`: [`Game`] (history, undo, rules and outcome), PGN reading and writing ([`pgn`],
+//!   with [`PgnGame::from_game`] to write a game), the computer player ([`search`]), EPD
+//!   records, and `String`-returning helpers such as [`Position::to_fen`].
 //! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN) serialise, and with
 //!   `alloc` so do `Game` (to save a game and go on later) and `Rules`.
 //!
