@@ -156,6 +156,11 @@ fn moves_lists_where_a_piece_goes_marking_captures_and_en_passant() {
     assert!(out.contains("White > e4\nNo legal move matches \"e4\".\n"), "{out}");
     assert!(out.contains("Legal moves: "), "{out}");
     assert!(out.contains("O-O"), "{out}");
+    let out = play_binary("en-passant", &["--color", "both", "--fen", fen], "exd6 e.p.\npieces\nq\n");
+    assert!(out.contains("2. exd6 — White pawn e5 takes pawn d6 en passant\n"), "{out}");
+    assert!(out.contains("Taken by White: p | by Black: - | White is ahead by 6\n"), "{out}");
+    assert!(out.contains("Taken by White: ♟ | by Black: - | White is ahead by 6\n"), "{out}");
+    assert!(out.contains("\n6  .  .  . [♙] .  .  .  .  6\n"), "{out}");
 }
 
 #[test]

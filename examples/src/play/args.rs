@@ -6,7 +6,7 @@ use chess_core::{Lang, Position};
 
 use super::{BoardStyle, Config, Pace, PieceStyle, default_path};
 
-/// The usage text printed by `--help` and after a wrong flag.
+/// Lists the flags: printed by `--help` and after a wrong flag.
 pub const USAGE: &str = "\
 usage: play [--color white|black|both] [--level beginner|normal|expert|master]
             [--rules fide|casual] [--lang en|zh] [--fen FEN] [--seed N]

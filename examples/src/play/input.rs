@@ -22,6 +22,8 @@ pub(crate) enum Command {
     Board,
     /// `fen`: print the position as FEN.
     Fen,
+    /// `pieces`: switch between Unicode figures and letters.
+    Pieces,
     /// `resign`.
     Resign,
     /// `draw`: offer or claim a draw.
@@ -66,6 +68,7 @@ pub(crate) fn parse(line: &str) -> Command {
         ("flip" | "f" | "翻转", true) => Command::Flip,
         ("board" | "b" | "棋盘", true) => Command::Board,
         ("fen", true) => Command::Fen,
+        ("pieces" | "棋子", true) => Command::Pieces,
         ("resign" | "认输", true) => Command::Resign,
         ("draw" | "求和" | "提和", true) => Command::Draw,
         ("y" | "yes" | "是" | "好", true) => Command::Yes,
@@ -136,6 +139,7 @@ mod tests {
             ("h", Command::Hint),
             ("f", Command::Flip),
             ("fen", Command::Fen),
+            ("pieces", Command::Pieces),
             ("resign", Command::Resign),
             ("draw", Command::Draw),
             ("yes", Command::Yes),

@@ -194,6 +194,7 @@ Moves: SAN (Nf3, O-O, exd6 e.p., e8=Q) or coordinates (e2e4, e2 e4, e7e8q).
   flip (f)               turn the board around
   board (b)              show the board again
   fen                    print the position as FEN
+  pieces                 switch between Unicode figures and letters
   pgn [FILE]             print the game as PGN, or save it to FILE
   help                   this list
   quit (q)               save the game and leave (the next start offers to continue it)";
@@ -209,6 +210,7 @@ const HELP_ZH: &str = "\
   flip (f)                 翻转棋盘
   board (b)                重新显示棋盘
   fen                      显示当前局面的FEN
+  pieces                   切换棋子样式（图形或字母）
   pgn [文件]               显示PGN棋谱，或保存到文件
   help                     显示本列表
   quit (q)                 保存对局并退出（下次启动时可以继续）";

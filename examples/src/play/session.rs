@@ -8,7 +8,7 @@ use chess_core::pgn::PgnGame;
 use chess_core::search::{Level, Searcher};
 use chess_core::{Color, Game, IllegalMove, Move, MoveText, Piece, Position, Role, San, SanError, SanStyle, Square};
 
-use super::board_view::render;
+use super::board_view::{BoardStyle, PieceStyle, render};
 use super::computer;
 use super::input::{self, Command};
 use super::menu::Start;
@@ -61,6 +61,8 @@ pub(crate) struct Session<'c, R, W> {
     game: Game,
     hints_used: u32,
     flipped: bool,
+    /// How the board is drawn (the pieces' style can be switched during the game).
+    board: BoardStyle,
     searcher: Searcher,
     spread: Spread,
     /// The board has changed since it was last shown.
@@ -87,6 +89,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             game,
             hints_used,
             flipped,
+            board: config.board,
             searcher,
             spread: Spread::new(seed),
             board_stale: true,
@@ -173,6 +176,13 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
                 self.show_board()?;
             }
             Command::Board => self.show_board()?,
+            Command::Pieces => {
+                self.board.pieces = match self.board.pieces {
+                    PieceStyle::Unicode => PieceStyle::Letters,
+                    PieceStyle::Letters => PieceStyle::Unicode,
+                };
+                self.show_board()?;
+            }
             Command::Fen => writeln!(self.io.out, "{}", self.game.position().to_fen())?,
             Command::Pgn(path) => self.pgn(path.as_deref())?,
             Command::Moves(square) => self.list_moves(square)?,
@@ -277,7 +287,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
 
     /// Shows the board from the player's side, the move list, the material and whose turn it is.
     fn show_board(&mut self) -> io::Result<()> {
-        let board = render(self.game.position(), self.game.last_move(), self.flipped, self.config.board);
+        let board = render(self.game.position(), self.game.last_move(), self.flipped, self.board);
         write!(self.io.out, "{board}")?;
         let moves = self.game.moves();
         if !moves.is_empty() {
@@ -289,7 +299,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         }
         let taken = |color: Color| -> String {
             let glyphs = self.game.captured_by(color).into_iter();
-            glyphs.map(|role| self.config.board.pieces.glyph(Piece::new(!color, role))).collect()
+            glyphs.map(|role| self.board.pieces.glyph(Piece::new(!color, role))).collect()
         };
         let (white, black) = (taken(Color::White), taken(Color::Black));
         let balance = self.game.material_balance();
