@@ -29,48 +29,59 @@ pub(crate) fn choose_move<W: Write>(
     (lang, live): (Lang, bool),
 ) -> io::Result<SearchResult> {
     let started = Instant::now();
-    let limits = searcher.level().limits();
-    let result = match live {
-        false => searcher.search_game(game, &limits, &mut ()),
-        true => thread::scope(|scope| {
-            let (sender, receiver) = mpsc::channel();
-            let search = scope.spawn(move || {
-                let mut report = |info: &SearchInfo<'_>| {
-                    let _ = sender.send(info.depth);
-                };
-                searcher.search_game(game, &limits, &mut report)
-            });
-            let mut depth = 0;
-            for frame in 0.. {
-                match receiver.recv_timeout(TICK) {
-                    Ok(finished) => depth = finished,
-                    Err(RecvTimeoutError::Timeout) => {}
-                    Err(RecvTimeoutError::Disconnected) => break,
-                }
-                spin(out, lang, frame, depth, started)?;
-            }
-            search.join().map_err(|_| io::Error::other("the search stopped unexpectedly"))
-        })?,
+    let result = if live {
+        search_live(searcher, game, out, lang, started)?
+    } else {
+        let limits = searcher.level().limits();
+        searcher.search_game(game, &limits, &mut ())
     };
     let wait = result.best_move.map_or(Duration::ZERO, |m| pace.duration(weight(game, m), spread.next_unit()));
-    match live {
-        false => {
-            let seconds = started.elapsed().as_secs_f64();
-            writeln!(out, "{}", Msg::Thinking { depth: result.depth, seconds }.text(lang))?;
-            thread::sleep(wait);
+    if live {
+        let until = Instant::now() + wait;
+        for frame in 0.. {
+            let Some(left) = until.checked_duration_since(Instant::now()).filter(|left| !left.is_zero()) else {
+                break;
+            };
+            spin(out, lang, frame, result.depth, started)?;
+            thread::sleep(left.min(TICK));
         }
-        true => {
-            let until = Instant::now() + wait;
-            let mut frame = 0;
-            while let Some(left) = until.checked_duration_since(Instant::now()).filter(|left| !left.is_zero()) {
-                spin(out, lang, frame, result.depth, started)?;
-                thread::sleep(left.min(TICK));
-                frame += 1;
-            }
-            write!(out, "\r\x1b[K")?;
-        }
+        write!(out, "\r\x1b[K")?;
+    } else {
+        let seconds = started.elapsed().as_secs_f64();
+        writeln!(out, "{}", Msg::Thinking { depth: result.depth, seconds }.text(lang))?;
+        thread::sleep(wait);
     }
     Ok(result)
+}
+
+/// Searches on another thread while this one redraws the spinner with the depths reported.
+fn search_live<W: Write>(
+    searcher: &mut Searcher,
+    game: &Game,
+    out: &mut W,
+    lang: Lang,
+    started: Instant,
+) -> io::Result<SearchResult> {
+    let limits = searcher.level().limits();
+    thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel();
+        let search = scope.spawn(move || {
+            let mut report = |info: &SearchInfo<'_>| {
+                let _ = sender.send(info.depth);
+            };
+            searcher.search_game(game, &limits, &mut report)
+        });
+        let mut depth = 0;
+        for frame in 0.. {
+            match receiver.recv_timeout(TICK) {
+                Ok(finished) => depth = finished,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+            spin(out, lang, frame, depth, started)?;
+        }
+        search.join().map_err(|_| io::Error::other("the search stopped unexpectedly"))
+    })
 }
 
 /// Redraws the live line: a spinner frame, the depth and the time since `started`.
