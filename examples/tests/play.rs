@@ -133,6 +133,13 @@ fn illegal_moves_are_refused_with_their_reason() {
             "I don't understand \"xyz\". Type help for the commands.",
         ]
     );
+    let two_knights = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+    let out = play_binary("ambiguous", &["--color", "both", "--fen", two_knights], "Nd2\nNbd2\nq\n");
+    assert!(
+        out.contains("\"Nd2\" is ambiguous: pieces on b1, f3 can make it; add the file or rank of the one you mean.\n"),
+        "{out}"
+    );
+    assert!(out.contains("1. Nbd2 — White knight b1 to d2\n"), "{out}");
     let through_check = "rn1qk2r/pppp1ppp/8/8/2b5/8/PPPP1PPP/RNBQK2R w KQkq - 0 1";
     let out = play_binary("castling", &["--color", "both", "--fen", through_check, "--lang", "zh"], "O-O\ne1g1\nq\n");
     let zh = "不合法的走法：不能易位：王经过的f1受到c4上的象攻击。";

@@ -275,7 +275,9 @@ impl Msg<'_> {
             }
             Msg::NoMatch(text) => format!("No legal move matches \"{text}\"."),
             Msg::Ambiguous { text, squares } => {
-                format!("\"{text}\" is ambiguous: the pieces on {squares} can all make it; name the one you mean.")
+                format!(
+                    "\"{text}\" is ambiguous: pieces on {squares} can make it; add the file or rank of the one you mean."
+                )
             }
             Msg::NotUnderstood(text) => format!("I don't understand \"{text}\". Type help for the commands."),
             Msg::AskPromotion => "Promote to which piece? queen (q), rook (r), bishop (b) or knight (n): ".into(),
@@ -351,7 +353,7 @@ impl Msg<'_> {
             Msg::Refused(reason) => format!("{}。", reason.message(zh)),
             Msg::NoMatch(text) => format!("没有与“{text}”对应的合法走法。"),
             Msg::Ambiguous { text, squares } => {
-                format!("“{text}”有歧义：{squares}上的棋子都可以这样走，请指明是哪一个。")
+                format!("“{text}”有歧义：{squares}上的棋子都可以这样走，请加上所指棋子的列或横排。")
             }
             Msg::NotUnderstood(text) => format!("无法理解“{text}”。输入 help 查看命令。"),
             Msg::AskPromotion => "升变为哪个棋子？后 (q)、车 (r)、象 (b) 或马 (n)：".into(),
