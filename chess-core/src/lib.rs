@@ -3,10 +3,11 @@
 //!
 //! The crate is `#![no_std]`. Features:
 //! - `std` (default): implies `alloc`.
-//! - `alloc`: [`Game`] (history, undo, rules and outcome), PGN reading and writing ([`pgn`]),
-//!   the computer player ([`search`]: levels from Beginner to Master, hints), EPD records, and
-//!   `String`-returning helpers such as [`Position::to_fen`]. Time limits of the search need
-//!   `std` (or a clock set with [`search::Searcher::set_clock`]).
+//! - `alloc`: [`Game`] (history, undo, rules and outcome), PGN reading and writing ([`pgn`],
+//!   with [`PgnGame::from_game`] to write a game), the computer player ([`search`]: levels
+//!   from Beginner to Master, hints), EPD records, and `String`-returning helpers such as
+//!   [`Position::to_fen`]. Time limits of the search need `std` (or a clock set with
+//!   [`search::Searcher::set_clock`]).
 //! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN) serialise, and with
 //!   `alloc` so do `Game` (to save a game and go on later) and `Rules`.
 //!

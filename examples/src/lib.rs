@@ -1,6 +1,7 @@
-//! Shared code of the example programs: reading perft suites, measuring the search, and the
-//! UCI engine.
+//! Shared code of the example programs: the terminal game, the UCI engine, reading perft
+//! suites and measuring the search.
 
+pub mod play;
 pub mod strength;
 pub mod suite;
 pub mod uci_engine;

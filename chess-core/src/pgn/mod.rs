@@ -14,6 +14,8 @@
 //!
 //! The writer puts the seven-tag roster first, then the other tags, and wraps the movetext
 //! at 80 columns without splitting a token (tag lines are not wrapped).
+//! [`PgnGame::from_game`] turns a [`Game`](crate::Game) into a record to write, with its
+//! result and how it ended.
 //!
 //! # Examples
 //!
@@ -79,6 +81,7 @@
 //! ```
 
 mod error;
+mod from_game;
 mod lexer;
 mod model;
 mod reader;

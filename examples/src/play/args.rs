@@ -1,0 +1,176 @@
+//! The `play` command line: flags for scripting, and defaults that depend on the terminal.
+
+use std::path::PathBuf;
+
+use chess_core::{Lang, Position};
+
+use super::{BoardStyle, Config, Pace, PieceStyle, default_path};
+
+/// Lists the flags: printed by `--help` and after a wrong flag.
+pub const USAGE: &str = "\
+usage: play [--color white|black|both] [--level beginner|normal|expert|master]
+            [--rules fide|casual] [--lang en|zh] [--fen FEN] [--seed N]
+            [--pace real|fast|instant] [--pieces unicode|letters] [--board color|plain]
+            [--save FILE] [--continue] [--menu | --no-menu]
+
+Plays chess in the terminal against the computer (--color both: two players).
+With standard input a terminal, a menu asks what no flag says; otherwise the flags and
+defaults decide, one command is read per line, the pace is instant and the board plain.
+The unfinished game is saved to FILE (default: chess-core/last-game.json in the user's data
+directory); the menu offers to continue it, and --continue does so without a menu.";
+
+/// Tells what the terminal is like, to choose the defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terminal {
+    /// Standard input is a terminal.
+    pub stdin: bool,
+    /// Standard output is a terminal.
+    pub stdout: bool,
+    /// The `NO_COLOR` environment variable is set (and not empty).
+    pub no_color: bool,
+}
+
+/// Reads the flags into a [`Config`], with defaults for `terminal`; `Err` holds the message to
+/// print (the usage for `--help`).
+pub fn parse_args(args: impl IntoIterator<Item = String>, terminal: Terminal) -> Result<Config, String> {
+    let interactive = terminal.stdin && terminal.stdout;
+    let mut config = Config {
+        pace: if terminal.stdin { Pace::Real } else { Pace::Instant },
+        save: default_path(),
+        menu: terminal.stdin,
+        echo: !terminal.stdin,
+        live: terminal.stdout,
+        ..Config::scripted()
+    };
+    let (mut colors, mut pieces) = (None, None);
+    let mut args = args.into_iter();
+    while let Some(flag) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value\n\n{USAGE}"));
+        match flag.as_str() {
+            "--color" | "--colour" => config.side = Some(value()?.parse()?),
+            "--level" => config.level = Some(value()?.parse().map_err(|error| format!("{error}"))?),
+            "--rules" => config.rules = Some(value()?.parse()?),
+            "--lang" => config.lang = Some(parse_lang(&value()?)?),
+            "--fen" => config.fen = Some(parse_fen(&value()?)?),
+            "--seed" => config.seed = Some(value()?.parse().map_err(|_| "--seed needs a whole number".to_string())?),
+            "--pace" => config.pace = value()?.parse()?,
+            "--pieces" => pieces = Some(value()?.parse::<PieceStyle>()?),
+            "--board" => colors = Some(parse_board(&value()?)?),
+            "--save" => config.save = Some(PathBuf::from(value()?)),
+            "--continue" => config.resume = true,
+            "--menu" => config.menu = true,
+            "--no-menu" => config.menu = false,
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            _ => return Err(format!("unknown argument '{flag}'\n\n{USAGE}")),
+        }
+    }
+    let colors = colors.unwrap_or(interactive && !terminal.no_color);
+    let pieces = pieces.unwrap_or(if colors { PieceStyle::Unicode } else { PieceStyle::Letters });
+    config.board = BoardStyle { colors, pieces };
+    Ok(config)
+}
+
+fn parse_lang(text: &str) -> Result<Lang, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "en" | "english" => Ok(Lang::En),
+        "zh" | "chinese" | "中文" => Ok(Lang::Zh),
+        _ => Err(format!("unknown language '{text}' (expected en or zh)")),
+    }
+}
+
+fn parse_fen(text: &str) -> Result<Position, String> {
+    text.parse().map_err(|error| format!("--fen: {error}"))
+}
+
+fn parse_board(text: &str) -> Result<bool, String> {
+    match text.to_ascii_lowercase().as_str() {
+        "color" | "colour" | "ansi" => Ok(true),
+        "plain" | "ascii" => Ok(false),
+        _ => Err(format!("unknown board style '{text}' (expected color or plain)")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chess_core::search::Level;
+
+    use super::super::{RulesChoice, Side};
+    use super::*;
+
+    const TTY: Terminal = Terminal { stdin: true, stdout: true, no_color: false };
+    const PIPE: Terminal = Terminal { stdin: false, stdout: false, no_color: false };
+
+    fn parse(args: &[&str], terminal: Terminal) -> Result<Config, String> {
+        parse_args(args.iter().map(|arg| arg.to_string()), terminal)
+    }
+
+    #[test]
+    fn terminal_defaults() {
+        let config = parse(&[], TTY).unwrap();
+        assert!(config.menu && config.live && !config.echo);
+        assert_eq!(config.pace, Pace::Real);
+        assert_eq!(config.board, BoardStyle { colors: true, pieces: PieceStyle::Unicode });
+        let no_color = parse(&[], Terminal { no_color: true, ..TTY }).unwrap();
+        assert_eq!(no_color.board, BoardStyle { colors: false, pieces: PieceStyle::Letters });
+    }
+
+    #[test]
+    fn piped_defaults() {
+        let config = parse(&[], PIPE).unwrap();
+        assert!(!config.menu && !config.live && config.echo);
+        assert_eq!(config.pace, Pace::Instant);
+        assert_eq!(config.board, BoardStyle { colors: false, pieces: PieceStyle::Letters });
+    }
+
+    #[test]
+    fn every_flag() {
+        let config = parse(
+            &[
+                "--color",
+                "black",
+                "--level",
+                "expert",
+                "--rules",
+                "casual",
+                "--lang",
+                "zh",
+                "--fen",
+                "8/8/8/8/8/8/6k1/4K2R w K - 0 1",
+                "--seed",
+                "42",
+                "--pace",
+                "fast",
+                "--pieces",
+                "unicode",
+                "--board",
+                "plain",
+                "--save",
+                "/tmp/x.json",
+                "--continue",
+                "--menu",
+            ],
+            PIPE,
+        )
+        .unwrap();
+        assert_eq!(config.side, Some(Side::Black));
+        assert_eq!(config.level, Some(Level::Expert));
+        assert_eq!(config.rules, Some(RulesChoice::Casual));
+        assert_eq!(config.lang, Some(Lang::Zh));
+        assert_eq!(config.fen.unwrap().to_fen(), "8/8/8/8/8/8/6k1/4K2R w K - 0 1");
+        assert_eq!(config.seed, Some(42));
+        assert_eq!(config.pace, Pace::Fast);
+        assert_eq!(config.board, BoardStyle { colors: false, pieces: PieceStyle::Unicode });
+        assert_eq!(config.save, Some(PathBuf::from("/tmp/x.json")));
+        assert!(config.resume && config.menu);
+    }
+
+    #[test]
+    fn wrong_flags_are_explained() {
+        assert!(parse(&["--level", "grandmaster"], PIPE).unwrap_err().starts_with("unknown level"));
+        assert!(parse(&["--seed"], PIPE).unwrap_err().starts_with("--seed needs a value"));
+        assert!(parse(&["--fen", "8/8/8 w"], PIPE).unwrap_err().starts_with("--fen: "));
+        assert!(parse(&["--colour", "red"], PIPE).unwrap_err().starts_with("unknown colour 'red'"));
+        assert!(parse(&["--frobnicate"], PIPE).unwrap_err().starts_with("unknown argument '--frobnicate'"));
+        assert_eq!(parse(&["--help"], PIPE).unwrap_err(), USAGE);
+    }
+}

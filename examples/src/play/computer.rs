@@ -1,0 +1,111 @@
+//! The computer's side: choosing a move while showing that it thinks, waiting at the chosen
+//! pace, and answering draw offers.
+
+use std::io::{self, Write};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use chess_core::search::{Score, SearchInfo, SearchResult, Searcher};
+use chess_core::{Game, Lang, Move, Role};
+
+use super::Msg;
+use super::pace::{Pace, Spread, Weight};
+
+/// How often the live display is redrawn.
+const TICK: Duration = Duration::from_millis(100);
+
+/// The spinner's frames.
+const FRAMES: [char; 4] = ['|', '/', '-', '\\'];
+
+/// Searches the current position of `game` at the searcher's level, then waits as `pace`
+/// asks. With `live`, a spinner with depth and time is redrawn on one line meanwhile (and
+/// erased after); otherwise one line says how deep and how long it thought.
+pub(crate) fn choose_move<W: Write>(
+    searcher: &mut Searcher,
+    game: &Game,
+    (pace, spread): (Pace, &mut Spread),
+    out: &mut W,
+    (lang, live): (Lang, bool),
+) -> io::Result<SearchResult> {
+    let started = Instant::now();
+    let result = if live {
+        search_live(searcher, game, out, lang, started)?
+    } else {
+        let limits = searcher.level().limits();
+        searcher.search_game(game, &limits, &mut ())
+    };
+    let wait = result.best_move.map_or(Duration::ZERO, |m| pace.duration(weight(game, m), spread.next_unit()));
+    if live {
+        let until = Instant::now() + wait;
+        for frame in 0.. {
+            let Some(left) = until.checked_duration_since(Instant::now()).filter(|left| !left.is_zero()) else {
+                break;
+            };
+            spin(out, lang, frame, result.depth, started)?;
+            thread::sleep(left.min(TICK));
+        }
+        write!(out, "\r\x1b[K")?;
+    } else {
+        let seconds = started.elapsed().as_secs_f64();
+        writeln!(out, "{}", Msg::Thinking { depth: result.depth, seconds }.text(lang))?;
+        thread::sleep(wait);
+    }
+    Ok(result)
+}
+
+/// Searches on another thread while this one redraws the spinner with the depths reported.
+fn search_live<W: Write>(
+    searcher: &mut Searcher,
+    game: &Game,
+    out: &mut W,
+    lang: Lang,
+    started: Instant,
+) -> io::Result<SearchResult> {
+    let limits = searcher.level().limits();
+    thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel();
+        let search = scope.spawn(move || {
+            let mut report = |info: &SearchInfo<'_>| {
+                let _ = sender.send(info.depth);
+            };
+            searcher.search_game(game, &limits, &mut report)
+        });
+        let mut depth = 0;
+        for frame in 0.. {
+            match receiver.recv_timeout(TICK) {
+                Ok(finished) => depth = finished,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+            spin(out, lang, frame, depth, started)?;
+        }
+        search.join().map_err(|_| io::Error::other("the search stopped unexpectedly"))
+    })
+}
+
+/// Redraws the live line: a spinner frame, the depth and the time since `started`.
+fn spin<W: Write>(out: &mut W, lang: Lang, frame: usize, depth: u32, started: Instant) -> io::Result<()> {
+    let seconds = started.elapsed().as_secs_f64();
+    let text = Msg::Thinking { depth, seconds }.text(lang);
+    write!(out, "\r\x1b[K{} {text}", FRAMES[frame % FRAMES.len()])?;
+    out.flush()
+}
+
+/// Tells what a move does that a person would pause over.
+fn weight(game: &Game, m: Move) -> Weight {
+    let position = game.position();
+    Weight {
+        captured_value: position.capture(m).map_or(0, Role::value),
+        check: position.gives_check(m),
+        promotion: m.is_promotion(),
+    }
+}
+
+/// Tells whether the computer, not to move, accepts a draw offered by the side to move: when
+/// its search says the position is level or worse for it.
+pub(crate) fn accepts_draw(searcher: &mut Searcher, game: &Game) -> bool {
+    let limits = searcher.level().limits();
+    let result = searcher.search_game(game, &limits, &mut ());
+    result.score.flip() <= Score::Cp(0)
+}

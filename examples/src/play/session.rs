@@ -1,0 +1,591 @@
+//! A session: one game after another, each line read as a move or a command.
+
+use std::io::{self, BufRead, Write};
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use chess_core::pgn::PgnGame;
+use chess_core::search::{Level, Searcher};
+use chess_core::{Color, Game, IllegalMove, Move, MoveText, Piece, Position, Role, San, SanError, SanStyle, Square};
+
+use super::board_view::{BoardStyle, PieceStyle, render};
+use super::computer;
+use super::input::{self, Command};
+use super::menu::Start;
+use super::pace::Spread;
+use super::save::{self, SavedGame};
+use super::{Config, Io, Msg, Settings, Side};
+
+/// Hints allowed in one game.
+const HINTS_PER_GAME: u32 = 3;
+
+/// The level hints are searched at.
+const HINT_LEVEL: Level = Level::Expert;
+
+/// Plies of the move list shown under the board.
+const MOVE_LIST_PLIES: usize = 20;
+
+/// What the session does after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    /// Goes on with this game.
+    Continue,
+    /// Starts a new game with the same settings.
+    NewGame,
+    /// Saves and leaves.
+    Quit,
+}
+
+/// Why a typed move cannot be played as it is.
+#[derive(Clone, Copy, Debug)]
+enum Rejection {
+    /// The rules forbid it.
+    Illegal(IllegalMove),
+    /// A pawn reaches the last rank and the piece was not given.
+    NeedsPromotion { from: Square, to: Square },
+    /// Several pieces could make it (their squares).
+    Ambiguous(chess_core::Bitboard),
+    /// No legal move matches.
+    NoMatch,
+    /// The text is neither a move nor a command.
+    NotUnderstood,
+    /// A lone square with a piece on it: a question about that piece.
+    ShowMoves(Square),
+}
+
+/// A session in progress: the game, its settings, and what it needs to go on.
+pub(crate) struct Session<'c, R, W> {
+    io: Io<R, W>,
+    config: &'c Config,
+    settings: Settings,
+    game: Game,
+    hints_used: u32,
+    flipped: bool,
+    /// How the board is drawn (the pieces' style can be switched during the game).
+    board: BoardStyle,
+    searcher: Searcher,
+    spread: Spread,
+    /// The board has changed since it was last shown.
+    board_stale: bool,
+    /// The end of the game has been announced.
+    end_announced: bool,
+}
+
+impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
+    /// Sets up the session for a new or a resumed game.
+    pub(crate) fn new(io: Io<R, W>, config: &'c Config, start: Start) -> Session<'c, R, W> {
+        let seed = config.seed.unwrap_or_else(clock_seed);
+        let mut searcher = Searcher::new();
+        searcher.set_seed(seed);
+        let (settings, game, hints_used, flipped) = match start {
+            Start::New(settings) => (settings, new_game(config, settings), 0, settings.side == Side::Black),
+            Start::Resume(saved) => (saved.settings, saved.game, saved.hints_used, saved.flipped),
+        };
+        searcher.set_level(settings.level);
+        Session {
+            io,
+            config,
+            settings,
+            game,
+            hints_used,
+            flipped,
+            board: config.board,
+            searcher,
+            spread: Spread::new(seed),
+            board_stale: true,
+            end_announced: false,
+        }
+    }
+
+    /// Plays games until the player quits or the input ends; `announce` says that a new game
+    /// begins (a resumed game was announced by the menu).
+    pub(crate) fn play(mut self, announce: bool) -> io::Result<()> {
+        if announce {
+            self.announce_start()?;
+        }
+        loop {
+            match self.play_game()? {
+                Flow::NewGame => {
+                    self.game = new_game(self.config, self.settings);
+                    self.hints_used = 0;
+                    self.flipped = self.settings.side == Side::Black;
+                    self.board_stale = true;
+                    self.end_announced = false;
+                    self.searcher.new_game();
+                    self.announce_start()?;
+                }
+                Flow::Continue | Flow::Quit => return self.leave(),
+            }
+        }
+    }
+
+    fn announce_start(&mut self) -> io::Result<()> {
+        let Settings { side, level, rules, .. } = self.settings;
+        self.io.say(Msg::NewGame { side, level, rules })
+    }
+
+    /// Plays the current game until the player asks for a new one or quits.
+    fn play_game(&mut self) -> io::Result<Flow> {
+        loop {
+            if self.game.is_over() {
+                if !self.end_announced {
+                    self.show_board()?;
+                    self.announce_end()?;
+                }
+                let Some(line) = self.io.ask(Msg::AskNewGame)? else {
+                    return Ok(Flow::Quit);
+                };
+                match input::parse(&line) {
+                    Command::Yes => return Ok(Flow::NewGame),
+                    Command::No | Command::Quit => return Ok(Flow::Quit),
+                    command => {
+                        self.command(command, &line)?;
+                    }
+                }
+                continue;
+            }
+            if self.computer_to_move() {
+                self.computer_move()?;
+                continue;
+            }
+            if self.board_stale {
+                self.show_board()?;
+            }
+            let turn = self.game.position().turn();
+            let Some(line) = self.io.ask(Msg::Prompt(turn))? else {
+                return Ok(Flow::Quit);
+            };
+            let flow = self.command(input::parse(&line), &line)?;
+            if flow != Flow::Continue {
+                return Ok(flow);
+            }
+        }
+    }
+
+    /// Carries out one command or move.
+    fn command(&mut self, command: Command, line: &str) -> io::Result<Flow> {
+        let over = self.game.is_over();
+        match command {
+            Command::Empty => {}
+            Command::Help => self.io.say(Msg::Help)?,
+            Command::Quit => return Ok(Flow::Quit),
+            Command::Undo => self.undo()?,
+            Command::Flip => {
+                self.flipped = !self.flipped;
+                self.io.say(Msg::Flipped)?;
+                self.show_board()?;
+            }
+            Command::Board => self.show_board()?,
+            Command::Pieces => {
+                self.board.pieces = match self.board.pieces {
+                    PieceStyle::Unicode => PieceStyle::Letters,
+                    PieceStyle::Letters => PieceStyle::Unicode,
+                };
+                self.show_board()?;
+            }
+            Command::Fen => writeln!(self.io.out, "{}", self.game.position().to_fen())?,
+            Command::Pgn(path) => self.pgn(path.as_deref())?,
+            Command::Moves(square) => self.list_moves(square)?,
+            Command::Hint | Command::Resign | Command::Draw if over => self.io.say(Msg::GameIsOver)?,
+            Command::Hint => self.hint()?,
+            Command::Resign => self.resign()?,
+            Command::Draw => self.draw()?,
+            Command::Yes | Command::No => self.io.say(Msg::NotUnderstood(line))?,
+            Command::Coords { .. } | Command::Square(_) | Command::San(_) if over => self.io.say(Msg::GameIsOver)?,
+            Command::Coords { from, to, promotion } => {
+                let found = self.game.position().why_illegal(from, to, promotion).map_err(|reason| match reason {
+                    IllegalMove::MustPromote { from, to } => Rejection::NeedsPromotion { from, to },
+                    reason => Rejection::Illegal(reason),
+                });
+                self.try_move(found, line)?;
+            }
+            Command::Square(square) => {
+                let position = self.game.position();
+                let found = position.parse_san(line).map_err(|error| match position.piece_on(square) {
+                    Some(_) => Rejection::ShowMoves(square),
+                    None => san_rejection(&error),
+                });
+                self.try_move(found, line)?;
+            }
+            Command::San(text) => {
+                let position = self.game.position();
+                let found = position.parse_san(&text).map_err(|error| san_rejection(&error));
+                self.try_move(found, line)?;
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Plays the move found, or explains why there is none (asking for the promotion piece
+    /// when that is all that is missing).
+    fn try_move(&mut self, found: Result<Move, Rejection>, text: &str) -> io::Result<()> {
+        let position = *self.game.position();
+        let m = match found {
+            Ok(m) => m,
+            Err(Rejection::NeedsPromotion { from, to }) => match self.ask_promotion()? {
+                Some(role) => Move::promote(from, to, role),
+                None => return self.io.say(Msg::MoveCancelled),
+            },
+            Err(Rejection::Illegal(reason)) => return self.io.say(Msg::Illegal(reason)),
+            Err(Rejection::Ambiguous(from)) => {
+                let squares: Vec<String> = from.into_iter().map(|square| square.to_string()).collect();
+                return self.io.say(Msg::Ambiguous { text, squares: &squares.join(", ") });
+            }
+            Err(Rejection::NoMatch) => return self.io.say(Msg::NoMatch(text)),
+            Err(Rejection::NotUnderstood) => return self.io.say(Msg::NotUnderstood(text)),
+            Err(Rejection::ShowMoves(square)) => return self.list_moves(Some(square)),
+        };
+        let words = position.describe(m, self.io.lang).to_string();
+        self.game.push(m).map_err(io::Error::other)?;
+        self.io.say(Msg::Played { san: &numbered_san(&position, m), words: &words })?;
+        self.after_move();
+        Ok(())
+    }
+
+    /// Asks which piece to promote to until the answer is one; `None` for an empty answer or
+    /// the end of the input.
+    fn ask_promotion(&mut self) -> io::Result<Option<Role>> {
+        loop {
+            match self.io.ask(Msg::AskPromotion)? {
+                None => return Ok(None),
+                Some(answer) if answer.is_empty() => return Ok(None),
+                Some(answer) => {
+                    if let Some(role) = input::parse_promotion(&answer) {
+                        return Ok(Some(role));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Notes that the position changed: the board is to be shown again and the game saved.
+    fn after_move(&mut self) {
+        self.board_stale = true;
+        self.end_announced = false;
+        self.autosave();
+    }
+
+    fn computer_to_move(&self) -> bool {
+        self.settings.side.human().is_some_and(|human| human != self.game.position().turn())
+    }
+
+    /// Lets the computer choose and play its move, and announces it.
+    fn computer_move(&mut self) -> io::Result<()> {
+        let settings = (self.io.lang, self.config.live);
+        let pace = (self.config.pace, &mut self.spread);
+        let result = computer::choose_move(&mut self.searcher, &self.game, pace, &mut self.io.out, settings)?;
+        let Some(m) = result.best_move else {
+            return Err(io::Error::other("the computer found no move in a game that is not over"));
+        };
+        let position = *self.game.position();
+        let words = position.describe(m, self.io.lang).to_string();
+        self.game.push(m).map_err(io::Error::other)?;
+        self.io.say(Msg::ComputerPlayed { san: &numbered_san(&position, m), words: &words })?;
+        self.after_move();
+        Ok(())
+    }
+
+    /// Shows the board from the player's side, the move list, the material and whose turn it is.
+    fn show_board(&mut self) -> io::Result<()> {
+        let board = render(self.game.position(), self.game.last_move(), self.flipped, self.board);
+        write!(self.io.out, "{board}")?;
+        let moves = self.game.moves();
+        if !moves.is_empty() {
+            let first = moves.len().saturating_sub(MOVE_LIST_PLIES);
+            let start = self.game.positions().nth(first).copied().unwrap_or_default();
+            let text = MoveText::new(&start, &moves[first..]).map(|text| text.to_string()).unwrap_or_default();
+            let text = if first > 0 { format!("… {text}") } else { text };
+            self.io.say(Msg::MoveList(&text))?;
+        }
+        let taken = |color: Color| -> String {
+            let glyphs = self.game.captured_by(color).into_iter();
+            glyphs.map(|role| self.board.pieces.glyph(Piece::new(!color, role))).collect()
+        };
+        let (white, black) = (taken(Color::White), taken(Color::Black));
+        let balance = self.game.material_balance();
+        self.io.say(Msg::Captured { white: &white, black: &black, balance })?;
+        if !self.game.is_over() {
+            let position = self.game.position();
+            let mut status = Msg::ToMove(position.turn()).text(self.io.lang);
+            if position.is_check() {
+                status = format!("{status} {}", Msg::Check.text(self.io.lang));
+            }
+            writeln!(self.io.out, "{status}")?;
+        }
+        self.board_stale = false;
+        Ok(())
+    }
+
+    fn announce_end(&mut self) -> io::Result<()> {
+        if let Some(outcome) = self.game.outcome() {
+            let halfmove_clock = self.game.position().halfmove_clock();
+            self.io.say(Msg::GameOver { outcome, halfmove_clock })?;
+        }
+        self.end_announced = true;
+        if let Some(path) = &self.config.save {
+            // A finished game is not offered to continue.
+            let _ = save::remove(path);
+        }
+        Ok(())
+    }
+
+    /// Lists where the piece on `square` can go, or every legal move.
+    fn list_moves(&mut self, square: Option<Square>) -> io::Result<()> {
+        let position = *self.game.position();
+        let Some(square) = square else {
+            let list = san_list(&position, position.legal_moves().iter().copied());
+            return self.io.say(Msg::AllMoves(&list));
+        };
+        match position.piece_on(square) {
+            None => self.io.say(Msg::Refused(IllegalMove::NoPiece { square })),
+            Some(piece) if piece.color != position.turn() => {
+                self.io.say(Msg::Refused(IllegalMove::NotYourPiece { square, piece }))
+            }
+            Some(piece) => {
+                let moves = position.legal_moves_from(square);
+                if moves.is_empty() {
+                    self.io.say(Msg::NoMovesFrom { piece, square })
+                } else {
+                    let list = san_list(&position, moves.iter().copied());
+                    self.io.say(Msg::MovesFrom { piece, square, list: &list })
+                }
+            }
+        }
+    }
+
+    /// Suggests a move, up to three times a game.
+    fn hint(&mut self) -> io::Result<()> {
+        if self.hints_used >= HINTS_PER_GAME {
+            return self.io.say(Msg::NoHintsLeft);
+        }
+        let Some(hint) = self.searcher.hint(&self.game, HINT_LEVEL) else {
+            return self.io.say(Msg::GameIsOver);
+        };
+        self.hints_used += 1;
+        let left = HINTS_PER_GAME - self.hints_used;
+        let text = hint.text(self.io.lang);
+        self.io.say(Msg::Hint { san: &hint.san, text: &text, left })?;
+        self.autosave();
+        Ok(())
+    }
+
+    /// Takes back one ply with two players; against the computer, the player's last move and
+    /// the computer's reply (only the player's when the computer has not replied).
+    fn undo(&mut self) -> io::Result<()> {
+        let turn = self.game.position().turn();
+        let plies = match self.settings.side.human() {
+            Some(human) if human == turn => 2,
+            _ => 1,
+        };
+        if self.game.moves().len() < plies {
+            return self.io.say(Msg::NothingToUndo);
+        }
+        let taken = self.game.undo_n(plies);
+        self.after_move();
+        self.io.say(Msg::TookBack(taken))
+    }
+
+    /// Returns the colour of the player who resigns or offers a draw now.
+    fn player(&self) -> Color {
+        self.settings.side.human().unwrap_or(self.game.position().turn())
+    }
+
+    fn resign(&mut self) -> io::Result<()> {
+        match self.game.resign(self.player()) {
+            Ok(_) => Ok(()),
+            Err(error) => self.io.say(Msg::EventRefused(&error)),
+        }
+    }
+
+    /// Claims a draw when the rules allow one; otherwise offers one, which the computer (or
+    /// the other player) accepts or declines.
+    fn draw(&mut self) -> io::Result<()> {
+        if self.game.can_claim_draw() {
+            return match self.game.claim_draw() {
+                Ok(_) => Ok(()),
+                Err(error) => self.io.say(Msg::EventRefused(&error)),
+            };
+        }
+        let offerer = self.player();
+        if let Err(error) = self.game.offer_draw(offerer) {
+            return self.io.say(Msg::EventRefused(&error));
+        }
+        self.io.say(Msg::DrawOffered(offerer))?;
+        let accepted = match self.settings.side {
+            Side::Both => {
+                let answer = self.io.ask(Msg::AskAcceptDraw(!offerer))?;
+                answer.is_some_and(|answer| input::parse(&answer) == Command::Yes)
+            }
+            _ => computer::accepts_draw(&mut self.searcher, &self.game),
+        };
+        let result = if accepted { self.game.accept_draw().map(|_| ()) } else { self.game.decline_draw() };
+        result.map_err(io::Error::other)?;
+        match (accepted, self.settings.side) {
+            (true, Side::Both) => Ok(()),
+            (true, _) => self.io.say(Msg::ComputerAcceptsDraw),
+            (false, Side::Both) => self.io.say(Msg::DrawDeclined),
+            (false, _) => self.io.say(Msg::ComputerDeclinesDraw),
+        }
+    }
+
+    /// Prints the game as PGN, or writes it to `path`.
+    fn pgn(&mut self, path: Option<&str>) -> io::Result<()> {
+        let text = self.pgn_text();
+        let Some(path) = path else {
+            return write!(self.io.out, "{text}");
+        };
+        let path = Path::new(path);
+        match std::fs::write(path, text) {
+            Ok(()) => self.io.say(Msg::PgnSaved(path)),
+            Err(error) => self.io.say(Msg::FileError { path, error: &error.to_string() }),
+        }
+    }
+
+    /// Returns the game's PGN with the players' names and today's date.
+    fn pgn_text(&self) -> String {
+        let mut pgn = PgnGame::from_game(&self.game);
+        let computer = format!("chess-core {}", self.settings.level.name(chess_core::Lang::En));
+        let (white, black) = match self.settings.side {
+            Side::White => ("Player".to_string(), computer),
+            Side::Black => (computer, "Player".to_string()),
+            Side::Both => ("Player 1".to_string(), "Player 2".to_string()),
+        };
+        let days = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs() / 86_400);
+        for (name, value) in [
+            ("Event", "Casual game"),
+            ("Site", "chess-core play"),
+            ("Date", &pgn_date(days)),
+            ("Round", "-"),
+            ("White", &white),
+            ("Black", &black),
+        ] {
+            pgn.set_tag(name, value);
+        }
+        pgn.to_pgn()
+    }
+
+    /// Saves the unfinished game, quietly: a failure is reported when leaving.
+    fn autosave(&mut self) {
+        let _ = self.save();
+    }
+
+    fn save(&self) -> io::Result<()> {
+        match &self.config.save {
+            Some(path) if !self.game.is_over() => {
+                let saved = SavedGame {
+                    settings: self.settings,
+                    hints_used: self.hints_used,
+                    flipped: self.flipped,
+                    game: self.game.clone(),
+                };
+                save::write(path, &saved)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Saves an unfinished game and says goodbye.
+    fn leave(mut self) -> io::Result<()> {
+        if let (Some(path), false) = (&self.config.save, self.game.is_over()) {
+            match self.save() {
+                Ok(()) => self.io.say(Msg::GameSaved(path))?,
+                Err(error) => self.io.say(Msg::FileError { path, error: &error.to_string() })?,
+            }
+        }
+        self.io.say(Msg::Goodbye)?;
+        self.io.out.flush()
+    }
+}
+
+/// Starts a game from the configured position under the chosen rules.
+fn new_game(config: &Config, settings: Settings) -> Game {
+    Game::from_position_with_rules(config.fen.unwrap_or_default(), settings.rules.rules())
+}
+
+/// Explains why SAN text names no single legal move.
+fn san_rejection(error: &SanError) -> Rejection {
+    match *error {
+        SanError::Ambiguous { san: San::Normal { role: Role::Pawn, to, promotion: None, .. }, from, .. } => {
+            match from.single_square() {
+                Some(from) => Rejection::NeedsPromotion { from, to },
+                None => Rejection::Ambiguous(from),
+            }
+        }
+        SanError::Ambiguous { from, .. } => Rejection::Ambiguous(from),
+        SanError::Illegal { reason: Some(IllegalMove::MustPromote { from, to }), .. } => {
+            Rejection::NeedsPromotion { from, to }
+        }
+        SanError::Illegal { reason: Some(reason), .. } => Rejection::Illegal(reason),
+        SanError::Illegal { reason: None, .. } => Rejection::NoMatch,
+        _ => Rejection::NotUnderstood,
+    }
+}
+
+/// Writes a move as `12. Nf3` or `12... Nf6`.
+fn numbered_san(position: &Position, m: Move) -> String {
+    let number = position.fullmove_number();
+    let dots = if position.turn() == Color::White { "." } else { "..." };
+    format!("{number}{dots} {}", position.san(m))
+}
+
+/// Writes moves in SAN, marking en passant, separated by commas.
+fn san_list(position: &Position, moves: impl Iterator<Item = Move>) -> String {
+    let style = SanStyle { en_passant_mark: true, ..SanStyle::STANDARD };
+    moves.map(|m| position.san_styled(m, style).to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// Writes the date `days` after 1970-01-01 as PGN does: `2024.05.01`.
+fn pgn_date(days: u64) -> String {
+    let is_leap = |year: u64| year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let (mut year, mut days) = (1970, days);
+    loop {
+        let length = if is_leap(year) { 366 } else { 365 };
+        if days < length {
+            break;
+        }
+        days -= length;
+        year += 1;
+    }
+    let february = if is_leap(year) { 29 } else { 28 };
+    let mut month = 1;
+    for length in [31, february, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] {
+        if days < length {
+            break;
+        }
+        days -= length;
+        month += 1;
+    }
+    format!("{year:04}.{month:02}.{:02}", days + 1)
+}
+
+/// Returns a seed from the clock, for sessions without `--seed`.
+fn clock_seed() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_nanos() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pgn_dates() {
+        assert_eq!(pgn_date(0), "1970.01.01");
+        assert_eq!(pgn_date(31 + 28), "1970.03.01");
+        assert_eq!(pgn_date(19_782), "2024.02.29");
+        assert_eq!(pgn_date(19_783), "2024.03.01");
+        assert_eq!(pgn_date(10_957), "2000.01.01");
+        assert_eq!(pgn_date(11_016), "2000.02.29");
+    }
+
+    #[test]
+    fn numbered_moves_and_lists() {
+        let position: Position = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 40".parse().unwrap();
+        let moves = position.legal_moves_from(Square::E5);
+        assert_eq!(san_list(&position, moves.iter().copied()), "e6, exd6 e.p.");
+        let e6 = position.parse_san("e6").unwrap();
+        assert_eq!(numbered_san(&position, e6), "40. e6");
+        let mut after = position;
+        after.play(e6).unwrap();
+        assert_eq!(numbered_san(&after, after.parse_san("Kd8").unwrap()), "40... Kd8");
+    }
+}

@@ -1,0 +1,371 @@
+//! Scripted sessions of the terminal game, through the real binary (standard input not a
+//! terminal: one command per line) and in memory through `play::run`.
+//!
+//! Assertions are about the rules and the interface. Which move a level picks is only
+//! asserted in forced positions (a mate in one, a single legal move), so that tuning the
+//! search does not break these tests.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use chess_examples::play::{self, BoardStyle, Config, PieceStyle, RulesChoice, Side};
+
+/// Returns a fresh save-file path for one test, so that no test touches the real home.
+fn save_path(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chess-play-test-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir.join("saved.json")
+}
+
+/// Runs the binary with `args` (and a save file of its own), feeding `input`; returns
+/// standard output, after checking that it exited successfully with nothing on standard error.
+fn play_binary(test: &str, args: &[&str], input: &str) -> String {
+    let save = save_path(test);
+    play_binary_with_save(&save, args, input)
+}
+
+fn play_binary_with_save(save: &std::path::Path, args: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_play"))
+        .args(args)
+        .arg("--save")
+        .arg(save)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the play binary starts");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(output.status.success() && stderr.is_empty(), "status {}\n{stderr}\n{stdout}", output.status);
+    stdout
+}
+
+/// Runs a session in memory with `config`, feeding `input` (which need not be UTF-8).
+fn play_in_memory(config: &Config, input: &[u8]) -> String {
+    let mut output = Vec::new();
+    play::run(input, &mut output, config).unwrap();
+    String::from_utf8(output).unwrap()
+}
+
+/// Returns the lines printed by the `fen` commands, in order.
+fn fens(output: &str) -> Vec<&str> {
+    output.lines().filter(|line| line.split(' ').count() == 6 && line.contains('/')).collect()
+}
+
+fn two_players() -> Config {
+    Config { side: Some(Side::Both), ..Config::scripted() }
+}
+
+#[test]
+fn a_two_player_game_to_checkmate_with_its_pgn() {
+    let out = play_binary("scholar", &["--color", "both"], "e4\ne5\nBc4\nNc6\nQh5\nNf6\nQxf7#\npgn\nn\n");
+    assert!(out.starts_with("New game: two players, FIDE rules.\n"), "{out}");
+    assert!(out.contains("White > e4\n1. e4 — White pawn e2 to e4\n"), "{out}");
+    assert!(out.contains("Black > Nf6\n3... Nf6 — Black knight g8 to f6\n"), "{out}");
+    assert!(out.contains("4. Qxf7# — White queen h5 takes pawn f7, checkmate\n"), "{out}");
+    assert!(out.contains("Moves: 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#\n"), "{out}");
+    assert!(out.contains("Taken by White: p | by Black: - | White is ahead by 1\n"), "{out}");
+    assert!(out.contains("Checkmate! White wins.\n"), "{out}");
+    let pgn_start = out.find("[Event").expect("the PGN is printed");
+    let pgn: Vec<&str> = out[pgn_start..].lines().take(10).collect();
+    assert_eq!(pgn[0..2], ["[Event \"Casual game\"]", "[Site \"chess-core play\"]"]);
+    assert!(pgn[2].starts_with("[Date \"20") && pgn[2].len() == "[Date \"2024.05.01\"]".len(), "{}", pgn[2]);
+    assert_eq!(
+        pgn[3..],
+        [
+            "[Round \"-\"]",
+            "[White \"Player 1\"]",
+            "[Black \"Player 2\"]",
+            "[Result \"1-0\"]",
+            "[Termination \"normal\"]",
+            "",
+            "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# {white wins by checkmate} 1-0",
+        ]
+    );
+    assert!(out.ends_with("New game? (y/n, or a command such as undo or pgn) > n\nGoodbye!\n"), "{out}");
+}
+
+#[test]
+fn the_computer_mates_in_one_and_announces_it() {
+    // Kg8 walks into Ra8 mate.
+    let out = play_binary(
+        "computer-mates",
+        &["--color", "black", "--level", "normal", "--seed", "1", "--fen", "7k/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1"],
+        "Kg8\nn\n",
+    );
+    assert!(out.contains("New game: you play Black against the computer (Normal), FIDE rules.\n"), "{out}");
+    assert!(out.contains("Black > Kg8\n1... Kg8 — Black king h8 to g8\nThinking… depth "), "{out}");
+    assert!(out.contains("The computer plays 2. Ra8# — White rook a1 to a8, checkmate\n"), "{out}");
+    assert!(out.contains("Checkmate! White wins.\n"), "{out}");
+    // Black's view: rank 1 at the top, files from h to a.
+    assert!(out.contains("   h  g  f  e  d  c  b  a\n1  .  K  .  .  .  .  . [.] 1\n"), "{out}");
+    assert!(out.contains("\n8  . !k! .  .  .  .  . [R] 8\n"), "{out}");
+}
+
+#[test]
+fn as_black_the_computer_moves_first_with_a_legal_announced_move() {
+    let out = play_binary("black", &["--color", "black", "--level", "beginner", "--seed", "7"], "fen\nquit\n");
+    let announced = out.lines().find(|line| line.starts_with("The computer plays 1. ")).expect("a first move");
+    assert!(announced.contains(" — White "), "{announced}");
+    let fen = fens(&out)[0];
+    assert!(fen.contains(" b KQkq ") && fen.ends_with(" 1"), "{fen}");
+    assert!(out.contains("Black > fen\n"), "{out}");
+    assert!(out.contains("Game saved to "), "{out}");
+}
+
+#[test]
+fn illegal_moves_are_refused_with_their_reason() {
+    let pinned = "r1bqk1nr/pppp1ppp/2n5/4p3/1b2P3/2NP4/PPP2PPP/R1BQKBNR w KQkq - 1 4";
+    let out = play_binary("pinned", &["--color", "both", "--fen", pinned], "Nd5\nc3d5\nNc3-d5\nQd3\nxyz\nquit\n");
+    let refusals: Vec<&str> =
+        out.lines().filter(|line| line.starts_with("Illegal") || line.starts_with("I don")).collect();
+    assert_eq!(
+        refusals,
+        [
+            "Illegal move: the knight on c3 is pinned by the bishop on b4.",
+            "Illegal move: the knight on c3 is pinned by the bishop on b4.",
+            "Illegal move: the knight on c3 is pinned by the bishop on b4.",
+            "Illegal move: your own pawn is on d3.",
+            "I don't understand \"xyz\". Type help for the commands.",
+        ]
+    );
+    let two_knights = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+    let out = play_binary("ambiguous", &["--color", "both", "--fen", two_knights], "Nd2\nNbd2\nq\n");
+    assert!(
+        out.contains("\"Nd2\" is ambiguous: pieces on b1, f3 can make it; add the file or rank of the one you mean.\n"),
+        "{out}"
+    );
+    assert!(out.contains("1. Nbd2 — White knight b1 to d2\n"), "{out}");
+    let through_check = "rn1qk2r/pppp1ppp/8/8/2b5/8/PPPP1PPP/RNBQK2R w KQkq - 0 1";
+    let out = play_binary("castling", &["--color", "both", "--fen", through_check, "--lang", "zh"], "O-O\ne1g1\nq\n");
+    let zh = "不合法的走法：不能易位：王经过的f1受到c4上的象攻击。";
+    assert_eq!(out.matches(zh).count(), 2, "{out}");
+    let out = play_binary("castling-en", &["--color", "both", "--fen", through_check], "O-O\nq\n");
+    assert!(
+        out.contains(
+            "Illegal move: castling is not allowed: the king passes through f1, which the bishop on c4 attacks.\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn moves_lists_where_a_piece_goes_marking_captures_and_en_passant() {
+    let fen = "4k3/8/8/3pP3/8/8/8/4K2R w K d6 0 2";
+    let out = play_binary("moves", &["--color", "both", "--fen", fen], "moves e5\ne5\nmoves d5\ne4\nmoves\nq\n");
+    assert!(out.contains("White > moves e5\nThe pawn on e5 can go to: e6, exd6 e.p..\n"), "{out}");
+    assert!(out.contains("White > e5\nThe pawn on e5 can go to: e6, exd6 e.p..\n"), "{out}");
+    assert!(out.contains("White > moves d5\nThe pawn on d5 is Black's, and it is White's turn to move.\n"), "{out}");
+    assert!(out.contains("White > e4\nNo legal move matches \"e4\".\n"), "{out}");
+    assert!(out.contains("Legal moves: "), "{out}");
+    assert!(out.contains("O-O"), "{out}");
+    let out = play_binary("en-passant", &["--color", "both", "--fen", fen], "exd6 e.p.\npieces\nq\n");
+    assert!(out.contains("2. exd6 — White pawn e5 takes pawn d6 en passant\n"), "{out}");
+    assert!(out.contains("Taken by White: p | by Black: - | White is ahead by 6\n"), "{out}");
+    assert!(out.contains("Taken by White: ♟ | by Black: - | White is ahead by 6\n"), "{out}");
+    assert!(out.contains("\n6  .  .  . [♙] .  .  .  .  6\n"), "{out}");
+}
+
+#[test]
+fn undo_takes_back_castling_and_promotion_exactly() {
+    // Against the computer: undo takes back the player's move and the computer's reply.
+    let castling = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let out = play_binary("undo-castle", &["--seed", "3", "--fen", castling], "O-O\nfen\nz\nfen\nquit\n");
+    let seen = fens(&out);
+    assert!(seen[0].contains("/PPPPPPPP/R4RK1 w "), "{out}");
+    assert_eq!(seen[1], castling);
+    assert!(out.contains("Took back the last 2 moves.\n"), "{out}");
+
+    // Promotion without a piece asks which one; undo restores the pawn.
+    let promotion = "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1";
+    let input = "e8\nking\nn\nfen\nu\nfen\ne7e8\nr\nfen\nundo\nfen\nquit\n";
+    let out = play_binary("undo-promote", &["--seed", "3", "--fen", promotion], input);
+    assert_eq!(out.matches("Promote to which piece? queen (q), rook (r), bishop (b) or knight (n): ").count(), 3);
+    assert!(out.contains("1. e8=N+ — White pawn e7 to e8, promotes to a knight, check\n"), "{out}");
+    assert!(out.contains("1. e8=R — White pawn e7 to e8, promotes to a rook\n"), "{out}");
+    let seen = fens(&out);
+    assert!(seen[0].starts_with("4N3/"), "{out}");
+    assert_eq!(seen[1], promotion);
+    assert!(seen[2].starts_with("4R3/"), "{out}");
+    assert_eq!(seen[3], promotion);
+
+    // Two players: one ply at a time; nothing to take back at the start.
+    let out = play_in_memory(
+        &Config { fen: Some(castling.parse().unwrap()), ..two_players() },
+        b"O-O\nO-O-O\nu\nfen\nu\nfen\nu\nq\n",
+    );
+    assert_eq!(fens(&out), ["r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b kq - 1 1", castling]);
+    assert_eq!(out.matches("Took back the last move.\n").count(), 2);
+    assert!(out.contains("There is no move of yours to take back.\n"), "{out}");
+}
+
+#[test]
+fn hints_explain_the_move_three_times_a_game() {
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4";
+    let out = play_binary("hint", &["--color", "both", "--fen", fen], "hint\nh\nh\nh\nq\n");
+    let hint = "Hint: Nxh4 — White knight f3 takes queen h4; wins material worth 9 pawns. (2 left in this game)\n";
+    assert!(out.contains(hint), "{out}");
+    assert!(out.contains("(0 left in this game)\nWhite > h\nNo hints left: there are 3 per game.\n"), "{out}");
+    let out = play_binary("hint-zh", &["--color", "both", "--fen", fen, "--lang", "zh"], "提示\nq\n");
+    assert!(out.contains("提示：Nxh4 — 白方马从f3吃h4的后；净得9个兵的子力。（本局还剩2次）\n"), "{out}");
+}
+
+#[test]
+fn quitting_saves_and_the_next_start_continues() {
+    let save = save_path("continue");
+    let out = play_binary_with_save(&save, &["--color", "both"], "e4\nc5\nh\nf\nquit\n");
+    assert!(out.ends_with(&format!("Game saved to {}; start play again to continue it.\nGoodbye!\n", save.display())));
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains("\"moves\": [\n      \"e2e4\",\n      \"c7c5\"\n    ]"), "{saved}");
+    assert!(saved.contains("\"hints_used\": 1,\n  \"flipped\": true,"), "{saved}");
+
+    // Without a menu, --continue resumes; the hints used and the flipped board come back.
+    let out = play_binary_with_save(&save, &["--continue"], "fen\nh\nh\nh\nq\n");
+    assert!(out.starts_with("Continuing the last game.\n   h  g  f  e  d  c  b  a\n"), "{out}");
+    assert_eq!(fens(&out)[0], "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    assert!(out.contains("(0 left in this game)\nWhite > h\nNo hints left"), "{out}");
+
+    // The menu offers it; n starts a new game, whose questions come next.
+    let out = play_binary_with_save(&save, &["--menu"], "1\ny\nfen\nq\n");
+    assert!(out.contains("Continue the last game (2 moves played)? [Y/n] y\nContinuing the last game.\n"), "{out}");
+    assert_eq!(fens(&out)[0], "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    let out = play_binary_with_save(&save, &["--menu", "--seed", "2"], "\nn\n9\n2\n3\n2\nfen\nq\n");
+    assert!(out.contains("Please answer with one of the numbers, or press Enter for the default.\n"), "{out}");
+    assert!(out.contains("New game: you play Black against the computer (Expert), casual rules.\n"), "{out}");
+    assert!(out.contains("The computer plays 1. "), "{out}");
+
+    // A finished game is not offered again.
+    let out = play_binary_with_save(&save, &["--color", "both", "--rules", "fide"], "resign\nn\n");
+    assert!(out.contains("White resigns: Black wins.\n"), "{out}");
+    assert!(!save.exists());
+    let out = play_binary_with_save(&save, &["--continue"], "q\n");
+    assert!(out.starts_with("There is no saved game to continue; starting a new game.\n"), "{out}");
+}
+
+#[test]
+fn a_corrupt_save_file_is_reported_and_a_new_game_starts() {
+    let save = save_path("corrupt");
+    std::fs::create_dir_all(save.parent().unwrap()).unwrap();
+    std::fs::write(&save, "{ not json").unwrap();
+    let out = play_binary_with_save(&save, &["--continue", "--color", "both"], "q\n");
+    assert!(out.starts_with(&format!("The saved game in {} could not be read (", save.display())), "{out}");
+    assert!(out.contains("); starting a new game.\nNew game: two players, FIDE rules.\n"), "{out}");
+}
+
+#[test]
+fn the_casual_thirty_move_rule_draws_from_a_fen() {
+    // 58 plies without progress: the player's move and the computer's reply make 60.
+    let fen = "8/8/8/3k4/8/8/8/R3K3 w - - 58 80";
+    let out = play_binary("thirty", &["--rules", "casual", "--seed", "5", "--fen", fen], "Ra2\nn\n");
+    assert!(out.contains("New game: you play White against the computer (Normal), casual rules.\n"), "{out}");
+    assert!(out.contains("The computer plays 80... K"), "{out}");
+    assert!(out.contains("Draw: 30 moves without a capture or a pawn move (casual rules).\n"), "{out}");
+    let out = play_binary(
+        "thirty-zh",
+        &["--rules", "casual", "--color", "both", "--fen", fen, "--lang", "zh"],
+        "Ra2\nKe5\nn\n",
+    );
+    assert!(out.contains("和棋：连续30回合没有吃子或走兵（休闲规则）。\n"), "{out}");
+}
+
+#[test]
+fn draw_offers_follow_the_rules_and_the_computers_judgement() {
+    // Casual rules: no offer before 15 moves.
+    let out = play_binary("draw-early", &["--rules", "casual", "--seed", "1"], "draw\nresign\nq\n");
+    assert!(out.contains("Under these rules you may offer a draw only after 15 moves; you have made 0.\n"), "{out}");
+    assert!(out.contains("Under these rules you may resign only after 15 moves; you have made 0.\n"), "{out}");
+    // The computer, a queen up, declines; a queen down, it accepts.
+    let winning_for_black = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let out = play_binary("draw-declined", &["--seed", "1", "--fen", winning_for_black], "draw\nq\n");
+    assert!(out.contains("White offers a draw.\nThe computer declines the draw and plays on.\n"), "{out}");
+    let losing_for_black = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+    let out = play_binary("draw-accepted", &["--seed", "1", "--fen", losing_for_black], "draw\nn\n");
+    assert!(out.contains("White offers a draw.\nThe computer accepts the draw.\n"), "{out}");
+    assert!(out.contains("Draw by agreement.\n"), "{out}");
+    // Two players: the other side answers.
+    let out = play_in_memory(&two_players(), b"draw\nn\ndraw\nyes\nn\n");
+    assert!(
+        out.contains("White offers a draw.\nBlack, do you accept the draw? [y/N] n\nThe draw offer is declined.\n")
+    );
+    assert!(out.contains("Draw by agreement.\n"), "{out}");
+}
+
+#[test]
+fn fide_draw_claims_by_repetition() {
+    let out = play_in_memory(&two_players(), b"Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\ndraw\nn\n");
+    assert!(out.contains("Draw by threefold repetition.\n"), "{out}");
+}
+
+#[test]
+fn chinese_check_status_and_the_new_game_offer() {
+    let config = Config { lang: Some(chess_core::Lang::Zh), ..two_players() };
+    let out = play_in_memory(&config, "e4\nf5\nQh5\n是\n否\n".as_bytes());
+    assert!(out.contains("1. e4 — 白方兵从e2走到e4\n"), "{out}");
+    assert!(out.contains("轮到黑方走棋。 将军！\n"), "{out}");
+    assert!(out.contains("黑方 > 是\n无法理解“是”。输入 help 查看命令。\n"), "{out}");
+}
+
+#[test]
+fn after_the_end_a_new_game_starts_on_yes() {
+    let config = Config { rules: Some(RulesChoice::Casual), ..two_players() };
+    let out = play_in_memory(&config, b"f3\ne5\ng4\nQh4#\ne4\nundo\nQh4#\ny\nfen\nq\n");
+    assert_eq!(out.matches("Checkmate! Black wins.\n").count(), 2, "{out}");
+    assert!(out.contains("> e4\nThe game is over: answer y for a new game or n to quit.\n"), "{out}");
+    assert_eq!(out.matches("New game: two players, casual rules.\n").count(), 2, "{out}");
+    assert_eq!(fens(&out), ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]);
+}
+
+#[test]
+fn the_board_in_colour_marks_check_in_red_and_can_flip() {
+    let config = Config {
+        board: BoardStyle { colors: true, pieces: PieceStyle::Unicode },
+        fen: Some("4k3/8/8/8/8/8/8/4K2R w - - 0 1".parse().unwrap()),
+        ..two_players()
+    };
+    let out = play_in_memory(&config, b"Rh8+\nflip\nq\n");
+    assert!(out.contains("\x1b[48;5;160;38;5;16m ♚ \x1b[0m"), "{out}");
+    assert!(out.contains("Board flipped.\n   h  g  f  e  d  c  b  a\n"), "{out}");
+}
+
+#[test]
+fn no_input_line_makes_it_fail() {
+    let mut input = Vec::new();
+    for line in [
+        &b"\xff\xfe\n"[..],
+        b"e2e9\n",
+        b"z9\n",
+        b"moves\n",
+        b"pgn /nonexistent-dir/x.pgn\n",
+        "兵e4\n".as_bytes(),
+        b"O-O-O-O\n",
+        b"e7e8k\n",
+        b"Qxx\n",
+        b"help\n",
+        b"board\n",
+        b"\n",
+        b"   \n",
+        b"e4 e5 Nf3\n",
+    ] {
+        input.extend_from_slice(line);
+    }
+    let out = play_in_memory(&two_players(), &input);
+    assert!(out.contains("Could not write /nonexistent-dir/x.pgn: "), "{out}");
+    assert!(out.contains("e7e8k\nIllegal move: the pawn on e7 is Black's, and it is White's turn to move.\n"), "{out}");
+    assert!(out.contains("  quit (q)               save the game and leave"), "{out}");
+    assert!(out.ends_with("Goodbye!\n"), "{out}");
+}
+
+#[test]
+fn bad_flags_exit_with_usage() {
+    let output = Command::new(env!("CARGO_BIN_EXE_play")).args(["--level", "grandmaster"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr, "play: unknown level (expected beginner, normal, expert or master)\n");
+    let help = Command::new(env!("CARGO_BIN_EXE_play")).arg("--help").output().unwrap();
+    assert!(help.status.success());
+    assert!(String::from_utf8(help.stdout).unwrap().starts_with("usage: play "));
+}
