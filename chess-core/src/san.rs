@@ -267,7 +267,7 @@ impl San {
     }
 
     /// Says why an illegal SAN move is illegal, when the text points at one piece: the only
-    /// piece of its kind that could make the move's shape, or castling.
+    /// piece of its kind, the only one that could make the move's shape, or castling.
     fn reason(self, pos: &Position) -> Option<IllegalMove> {
         match self {
             San::Null => None,
@@ -277,8 +277,12 @@ impl San {
                 pos.why_illegal(king, target, None).err()
             }
             San::Normal { to, promotion, .. } => {
-                let mut reasons = self
-                    .origins(pos)
+                let origins = self.origins(pos);
+                if let Some(from) = origins.single_square() {
+                    // One piece of its kind: even "a king does not move from e1 to e3" helps.
+                    return pos.why_illegal(from, to, promotion).err();
+                }
+                let mut reasons = origins
                     .into_iter()
                     .filter_map(|from| pos.why_illegal(from, to, promotion).err())
                     .filter(|reason| !matches!(reason, IllegalMove::NoSuchMove { .. }));

@@ -104,6 +104,11 @@ fn san_errors_are_typed() {
     let error = parse(pinned, "Nd5").unwrap_err();
     assert!(matches!(error, SanError::Illegal { reason: Some(chess_core::IllegalMove::Pinned { .. }), .. }));
     assert_eq!(error.to_string(), "illegal move Nd5 in this position: the knight on c3 is pinned by the bishop on b4");
+    // The only piece of its kind: even a move it can never make gets its reason.
+    assert_eq!(
+        parse("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "Ke3").unwrap_err().to_string(),
+        "illegal move Ke3 in this position: a king does not move from e1 to e3"
+    );
     let ambiguous = parse("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2").unwrap_err();
     assert!(matches!(ambiguous, SanError::Ambiguous { count: 2, .. }));
     assert_eq!(ambiguous.to_string(), "ambiguous move Nd2: 2 legal moves match");

@@ -156,11 +156,12 @@ fn illegal_moves_are_refused_with_their_reason() {
 #[test]
 fn moves_lists_where_a_piece_goes_marking_captures_and_en_passant() {
     let fen = "4k3/8/8/3pP3/8/8/8/4K2R w K d6 0 2";
-    let out = play_binary("moves", &["--color", "both", "--fen", fen], "moves e5\ne5\nmoves d5\ne4\nmoves\nq\n");
+    let out = play_binary("moves", &["--color", "both", "--fen", fen], "moves e5\ne5\nmoves d5\ne4\nNf3\nmoves\nq\n");
     assert!(out.contains("White > moves e5\nThe pawn on e5 can go to: e6, exd6 e.p..\n"), "{out}");
     assert!(out.contains("White > e5\nThe pawn on e5 can go to: e6, exd6 e.p..\n"), "{out}");
     assert!(out.contains("White > moves d5\nThe pawn on d5 is Black's, and it is White's turn to move.\n"), "{out}");
-    assert!(out.contains("White > e4\nNo legal move matches \"e4\".\n"), "{out}");
+    assert!(out.contains("White > e4\nIllegal move: a pawn does not move from e5 to e4.\n"), "{out}");
+    assert!(out.contains("White > Nf3\nNo legal move matches \"Nf3\".\n"), "{out}");
     assert!(out.contains("Legal moves: "), "{out}");
     assert!(out.contains("O-O"), "{out}");
     let out = play_binary("en-passant", &["--color", "both", "--fen", fen], "exd6 e.p.\npieces\nq\n");
