@@ -302,3 +302,41 @@ proptest! {
         }
     }
 }
+
+/// Plays `line` from `pos`; returns the end position, or `None` if a move is illegal.
+fn play_line(mut pos: Position, line: &[Move]) -> Option<Position> {
+    for &m in line {
+        pos.play(m).ok()?;
+    }
+    Some(pos)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// Every level returns a legal move with a legal line, and a mate score's line ends in mate.
+    #[test]
+    fn search_plays_legal_moves_and_its_mates_are_real(line in game_strategy()) {
+        use chess_core::search::{Level, Score, SearchLimits, Searcher};
+        let pos = *line.last().unwrap();
+        let mut searcher = Searcher::with_hash_mb(1);
+        for level in Level::ALL {
+            searcher.set_level(level);
+            let limits = if level == Level::Master { SearchLimits::depth(5) } else { level.limits() };
+            let result = searcher.search(&pos, &[], &limits, &mut ());
+            let Some(best) = result.best_move else {
+                prop_assert!(!pos.has_legal_moves());
+                continue;
+            };
+            prop_assert!(pos.is_legal(best), "{} {:?}", pos.to_fen(), best);
+            prop_assert_eq!(result.pv.first(), Some(&best));
+            let end = play_line(pos, &result.pv);
+            prop_assert!(end.is_some(), "illegal line {:?} from {}", result.pv, pos.to_fen());
+            if let Score::Mate(moves) = result.score {
+                if moves > 0 && result.pv.len() == 2 * moves as usize - 1 {
+                    prop_assert!(end.unwrap().is_checkmate(), "{:?} from {}", result.pv, pos.to_fen());
+                }
+            }
+        }
+    }
+}
