@@ -297,16 +297,10 @@ impl Search<'_> {
         let key = pos.zobrist_key();
         let entry = self.tt.probe(key);
         let hash_move = entry.map_or(Move::NULL, |e| e.mv);
-        if let Some(entry) = entry.filter(|e| !pv_node && u32::from(e.depth) >= depth) {
-            let score = entry.score(ply);
-            let cut = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return score;
-            }
+        if let Some(score) =
+            entry.filter(|e| !pv_node && u32::from(e.depth) >= depth).and_then(|e| e.cutoff(ply, alpha, beta))
+        {
+            return score;
         }
 
         let in_check = pos.is_check();
@@ -404,13 +398,7 @@ impl Search<'_> {
             // Every move was pruned as futile: the static evaluation stands.
             return static_eval.max(alpha);
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.tt.store(key, best_move, best_score, depth, bound, ply);
         best_score
     }
@@ -443,16 +431,8 @@ impl Search<'_> {
         // a capture-only search of the same position.
         let key = pos.zobrist_key();
         let entry = if qs_ply > 0 { self.tt.probe(key) } else { None };
-        if let Some(entry) = entry {
-            let score = entry.score(ply);
-            let cut = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if cut {
-                return score;
-            }
+        if let Some(score) = entry.and_then(|e| e.cutoff(ply, alpha, beta)) {
+            return score;
         }
         let original_alpha = alpha;
         let mut best_move = Move::NULL;
@@ -469,7 +449,7 @@ impl Search<'_> {
             if stand_pat >= beta {
                 return stand_pat;
             }
-            if only_pawns_and_king(pos) && !pos.has_legal_moves() {
+            if !has_pieces(pos) && !pos.has_legal_moves() {
                 return 0; // stalemate
             }
             alpha = alpha.max(stand_pat);
@@ -517,13 +497,7 @@ impl Search<'_> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         if qs_ply > 0 {
             self.tt.store(key, best_move, best_score, 0, bound, ply);
         }
@@ -563,8 +537,4 @@ fn has_pieces(pos: &Position) -> bool {
     let board = pos.board();
     let ours = board.by_color(pos.turn());
     (ours & !board.by_role(Role::Pawn) & !board.by_role(Role::King)).any()
-}
-
-fn only_pawns_and_king(pos: &Position) -> bool {
-    !has_pieces(pos)
 }

@@ -16,6 +16,19 @@ pub(crate) enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// Classifies the best score of a search with the window (`alpha`, `beta`) it began with.
+    pub fn of(best_score: i32, alpha: i32, beta: i32) -> Bound {
+        if best_score >= beta {
+            Bound::Lower
+        } else if best_score > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One remembered search result.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {
@@ -31,6 +44,18 @@ pub(crate) struct Entry {
 
 impl Entry {
     const EMPTY: Entry = Entry { key: 0, mv: Move::NULL, score: 0, depth: 0, bound: Bound::Upper, generation: 0 };
+
+    /// Returns the stored score if it settles a node `ply` plies below the root searched with
+    /// the window (`alpha`, `beta`).
+    pub fn cutoff(&self, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let score = self.score(ply);
+        let settles = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        settles.then_some(score)
+    }
 
     /// Returns the score as seen from a node `ply` plies below the root.
     pub fn score(&self, ply: usize) -> i32 {
