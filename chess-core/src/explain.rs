@@ -1,39 +1,42 @@
-//! Why a move is illegal, in words a player understands.
+//! Turning squares into a legal move, or saying why there is none, in words a player
+//! understands.
 //!
-//! [`Position::why_illegal`] takes a move as an interface sees it (a from square, a to
-//! square and perhaps a promotion piece) and returns either the legal move or an
-//! [`IllegalMove`] naming the reason, with the squares and pieces involved. Castling may be
-//! given as the king's two-square step (`e1g1`) or as the king taking its own rook (`e1h1`).
+//! [`Position::resolve_move`] is the one resolver every entry point uses ([`Position::play`],
+//! [`Game::push`](crate::Game::push), UCI and SAN parsing, the bindings): it takes a move as
+//! an interface sees it (a from square, a to square and perhaps a promotion piece) and
+//! returns either the legal move or an [`IllegalMoveReason`] naming the reason, with the
+//! squares and pieces involved. Castling may be given as the king's two-square step (`e1g1`)
+//! or as the king taking its own rook (`e1h1`), en passant as a plain diagonal pawn move.
 //!
-//! [`Display`](core::fmt::Display) writes English; [`IllegalMove::message`] writes the
+//! [`Display`](core::fmt::Display) writes English; [`IllegalMoveReason::message`] writes the
 //! message in any [`Lang`].
 //!
 //! # Examples
 //!
 //! ```
-//! use chess_core::{IllegalMove, Lang, Position, Square};
+//! use chess_core::{IllegalMoveReason, Lang, Position, Square};
 //!
 //! let pos: Position = "r1bqk1nr/pppp1ppp/2n5/4p3/1b2P3/2NP4/PPP2PPP/R1BQKBNR w KQkq - 1 4".parse().unwrap();
-//! let err = pos.why_illegal(Square::C3, Square::D5, None).unwrap_err();
+//! let err = pos.resolve_move(Square::C3, Square::D5, None).unwrap_err();
 //! assert_eq!(err.to_string(), "the knight on c3 is pinned by the bishop on b4");
 //! assert_eq!(err.message(Lang::Zh).to_string(), "c3上的马被b4上的象牵制");
-//! assert!(matches!(err, IllegalMove::Pinned { pinner_square: Square::B4, .. }));
+//! assert!(matches!(err, IllegalMoveReason::Pinned { pinner_square: Square::B4, .. }));
 //!
-//! let nf3 = pos.why_illegal(Square::G1, Square::F3, None).unwrap();
+//! let nf3 = pos.resolve_move(Square::G1, Square::F3, None).unwrap();
 //! assert!(pos.is_legal(nf3));
 //! ```
 
 use core::fmt;
 
-use crate::{Bitboard, CastlingSide, Color, Lang, Move, Piece, Position, Rank, Role, Square, attacks};
+use crate::{Bitboard, CastlingSide, Color, ErrorCode, Lang, Move, Piece, Position, Rank, Role, Square, attacks};
 
 /// The reason a move is illegal, with the squares and pieces a message names.
 ///
-/// `Display` writes the English message; [`IllegalMove::message`] writes it in any [`Lang`].
+/// `Display` writes the English message; [`IllegalMoveReason::message`] writes it in any [`Lang`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 #[error("{}", self.message(Lang::En))]
-pub enum IllegalMove {
+pub enum IllegalMoveReason {
     /// There is no piece on the from square.
     NoPiece {
         /// The empty square.
@@ -180,19 +183,112 @@ pub enum IllegalMove {
         /// The piece asked for.
         role: Role,
     },
+    /// The null move (passing the turn) was played as a move.
+    NullMove,
 }
 
-impl IllegalMove {
+/// Which case an [`IllegalMoveReason`] is, without its squares and pieces: a stable number
+/// for the C library and a stable name (`"pinned"`) for Python and logs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
+#[non_exhaustive]
+#[allow(missing_docs)] // Each case is documented on its IllegalMoveReason variant.
+pub enum IllegalMoveKind {
+    NoPiece = 1,
+    NotYourPiece = 2,
+    NoSuchMove = 3,
+    NothingToCapture = 4,
+    Blocked = 5,
+    OwnPiece = 6,
+    Pinned = 7,
+    LeavesKingInCheck = 8,
+    KingIntoCheck = 9,
+    CastlingRightsLost = 10,
+    CastlingBlocked = 11,
+    CastlingInCheck = 12,
+    CastlingThroughCheck = 13,
+    CastlingIntoCheck = 14,
+    EnPassantUnavailable = 15,
+    MustPromote = 16,
+    InvalidPromotion = 17,
+    PromotionNotAllowed = 18,
+    NullMove = 19,
+}
+
+impl IllegalMoveKind {
+    /// Returns the kind's name in snake case (`"leaves_king_in_check"`).
+    pub const fn name(self) -> &'static str {
+        use IllegalMoveKind::*;
+        match self {
+            NoPiece => "no_piece",
+            NotYourPiece => "not_your_piece",
+            NoSuchMove => "no_such_move",
+            NothingToCapture => "nothing_to_capture",
+            Blocked => "blocked",
+            OwnPiece => "own_piece",
+            Pinned => "pinned",
+            LeavesKingInCheck => "leaves_king_in_check",
+            KingIntoCheck => "king_into_check",
+            CastlingRightsLost => "castling_rights_lost",
+            CastlingBlocked => "castling_blocked",
+            CastlingInCheck => "castling_in_check",
+            CastlingThroughCheck => "castling_through_check",
+            CastlingIntoCheck => "castling_into_check",
+            EnPassantUnavailable => "en_passant_unavailable",
+            MustPromote => "must_promote",
+            InvalidPromotion => "invalid_promotion",
+            PromotionNotAllowed => "promotion_not_allowed",
+            NullMove => "null_move",
+        }
+    }
+}
+
+impl IllegalMoveReason {
     /// Returns the message in `lang`, as a value to display.
     pub fn message(&self, lang: Lang) -> IllegalMoveMessage {
         IllegalMoveMessage { reason: *self, lang }
     }
+
+    /// Returns which case this is, without its squares and pieces.
+    pub const fn kind(&self) -> IllegalMoveKind {
+        use IllegalMoveReason::*;
+        match self {
+            NoPiece { .. } => IllegalMoveKind::NoPiece,
+            NotYourPiece { .. } => IllegalMoveKind::NotYourPiece,
+            NoSuchMove { .. } => IllegalMoveKind::NoSuchMove,
+            NothingToCapture { .. } => IllegalMoveKind::NothingToCapture,
+            Blocked { .. } => IllegalMoveKind::Blocked,
+            OwnPiece { .. } => IllegalMoveKind::OwnPiece,
+            Pinned { .. } => IllegalMoveKind::Pinned,
+            LeavesKingInCheck { .. } => IllegalMoveKind::LeavesKingInCheck,
+            KingIntoCheck { .. } => IllegalMoveKind::KingIntoCheck,
+            CastlingRightsLost { .. } => IllegalMoveKind::CastlingRightsLost,
+            CastlingBlocked { .. } => IllegalMoveKind::CastlingBlocked,
+            CastlingInCheck { .. } => IllegalMoveKind::CastlingInCheck,
+            CastlingThroughCheck { .. } => IllegalMoveKind::CastlingThroughCheck,
+            CastlingIntoCheck { .. } => IllegalMoveKind::CastlingIntoCheck,
+            EnPassantUnavailable { .. } => IllegalMoveKind::EnPassantUnavailable,
+            MustPromote { .. } => IllegalMoveKind::MustPromote,
+            InvalidPromotion { .. } => IllegalMoveKind::InvalidPromotion,
+            PromotionNotAllowed { .. } => IllegalMoveKind::PromotionNotAllowed,
+            NullMove => IllegalMoveKind::NullMove,
+        }
+    }
+
+    /// Returns the stable error code: [`ErrorCode::MissingPromotion`] for
+    /// [`MustPromote`](IllegalMoveReason::MustPromote), [`ErrorCode::IllegalMove`] otherwise.
+    pub const fn code(&self) -> ErrorCode {
+        match self {
+            IllegalMoveReason::MustPromote { .. } => ErrorCode::MissingPromotion,
+            _ => ErrorCode::IllegalMove,
+        }
+    }
 }
 
-/// An [`IllegalMove`] message in a language; made by [`IllegalMove::message`].
+/// An [`IllegalMoveReason`] message in a language; made by [`IllegalMoveReason::message`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IllegalMoveMessage {
-    reason: IllegalMove,
+    reason: IllegalMoveReason,
     lang: Lang,
 }
 
@@ -223,7 +319,7 @@ impl fmt::Display for IllegalMoveMessage {
 
 impl IllegalMoveMessage {
     fn english(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use IllegalMove::*;
+        use IllegalMoveReason::*;
         let name = |piece: Piece| piece.role.name();
         match self.reason {
             NoPiece { square } => write!(f, "there is no piece on {square}"),
@@ -285,11 +381,12 @@ impl IllegalMoveMessage {
             }
             InvalidPromotion { role } => write!(f, "a pawn cannot promote to a {role}"),
             PromotionNotAllowed { .. } => f.write_str("only a pawn reaching the last rank can promote"),
+            NullMove => f.write_str("passing the turn (a null move) is not a legal move"),
         }
     }
 
     fn chinese(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use IllegalMove::*;
+        use IllegalMoveReason::*;
         let name = |piece: Piece| Lang::Zh.role(piece.role);
         match self.reason {
             NoPiece { square } => write!(f, "{square}上没有棋子"),
@@ -332,6 +429,7 @@ impl IllegalMoveMessage {
             MustPromote { .. } => f.write_str("兵到达底线必须升变：请选择后、车、象或马"),
             InvalidPromotion { role } => write!(f, "兵不能升变为{}", Lang::Zh.role(role)),
             PromotionNotAllowed { .. } => f.write_str("只有到达底线的兵才能升变"),
+            NullMove => f.write_str("不能空着（跳过一步）"),
         }
     }
 }
@@ -340,7 +438,21 @@ impl Position {
     /// Finds the legal move from `from` to `to` (with `promotion`), or says why there is none.
     ///
     /// Returns `Ok` exactly for the legal moves: a move of [`Position::legal_moves`] given
-    /// by its squares and promotion, or castling given as the king's two-square step.
+    /// by its squares and promotion (en passant as an ordinary diagonal step), or castling
+    /// given as the king's two-square step (`e1g1`, in standard chess and Chess960 alike)
+    /// or as the king taking its own rook (`e1h1`). A pawn move to the last rank without a
+    /// promotion piece is [`IllegalMoveReason::MustPromote`].
+    ///
+    /// ```
+    /// use chess_core::{Move, Position, Square::*};
+    ///
+    /// let pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+    /// assert_eq!(pos.resolve_move(E1, G1, None), Ok(Move::castle(E1, H1)));
+    /// assert_eq!(pos.resolve_move(E1, H1, None), Ok(Move::castle(E1, H1)));
+    /// let pos: Position = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1".parse()?;
+    /// assert_eq!(pos.resolve_move(E5, D6, None), Ok(Move::en_passant(E5, D6)));
+    /// # Ok::<(), chess_core::FenError>(())
+    /// ```
     ///
     /// Reasons are checked in this order, so the first one found is the most helpful:
     /// no piece on the square; the opponent's piece; for a king asked to castle, the castling
@@ -348,16 +460,16 @@ impl Position {
     /// piece never moves that way; your own piece on the target; the path is blocked (or, for pawns, nothing to capture, en passant
     /// not available); the move leaves the king in check (an existing check, a pin, or the king
     /// stepping into an attack); and last, the promotion piece.
-    pub fn why_illegal(&self, from: Square, to: Square, promotion: Option<Role>) -> Result<Move, IllegalMove> {
+    pub fn resolve_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Result<Move, IllegalMoveReason> {
         let us = self.turn;
-        let piece = self.piece_on(from).ok_or(IllegalMove::NoPiece { square: from })?;
+        let piece = self.piece_on(from).ok_or(IllegalMoveReason::NoPiece { square: from })?;
         if piece.color != us {
-            return Err(IllegalMove::NotYourPiece { square: from, piece });
+            return Err(IllegalMoveReason::NotYourPiece { square: from, piece });
         }
         if let Some((rook, side)) = self.castling_attempt(piece, from, to) {
             let m = self.why_castling_illegal(side, rook)?;
             return match promotion {
-                Some(role) => Err(IllegalMove::PromotionNotAllowed { role }),
+                Some(role) => Err(IllegalMoveReason::PromotionNotAllowed { role }),
                 None => Ok(m),
             };
         }
@@ -366,10 +478,10 @@ impl Position {
             role => attacks::attacks(us, role, from, Bitboard::EMPTY),
         };
         if !reach.contains(to) {
-            return Err(IllegalMove::NoSuchMove { piece, from, to });
+            return Err(IllegalMoveReason::NoSuchMove { piece, from, to });
         }
         if let Some(own) = self.piece_on(to).filter(|p| p.color == us) {
-            return Err(IllegalMove::OwnPiece { square: to, piece: own });
+            return Err(IllegalMoveReason::OwnPiece { square: to, piece: own });
         }
         let occupied = self.board.occupied();
         let in_the_way = if piece.role == Role::Pawn && from.file() == to.file() {
@@ -378,24 +490,24 @@ impl Position {
             attacks::between(from, to) & occupied
         };
         if let Some((blocker_square, blocker)) = self.piece_among(in_the_way, to > from) {
-            return Err(IllegalMove::Blocked { piece, from, to, blocker_square, blocker });
+            return Err(IllegalMoveReason::Blocked { piece, from, to, blocker_square, blocker });
         }
         let en_passant = piece.role == Role::Pawn && from.file() != to.file() && !occupied.contains(to);
         if en_passant && self.ep_square != Some(to) {
             let pawn_square = Square::from_coords(to.file(), from.rank());
             return Err(if self.piece_on(pawn_square) == Some(Piece::new(!us, Role::Pawn)) {
-                IllegalMove::EnPassantUnavailable { from, to, pawn_square }
+                IllegalMoveReason::EnPassantUnavailable { from, to, pawn_square }
             } else {
-                IllegalMove::NothingToCapture { from, to }
+                IllegalMoveReason::NothingToCapture { from, to }
             });
         }
         self.why_unsafe(piece, from, to, en_passant)?;
         let promotes = piece.role == Role::Pawn && Bitboard::backrank(!us).contains(to);
         match (promotes, promotion) {
-            (true, None) => Err(IllegalMove::MustPromote { from, to }),
-            (true, Some(role @ (Role::King | Role::Pawn))) => Err(IllegalMove::InvalidPromotion { role }),
-            (true, Some(role)) => Ok(Move::promote(from, to, role)),
-            (false, Some(role)) => Err(IllegalMove::PromotionNotAllowed { role }),
+            (true, None) => Err(IllegalMoveReason::MustPromote { from, to }),
+            (true, Some(role @ (Role::King | Role::Pawn))) => Err(IllegalMoveReason::InvalidPromotion { role }),
+            (true, Some(role)) => Ok(Move::promote_to(from, to, role)),
+            (false, Some(role)) => Err(IllegalMoveReason::PromotionNotAllowed { role }),
             (false, None) if en_passant => Ok(Move::en_passant(from, to)),
             (false, None) => Ok(Move::new(from, to)),
         }
@@ -420,10 +532,10 @@ impl Position {
     }
 
     /// Checks castling on `side` with `rook` as the move generator does, naming the first obstacle.
-    fn why_castling_illegal(&self, side: CastlingSide, rook: Option<Square>) -> Result<Move, IllegalMove> {
+    fn why_castling_illegal(&self, side: CastlingSide, rook: Option<Square>) -> Result<Move, IllegalMoveReason> {
         let us = self.turn;
         let them = !us;
-        let rook = rook.ok_or(IllegalMove::CastlingRightsLost { side })?;
+        let rook = rook.ok_or(IllegalMoveReason::CastlingRightsLost { side })?;
         let king = self.king_of(us);
         let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
         let occupied = self.board.occupied();
@@ -431,35 +543,37 @@ impl Position {
         let in_the_way = (paths - king - rook) & occupied;
         let kingside = side == CastlingSide::KingSide;
         if let Some((square, piece)) = self.piece_among(in_the_way, kingside) {
-            return Err(IllegalMove::CastlingBlocked { side, square, piece });
+            return Err(IllegalMoveReason::CastlingBlocked { side, square, piece });
         }
         if let Some((checker_square, checker)) = self.piece_among(self.checkers(), true) {
-            return Err(IllegalMove::CastlingInCheck { side, checker, checker_square });
+            return Err(IllegalMoveReason::CastlingInCheck { side, checker, checker_square });
         }
         let attacker_of =
             |square| Some((square, self.piece_among(self.board.attackers_to(square, them, occupied), true)?));
         let mut passed = attacks::between(king, king_to).into_iter();
         let through = if kingside { passed.find_map(attacker_of) } else { passed.rev().find_map(attacker_of) };
         if let Some((square, (attacker_square, attacker))) = through {
-            return Err(IllegalMove::CastlingThroughCheck { side, square, attacker, attacker_square });
+            return Err(IllegalMoveReason::CastlingThroughCheck { side, square, attacker, attacker_square });
         }
         let after = (occupied - king - rook).with(king_to).with(rook_to);
         if let Some((attacker_square, attacker)) = self.piece_among(self.board.attackers_to(king_to, them, after), true)
         {
-            return Err(IllegalMove::CastlingIntoCheck { side, square: king_to, attacker, attacker_square });
+            return Err(IllegalMoveReason::CastlingIntoCheck { side, square: king_to, attacker, attacker_square });
         }
         Ok(Move::castle(king, rook))
     }
 
     /// Checks that the side to move's king is safe after a move that is otherwise possible.
-    fn why_unsafe(&self, piece: Piece, from: Square, to: Square, en_passant: bool) -> Result<(), IllegalMove> {
+    fn why_unsafe(&self, piece: Piece, from: Square, to: Square, en_passant: bool) -> Result<(), IllegalMoveReason> {
         let us = self.turn;
         let them = !us;
         let occupied = self.board.occupied();
         if piece.role == Role::King {
             let attackers = self.board.attackers_to(to, them, occupied.without(from)) - to;
             return match self.piece_among(attackers, true) {
-                Some((attacker_square, attacker)) => Err(IllegalMove::KingIntoCheck { to, attacker, attacker_square }),
+                Some((attacker_square, attacker)) => {
+                    Err(IllegalMoveReason::KingIntoCheck { to, attacker, attacker_square })
+                }
                 None => Ok(()),
             };
         }
@@ -467,10 +581,12 @@ impl Position {
         let after = (occupied - from - captured).with(to);
         let attackers = self.board.attackers_to(self.king_of(us), them, after) - captured;
         if let Some((checker_square, checker)) = self.piece_among(attackers & self.checkers(), true) {
-            return Err(IllegalMove::LeavesKingInCheck { checker, checker_square });
+            return Err(IllegalMoveReason::LeavesKingInCheck { checker, checker_square });
         }
         match self.piece_among(attackers, true) {
-            Some((pinner_square, pinner)) => Err(IllegalMove::Pinned { piece, square: from, pinner, pinner_square }),
+            Some((pinner_square, pinner)) => {
+                Err(IllegalMoveReason::Pinned { piece, square: from, pinner, pinner_square })
+            }
             None => Ok(()),
         }
     }

@@ -31,8 +31,8 @@
 //! The main types: [`Position`] (a legal position that moves can be played in), [`Move`]
 //! (two bytes), [`MoveList`] (a list on the stack), [`Bitboard`] (a set of squares),
 //! [`Setup`] (a position before validation), and the notations [`San`], [`UciMove`],
-//! [`Fen`] and [`Epd`]. For interfaces: [`Position::why_illegal`] says why a move is refused
-//! ([`IllegalMove`]), [`Position::describe`] puts a move into English or Chinese words,
+//! [`Fen`] and [`Epd`]. For interfaces: [`Position::resolve_move`] turns squares into the legal
+//! move they mean or says why there is none ([`IllegalMoveReason`]), [`Position::describe`] puts a move into English or Chinese words,
 //! [`SanStyle`] and [`MoveText`] write SAN and move lists in book style, and [`rating`] holds
 //! the casual points table and Elo. [`search::Searcher`] plays a move at a
 //! [`search::Level`] or within [`search::SearchLimits`], and [`search::hint`] suggests one.
@@ -53,6 +53,7 @@ mod color;
 mod describe;
 #[cfg(feature = "alloc")]
 mod epd;
+mod error;
 mod explain;
 mod fen;
 #[cfg(feature = "alloc")]
@@ -84,16 +85,17 @@ pub use color::Color;
 pub use describe::{CheckKind, Description, Lang, describe};
 #[cfg(feature = "alloc")]
 pub use epd::{Epd, EpdError};
-pub use explain::{IllegalMove, IllegalMoveMessage};
+pub use error::ErrorCode;
+pub use explain::{IllegalMoveKind, IllegalMoveMessage, IllegalMoveReason};
 pub use fen::{Fen, FenError};
 #[cfg(feature = "alloc")]
 pub use game::{Event, EventError, EventKind, Game, Outcome, PushError, Rules, Termination};
-pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};
+pub use moves::{InvalidMoveEncoding, MAX_LEGAL_MOVES, Move, MoveList};
 #[cfg(feature = "alloc")]
 pub use pgn::{PgnError, PgnGame, PgnMove, PgnReader, PgnResult, PgnVariation};
 pub use piece::{Piece, Role};
 pub use position::{IllegalMoveError, Position};
-pub use san::{Lan, ParseSanError, San, SanError, SanPlus, Suffix};
+pub use san::{Lan, ParseSanError, ParseSanErrorKind, San, SanError, SanPlus, Suffix};
 pub use san_style::{MoveListStyle, MoveText, SanStyle, StyledSan};
 pub use setup::{PositionError, Problem, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};

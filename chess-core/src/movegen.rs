@@ -93,7 +93,7 @@ impl<F: FnMut(Move)> Sink for Each<F> {
             let from = Square::new((to as i32 - delta) as u32);
             if promotion {
                 for role in Role::PROMOTIONS {
-                    (self.0)(Move::promote(from, to, role));
+                    (self.0)(Move::promote_to(from, to, role));
                 }
             } else {
                 (self.0)(Move::new(from, to));
@@ -221,7 +221,19 @@ impl Position {
         self.generate(&mut AnyMove, Targets::ALL).is_break()
     }
 
-    /// Tells whether a move is legal here (as generated: castling as king takes rook).
+    /// Tells whether this exact move is one of [`Position::legal_moves`]: castling must be
+    /// encoded as [`Move::castle`] (king takes rook), en passant as [`Move::en_passant`].
+    /// To turn squares a user gave into the legal move they mean, use
+    /// [`Position::resolve_move`].
+    ///
+    /// ```
+    /// use chess_core::{Move, Position, Square::*};
+    ///
+    /// let pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+    /// assert!(pos.is_legal(Move::castle(E1, H1)));
+    /// assert!(!pos.is_legal(Move::new(E1, G1)));
+    /// # Ok::<(), chess_core::FenError>(())
+    /// ```
     pub fn is_legal(&self, m: Move) -> bool {
         let mut found = false;
         self.for_each_move_in(Bitboard::from(m.from()), Bitboard::from(m.to()), |legal| found |= legal == m);
@@ -329,7 +341,7 @@ impl Position {
             for to in targets {
                 if last_rank.contains(to) {
                     for role in Role::PROMOTIONS {
-                        sink.single(Move::promote(pawn, to, role))?;
+                        sink.single(Move::promote_to(pawn, to, role))?;
                     }
                 } else {
                     sink.single(Move::new(pawn, to))?;

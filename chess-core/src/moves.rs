@@ -19,9 +19,12 @@ use crate::{CastlingSide, Role, Square};
 ///
 /// let m = Move::new(Square::E2, Square::E4);
 /// assert_eq!((m.from(), m.to()), (Square::E2, Square::E4));
-/// let promotion = Move::promote(Square::A7, Square::A8, Role::Queen);
+/// let promotion = Move::promote(Square::A7, Square::A8, Role::Queen).unwrap();
 /// assert_eq!(promotion.promotion(), Some(Role::Queen));
-/// assert_eq!(core::mem::size_of::<Move>(), 2);
+/// assert_eq!(Move::promote(Square::A7, Square::A8, Role::King), None);
+/// // Bindings pass moves as integers: to_u16 and try_from are inverses.
+/// assert_eq!(Move::try_from(promotion.to_u16()), Ok(promotion));
+/// assert!(Move::try_from(0xffff).is_err());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(u16);
@@ -46,9 +49,19 @@ impl Move {
         Move::pack(from, to, NORMAL)
     }
 
-    /// Makes a pawn move to the last rank that promotes to `role` (knight to queen).
+    /// Makes a pawn move to the last rank that promotes to `role`; `None` when `role` is
+    /// a king or a pawn, which no pawn may become.
     #[inline]
-    pub const fn promote(from: Square, to: Square, role: Role) -> Move {
+    pub const fn promote(from: Square, to: Square, role: Role) -> Option<Move> {
+        match role {
+            Role::Pawn | Role::King => None,
+            _ => Some(Move::promote_to(from, to, role)),
+        }
+    }
+
+    /// Makes a promotion to a role of [`Role::PROMOTIONS`] (the generator's constructor).
+    #[inline]
+    pub(crate) const fn promote_to(from: Square, to: Square, role: Role) -> Move {
         Move::pack(from, to, PROMOTION | (role as u16 - 1))
     }
 
@@ -125,10 +138,62 @@ impl Move {
         }
     }
 
-    /// Returns the raw 16-bit encoding (from, to and kind).
+    /// Returns the raw 16-bit encoding: bits 0-5 the from square, 6-11 the to square
+    /// (squares numbered a1 = 0 to h8 = 63), 12-15 the kind: 0 ordinary, 1 en passant,
+    /// 2 castling (to = the rook's square), 4-7 promotion to knight, bishop, rook, queen.
+    /// [`Move::try_from`] reads it back.
     #[inline]
     pub const fn to_u16(self) -> u16 {
         self.0
+    }
+}
+
+const _: () = assert!(core::mem::size_of::<Move>() == 2);
+
+/// Why a 16-bit number is not a move's encoding (see [`Move::to_u16`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{0:#06x} is not a move: {1}")]
+pub struct InvalidMoveEncoding(pub u16, &'static str);
+
+impl InvalidMoveEncoding {
+    /// Returns the stable error code ([`ErrorCode::InvalidMove`](crate::ErrorCode::InvalidMove)).
+    pub fn code(&self) -> crate::ErrorCode {
+        crate::ErrorCode::InvalidMove
+    }
+}
+
+/// Tells whether a pawn on `from` could capture en passant onto `to`.
+fn en_passant_squares(from: Square, to: Square) -> bool {
+    let ranks = (from.rank().index(), to.rank().index());
+    matches!(ranks, (4, 5) | (3, 2)) && from.file().index().abs_diff(to.file().index()) == 1
+}
+
+impl TryFrom<u16> for Move {
+    type Error = InvalidMoveEncoding;
+
+    /// Reads a move from [`Move::to_u16`]'s encoding, checking that its kind exists and its
+    /// squares fit it (a promotion or castling on a back rank, en passant to the 3rd or 6th
+    /// rank). Legality in a position is [`Position::resolve_move`](crate::Position::resolve_move)'s
+    /// job.
+    fn try_from(bits: u16) -> Result<Move, InvalidMoveEncoding> {
+        let m = Move(bits);
+        let error = |why| Err(InvalidMoveEncoding(bits, why));
+        if m.is_null() {
+            return Ok(m);
+        }
+        let (from, to) = (m.from(), m.to());
+        let back_rank = |square: Square| matches!(square.rank(), crate::Rank::First | crate::Rank::Eighth);
+        match bits >> 12 {
+            _ if from == to => error("it starts and ends on the same square"),
+            NORMAL => Ok(m),
+            EN_PASSANT if en_passant_squares(from, to) => Ok(m),
+            EN_PASSANT => error("an en-passant capture goes one square diagonally to the 3rd or 6th rank"),
+            CASTLE if back_rank(from) && from.rank() == to.rank() => Ok(m),
+            CASTLE => error("castling stays on a back rank"),
+            kind if kind & PROMOTION != 0 && kind < 8 && back_rank(to) => Ok(m),
+            kind if kind & PROMOTION != 0 && kind < 8 => error("a promotion ends on a back rank"),
+            _ => error("its kind (bits 12-15) is not 0, 1, 2 or 4-7"),
+        }
     }
 }
 
@@ -168,8 +233,10 @@ mod tests {
                 assert_eq!((m.from(), m.to(), m.promotion()), (from, to, None));
                 assert!(!m.is_castle() && !m.is_en_passant());
                 for role in Role::PROMOTIONS {
-                    assert_eq!(Move::promote(from, to, role).promotion(), Some(role));
+                    assert_eq!(Move::promote(from, to, role).and_then(Move::promotion), Some(role));
                 }
+                assert_eq!(Move::promote(from, to, Role::King), None);
+                assert_eq!(Move::promote(from, to, Role::Pawn), None);
             }
         }
         assert!(Move::castle(Square::E1, Square::H1).is_castle());
@@ -178,5 +245,25 @@ mod tests {
         assert!(Move::en_passant(Square::E5, Square::D6).is_en_passant());
         assert!(Move::NULL.is_null());
         assert!(!Move::new(Square::A1, Square::B1).is_null());
+    }
+
+    #[test]
+    fn try_from_reads_back_every_valid_encoding_and_refuses_the_rest() {
+        let mut valid = 0;
+        for bits in 0..=u16::MAX {
+            if let Ok(m) = Move::try_from(bits) {
+                assert_eq!(m.to_u16(), bits);
+                valid += 1;
+            }
+        }
+        // Null; ordinary 64*63; en passant 2 ranks * (8 files * 2 diagonals - 2 edges) * 1;
+        // castling 2 ranks * 8 * 7; promotions 4 roles * 2 ranks * 8 * 63.
+        assert_eq!(valid, 1 + 64 * 63 + 2 * 14 + 2 * 56 + 4 * 2 * 8 * 63);
+        assert_eq!(
+            Move::try_from(Move::en_passant(Square::E5, Square::D6).to_u16()).map(Move::is_en_passant),
+            Ok(true)
+        );
+        assert!(Move::try_from(Move::en_passant(Square::E4, Square::E5).to_u16()).is_err());
+        assert!(Move::try_from(3 << 12 | 1 << 6).is_err());
     }
 }

@@ -1,6 +1,9 @@
 //! A legal chess position: placement, side to move, castling rights, en passant, clocks.
 
-use crate::{Bitboard, Board, CastlingMode, CastlingSide, Color, Move, Piece, Rank, Role, Square, attacks, zobrist};
+use crate::{
+    Bitboard, Board, CastlingMode, CastlingSide, Color, IllegalMoveReason, Move, Piece, Rank, Role, Square, attacks,
+    zobrist,
+};
 
 /// A chess position that can be played from: validated, with its Zobrist key and check
 /// information kept up to date as moves are played.
@@ -33,6 +36,8 @@ pub struct Position {
     pub(crate) ep_square: Option<Square>,
     pub(crate) mode: CastlingMode,
 }
+
+const _: () = assert!(core::mem::size_of::<Position>() <= 128);
 
 impl Default for Position {
     fn default() -> Position {
@@ -291,31 +296,42 @@ impl Position {
 
     /// Plays a move after checking that it is legal; on error the position is unchanged.
     ///
-    /// The move is matched by its squares and promotion, so a castling move given as
-    /// the king taking its rook or an en-passant capture given as an ordinary move
-    /// (for example after deserialising) is accepted.
-    pub fn play(&mut self, m: Move) -> Result<(), crate::IllegalMoveError> {
-        let legal = self.legalize(m).ok_or(crate::IllegalMoveError { mv: m })?;
+    /// The move is resolved by its squares and promotion ([`Position::resolve_move`]), so
+    /// castling given as the king's two-square step (`Move::new(E1, G1)`) or as the king
+    /// taking its rook, and en passant given as an ordinary move, are played as the legal
+    /// move they mean. The error says why an illegal move is refused.
+    ///
+    /// ```
+    /// use chess_core::{IllegalMoveReason, Move, Position, Square::*};
+    ///
+    /// let mut pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+    /// pos.play(Move::new(E1, G1))?;
+    /// assert_eq!(pos.to_fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
+    /// let error = pos.play(Move::new(E8, E6)).unwrap_err();
+    /// assert!(matches!(error.reason, IllegalMoveReason::NoSuchMove { .. }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, m: Move) -> Result<(), IllegalMoveError> {
+        let legal = self.resolve(m)?;
         self.play_unchecked(legal);
         Ok(())
     }
 
-    /// Returns the legal move with the same squares and promotion as `m`, if there is one.
-    pub fn legalize(&self, m: Move) -> Option<Move> {
-        if m.is_null() {
-            return None;
+    /// Returns the legal move `m` means ([`Position::resolve_move`] of its squares and
+    /// promotion), trying its exact encoding first.
+    pub(crate) fn resolve(&self, m: Move) -> Result<Move, IllegalMoveError> {
+        if self.is_legal(m) {
+            Ok(m)
+        } else if m.is_null() {
+            Err(IllegalMoveError { mv: m, reason: IllegalMoveReason::NullMove })
+        } else {
+            self.resolve_move(m.from(), m.to(), m.promotion()).map_err(|reason| IllegalMoveError { mv: m, reason })
         }
-        let mut found = None;
-        self.for_each_move_in(Bitboard::from(m.from()), Bitboard::from(m.to()), |legal| {
-            if legal.promotion() == m.promotion() {
-                found = Some(legal);
-            }
-        });
-        found
     }
 
-    /// Plays a move without checking it. The move must be legal in this position
-    /// (from [`Position::legal_moves`] or checked with [`Position::is_legal`]); an
+    /// Plays a move without checking it. The move must be legal in this position, in its
+    /// exact encoding (from [`Position::legal_moves`], [`Position::resolve_move`] or checked
+    /// with [`Position::is_legal`]); an
     /// illegal move leaves the position in an unspecified but memory-safe state.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) {
@@ -481,8 +497,19 @@ impl core::fmt::Debug for Position {
 
 /// The error for a move that is not legal in the position it was played in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("illegal move {}", .mv.to_uci_chess960())]
+#[error("illegal move {}: {reason}", .mv.to_uci_chess960())]
 pub struct IllegalMoveError {
     /// The move that was refused.
     pub mv: Move,
+    /// Why it was refused.
+    pub reason: IllegalMoveReason,
+}
+
+impl IllegalMoveError {
+    /// Returns the stable error code: [`ErrorCode::IllegalMove`](crate::ErrorCode::IllegalMove),
+    /// or [`MissingPromotion`](crate::ErrorCode::MissingPromotion) for a pawn reaching the last
+    /// rank without a promotion piece.
+    pub fn code(&self) -> crate::ErrorCode {
+        self.reason.code()
+    }
 }

@@ -22,7 +22,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Bitboard, CastlingSide, File, IllegalMove, Move, Position, Rank, Role, Square};
+use crate::{Bitboard, CastlingSide, ErrorCode, File, IllegalMoveReason, Move, Position, Rank, Role, Square};
 
 /// A move in SAN, before it is matched against a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -66,26 +66,65 @@ pub struct SanPlus {
     pub suffix: Option<Suffix>,
 }
 
-/// Why text is not SAN.
+/// Why text is not SAN: the text (its first 28 characters and `...` when longer) and
+/// what is wrong with it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid SAN '{text}': {reason}")]
+#[error("invalid SAN '{text}': {kind}")]
 pub struct ParseSanError {
     text: arrayvec::ArrayString<32>,
-    reason: &'static str,
+    kind: ParseSanErrorKind,
+}
+
+/// What is wrong with text that is not SAN.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseSanErrorKind {
+    /// There is no text.
+    #[error("empty")]
+    Empty,
+    /// A promotion in parentheses is malformed (`e8(Q`, `e8()`).
+    #[error("bad promotion")]
+    BadPromotion,
+    /// The promotion letter is not a piece.
+    #[error("bad promotion piece")]
+    BadPromotionPiece,
+    /// A `(` without its `)` or the reverse.
+    #[error("unbalanced parenthesis")]
+    UnbalancedParenthesis,
+    /// A promotion to a king or a pawn.
+    #[error("cannot promote to a king or a pawn")]
+    PromotionToKingOrPawn,
+    /// The text is too short to end with a square.
+    #[error("missing target square")]
+    MissingTarget,
+    /// The last two characters are not a square.
+    #[error("bad target square")]
+    BadTarget,
+    /// The characters before the target are not a file, a rank or a square.
+    #[error("bad origin square")]
+    BadOrigin,
 }
 
 impl ParseSanError {
-    fn new(text: &[u8], reason: &'static str) -> ParseSanError {
+    fn new(text: &[u8], kind: ParseSanErrorKind) -> ParseSanError {
         let mut shown = arrayvec::ArrayString::new();
-        for &b in text.iter().take(30) {
+        for &b in text.iter().take(if text.len() > 30 { 28 } else { 30 }) {
             let _ = shown.try_push(if b.is_ascii_graphic() || b == b' ' { b as char } else { '?' });
         }
-        ParseSanError { text: shown, reason }
+        if text.len() > 30 {
+            shown.push_str("...");
+        }
+        ParseSanError { text: shown, kind }
     }
 
-    /// Explains what is wrong.
-    pub fn reason(&self) -> &'static str {
-        self.reason
+    /// Says what is wrong.
+    pub fn kind(&self) -> ParseSanErrorKind {
+        self.kind
+    }
+
+    /// Returns the stable error code, [`ErrorCode::InvalidMove`].
+    pub fn code(&self) -> ErrorCode {
+        ErrorCode::InvalidMove
     }
 }
 
@@ -97,12 +136,22 @@ pub enum SanError {
     #[error(transparent)]
     Syntax(#[from] ParseSanError),
     /// No legal move matches; `reason` says why, when one piece is clearly meant.
-    #[error("illegal move {san} in this position{}", crate::uci::Reason(reason))]
+    #[error("illegal move {san} in this position{}", Reason(reason))]
     Illegal {
         /// The move as read.
         san: San,
         /// Why it is illegal, when the text points at one piece.
-        reason: Option<IllegalMove>,
+        reason: Option<IllegalMoveReason>,
+    },
+    /// A pawn move to the last rank without the piece to promote to (`e8` for `e8=Q`).
+    #[error("move {san} needs a promotion piece: add =Q, =R, =B or =N")]
+    MissingPromotion {
+        /// The move as read.
+        san: San,
+        /// The pawn's square.
+        from: Square,
+        /// The last-rank square.
+        to: Square,
     },
     /// Several legal moves match (for a promotion without a piece: one per piece).
     #[error("ambiguous move {san}: {count} legal moves match")]
@@ -114,6 +163,31 @@ pub enum SanError {
         /// How many legal moves match.
         count: u32,
     },
+}
+
+impl SanError {
+    /// Returns the stable error code: [`ErrorCode::InvalidMove`], [`ErrorCode::IllegalMove`],
+    /// [`ErrorCode::AmbiguousMove`] or [`ErrorCode::MissingPromotion`].
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            SanError::Syntax(error) => error.code(),
+            SanError::Illegal { .. } => ErrorCode::IllegalMove,
+            SanError::Ambiguous { .. } => ErrorCode::AmbiguousMove,
+            SanError::MissingPromotion { .. } => ErrorCode::MissingPromotion,
+        }
+    }
+}
+
+/// Writes `: reason` after an illegal-move message, or nothing.
+struct Reason<'a>(&'a Option<IllegalMoveReason>);
+
+impl fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(reason) => write!(f, ": {reason}"),
+            None => Ok(()),
+        }
+    }
 }
 
 fn strip_suffix<'a>(text: &'a [u8], suffix: &[u8]) -> Option<&'a [u8]> {
@@ -150,18 +224,17 @@ impl SanPlus {
 }
 
 impl San {
-    fn parse(text: &[u8]) -> Result<San, &'static str> {
+    fn parse(text: &[u8]) -> Result<San, ParseSanErrorKind> {
+        use ParseSanErrorKind::*;
         match text {
-            b"" => return Err("empty"),
+            b"" => return Err(Empty),
             b"--" | b"Z0" => return Ok(San::Null),
             b"O-O" | b"0-0" | b"o-o" => return Ok(San::Castle(CastlingSide::KingSide)),
             b"O-O-O" | b"0-0-0" | b"o-o-o" => return Ok(San::Castle(CastlingSide::QueenSide)),
             _ => {}
         }
         let (role, mut body) = match text[0] {
-            b'N' | b'B' | b'R' | b'Q' | b'K' | b'P' => {
-                (Role::from_char(text[0] as char).ok_or("bad piece")?, &text[1..])
-            }
+            b'N' | b'B' | b'R' | b'Q' | b'K' | b'P' => (Role::from_char(text[0] as char).ok_or(BadOrigin)?, &text[1..]),
             _ => (Role::Pawn, text),
         };
 
@@ -175,24 +248,24 @@ impl San {
                     body = before.strip_suffix(b"=").or_else(|| before.strip_suffix(b"/")).unwrap_or(before);
                 }
             } else if last == b')' {
-                let inner = body.strip_suffix(b")").ok_or("bad promotion")?;
-                let open = inner.iter().rposition(|&b| b == b'(').ok_or("unbalanced parenthesis")?;
+                let inner = body.strip_suffix(b")").ok_or(BadPromotion)?;
+                let open = inner.iter().rposition(|&b| b == b'(').ok_or(UnbalancedParenthesis)?;
                 let piece = inner[open + 1..].strip_prefix(b"=").unwrap_or(&inner[open + 1..]);
                 let [letter] = piece else {
-                    return Err("bad promotion");
+                    return Err(BadPromotion);
                 };
-                promotion = Some(Role::from_char(*letter as char).ok_or("bad promotion piece")?);
+                promotion = Some(Role::from_char(*letter as char).ok_or(BadPromotionPiece)?);
                 body = &inner[..open];
             }
         }
         if promotion.is_some_and(|p| matches!(p, Role::King | Role::Pawn)) {
-            return Err("cannot promote to a king or a pawn");
+            return Err(PromotionToKingOrPawn);
         }
 
         if body.len() < 2 {
-            return Err("missing target square");
+            return Err(MissingTarget);
         }
-        let to = Square::from_ascii(&body[body.len() - 2..]).map_err(|_| "bad target square")?;
+        let to = Square::from_ascii(&body[body.len() - 2..]).map_err(|_| BadTarget)?;
         let mut rest = &body[..body.len() - 2];
         let mut capture = false;
         if let Some(r) = rest.strip_suffix(b"x").or_else(|| rest.strip_suffix(b":")) {
@@ -206,7 +279,7 @@ impl San {
             match (File::from_char(c as char), Rank::from_char(c as char)) {
                 (Some(f), _) if file.is_none() && rank.is_none() => file = Some(f),
                 (_, Some(r)) if rank.is_none() => rank = Some(r),
-                _ => return Err("bad origin square"),
+                _ => return Err(BadOrigin),
             }
         }
         Ok(San::Normal { role, file, rank, capture, to, promotion })
@@ -232,16 +305,21 @@ impl San {
                         candidates.push(m);
                     }
                 });
-                match candidates.len() {
-                    1 => Ok(candidates[0]),
-                    0 if role == Role::Pawn && file == Some(File::B) && rank.is_none() => {
+                let pawns_promoting: Bitboard =
+                    candidates.iter().filter(|m| m.is_promotion()).map(|m| m.from()).collect();
+                match (candidates.len(), promotion) {
+                    (1, _) => Ok(candidates[0]),
+                    (4, None) if pawns_promoting.single_square().is_some() => {
+                        Err(SanError::MissingPromotion { san: self, from: candidates[0].from(), to })
+                    }
+                    (0, _) if role == Role::Pawn && file == Some(File::B) && rank.is_none() => {
                         // "bxc3" may be a bishop move written in lowercase.
                         let bishop =
                             San::Normal { role: Role::Bishop, file: None, rank: None, capture: true, to, promotion };
                         bishop.to_move(pos).map_err(|_| illegal())
                     }
-                    0 => Err(illegal()),
-                    count => Err(SanError::Ambiguous {
+                    (0, _) => Err(illegal()),
+                    (count, _) => Err(SanError::Ambiguous {
                         san: self,
                         from: candidates.iter().map(|m| m.from()).collect(),
                         count: count as u32,
@@ -251,11 +329,15 @@ impl San {
         }
     }
 
-    /// Returns the squares of the side to move's pieces this SAN could mean.
+    /// Returns the squares the move may start from: the pieces of its role and side, on its
+    /// file and rank when given; a pawn that does not capture stays on its file.
     fn origins(self, pos: &Position) -> Bitboard {
-        let San::Normal { role, file, rank, .. } = self else {
+        let San::Normal { role, mut file, rank, capture, to, .. } = self else {
             return Bitboard::EMPTY;
         };
+        if role == Role::Pawn && !capture && file.is_none() {
+            file = Some(to.file());
+        }
         let mut from = pos.board().by_role(role) & pos.board().by_color(pos.turn());
         if let Some(file) = file {
             from &= Bitboard::from_file(file);
@@ -268,24 +350,24 @@ impl San {
 
     /// Says why an illegal SAN move is illegal, when the text points at one piece: the only
     /// piece of its kind, the only one that could make the move's shape, or castling.
-    fn reason(self, pos: &Position) -> Option<IllegalMove> {
+    fn reason(self, pos: &Position) -> Option<IllegalMoveReason> {
         match self {
-            San::Null => None,
+            San::Null => Some(IllegalMoveReason::NullMove),
             San::Castle(side) => {
                 let (us, king) = (pos.turn(), pos.king_of(pos.turn()));
                 let target = pos.castling_rook(us, side).unwrap_or(side.king_to(us));
-                pos.why_illegal(king, target, None).err()
+                pos.resolve_move(king, target, None).err()
             }
             San::Normal { to, promotion, .. } => {
                 let origins = self.origins(pos);
                 if let Some(from) = origins.single_square() {
                     // One piece of its kind: even "a king does not move from e1 to e3" helps.
-                    return pos.why_illegal(from, to, promotion).err();
+                    return pos.resolve_move(from, to, promotion).err();
                 }
                 let mut reasons = origins
                     .into_iter()
-                    .filter_map(|from| pos.why_illegal(from, to, promotion).err())
-                    .filter(|reason| !matches!(reason, IllegalMove::NoSuchMove { .. }));
+                    .filter_map(|from| pos.resolve_move(from, to, promotion).err())
+                    .filter(|reason| !matches!(reason, IllegalMoveReason::NoSuchMove { .. }));
                 match (reasons.next(), reasons.next()) {
                     (Some(reason), None) => Some(reason),
                     _ => None,

@@ -187,8 +187,8 @@ impl fmt::Display for MoveText<'_> {
         let style = &self.style;
         let mut pos = self.start;
         for (i, &m) in self.moves.iter().enumerate() {
-            // `new` checked every move, so legalizing succeeds; it also normalizes the encoding.
-            let m = pos.legalize(m).unwrap_or(m);
+            // `new` checked every move, so resolving succeeds; it also normalizes the encoding.
+            let m = pos.resolve(m).unwrap_or(m);
             let number = pos.fullmove_number();
             match pos.turn() {
                 Color::White if i == 0 => write!(f, "{number}{}", style.white_number)?,

@@ -30,12 +30,12 @@ impl Serialize for Move {
 
 impl<'de> serde::Deserialize<'de> for Move {
     /// Reads UCI text. Castling and en passant come back as plain moves between the same
-    /// squares; [`Position::play`] and [`Position::legalize`] accept them as such.
+    /// squares; [`Position::play`] and [`Position::resolve_move`] accept them as such.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
         deserializer.deserialize_str(TextVisitor("a UCI move like e2e4", |text| {
             match text.parse::<UciMove>().ok()? {
                 UciMove::Null => Some(Move::NULL),
-                UciMove::Normal { from, to, promotion: Some(role) } => Some(Move::promote(from, to, role)),
+                UciMove::Normal { from, to, promotion: Some(role) } => Move::promote(from, to, role),
                 UciMove::Normal { from, to, promotion: None } => Some(Move::new(from, to)),
             }
         }))

@@ -20,7 +20,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{CastlingMode, IllegalMove, Move, Position, Role, Square};
+use crate::{CastlingMode, ErrorCode, IllegalMoveReason, Move, Position, Role, Square};
 
 /// A move as UCI writes it, before it is matched against a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -63,24 +63,30 @@ pub enum UciError {
     /// The text is not a UCI move.
     #[error(transparent)]
     Syntax(#[from] ParseUciError),
-    /// The move is not legal in the position; `reason` says why, when it can be told.
-    #[error("illegal move {uci} in this position{}", Reason(reason))]
+    /// The move is not legal in the position; `reason` says why.
+    #[error("illegal move {uci} in this position: {reason}")]
     Illegal {
         /// The move as read.
         uci: UciMove,
-        /// Why it is illegal (none for the null move).
-        reason: Option<IllegalMove>,
+        /// Why it is illegal.
+        reason: IllegalMoveReason,
     },
 }
 
-/// Writes `: reason` after an illegal-move message, or nothing.
-pub(crate) struct Reason<'a>(pub(crate) &'a Option<IllegalMove>);
+impl ParseUciError {
+    /// Returns the stable error code, [`ErrorCode::InvalidMove`].
+    pub fn code(&self) -> ErrorCode {
+        ErrorCode::InvalidMove
+    }
+}
 
-impl fmt::Display for Reason<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.0 {
-            Some(reason) => write!(f, ": {reason}"),
-            None => Ok(()),
+impl UciError {
+    /// Returns the stable error code: [`ErrorCode::InvalidMove`] for bad syntax, the
+    /// reason's code ([`ErrorCode::IllegalMove`] or [`ErrorCode::MissingPromotion`]) otherwise.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            UciError::Syntax(error) => error.code(),
+            UciError::Illegal { reason, .. } => reason.code(),
         }
     }
 }
@@ -106,33 +112,13 @@ impl UciMove {
         Ok(UciMove::Normal { from, to, promotion })
     }
 
-    /// Finds the legal move this UCI move names in `pos`.
+    /// Finds the legal move this UCI move names in `pos` ([`Position::resolve_move`]:
+    /// castling as `e1g1` or `e1h1`, en passant as a plain pawn move).
     pub fn to_move(self, pos: &Position) -> Result<Move, UciError> {
         let UciMove::Normal { from, to, promotion } = self else {
-            return Err(UciError::Illegal { uci: self, reason: None });
+            return Err(UciError::Illegal { uci: self, reason: IllegalMoveReason::NullMove });
         };
-        let king = pos.king_of(pos.turn());
-        let candidate = if from == king
-            && from.rank() == to.rank()
-            && from.distance(to) == 2
-            && !pos.board().by_color(pos.turn()).contains(to)
-        {
-            // A two-square king step along the home rank is castling.
-            let side = crate::CastlingSide::of_rook(from, to);
-            match pos.castling_rook(pos.turn(), side) {
-                Some(rook) if side.king_to(pos.turn()) == to => Move::castle(king, rook),
-                _ => Move::new(from, to),
-            }
-        } else if from == king && pos.castling_rights().contains(to) && pos.board().by_color(pos.turn()).contains(to) {
-            Move::castle(king, to)
-        } else {
-            match promotion {
-                Some(role) => Move::promote(from, to, role),
-                None => Move::new(from, to),
-            }
-        };
-        pos.legalize(candidate)
-            .ok_or_else(|| UciError::Illegal { uci: self, reason: pos.why_illegal(from, to, promotion).err() })
+        pos.resolve_move(from, to, promotion).map_err(|reason| UciError::Illegal { uci: self, reason })
     }
 }
 

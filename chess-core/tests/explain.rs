@@ -2,15 +2,15 @@
 //! English and Chinese.
 
 use Square::*;
-use chess_core::{CastlingSide, IllegalMove, Lang, Move, Piece, Position, Role, Square};
+use chess_core::{CastlingSide, IllegalMoveReason, Lang, Move, Piece, Position, Role, Square};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap()
 }
 
 /// Returns the reason `from`-`to` is illegal in `fen`, checking its English message.
-fn refused(fen: &str, from: Square, to: Square, promotion: Option<Role>, english: &str) -> IllegalMove {
-    let err = pos(fen).why_illegal(from, to, promotion).unwrap_err();
+fn refused(fen: &str, from: Square, to: Square, promotion: Option<Role>, english: &str) -> IllegalMoveReason {
+    let err = pos(fen).resolve_move(from, to, promotion).unwrap_err();
     assert_eq!(err.to_string(), english, "{from}{to} in {fen}");
     assert_eq!(err.message(Lang::En).to_string(), english);
     err
@@ -21,10 +21,13 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 #[test]
 fn no_piece_and_not_your_piece() {
     let err = refused(START, E4, E5, None, "there is no piece on e4");
-    assert_eq!(err, IllegalMove::NoPiece { square: E4 });
+    assert_eq!(err, IllegalMoveReason::NoPiece { square: E4 });
     assert_eq!(err.message(Lang::Zh).to_string(), "e4上没有棋子");
     let err = refused(START, E7, E5, None, "the pawn on e7 is Black's, and it is White's turn to move");
-    assert_eq!(err, IllegalMove::NotYourPiece { square: E7, piece: Piece::new(chess_core::Color::Black, Role::Pawn) });
+    assert_eq!(
+        err,
+        IllegalMoveReason::NotYourPiece { square: E7, piece: Piece::new(chess_core::Color::Black, Role::Pawn) }
+    );
     assert_eq!(err.message(Lang::Zh).to_string(), "e7上的兵是黑方的，现在轮到白方走棋");
 }
 
@@ -84,7 +87,10 @@ fn blocked_paths_name_the_first_piece_in_the_way() {
 #[test]
 fn own_piece_on_the_target() {
     let err = refused(START, D1, D2, None, "your own pawn is on d2");
-    assert_eq!(err, IllegalMove::OwnPiece { square: D2, piece: Piece::new(chess_core::Color::White, Role::Pawn) });
+    assert_eq!(
+        err,
+        IllegalMoveReason::OwnPiece { square: D2, piece: Piece::new(chess_core::Color::White, Role::Pawn) }
+    );
     assert_eq!(err.message(Lang::Zh).to_string(), "d2上已经有自己的兵");
     refused(START, G1, E2, None, "your own pawn is on e2");
     refused(START, E1, F1, None, "your own bishop is on f1");
@@ -97,7 +103,7 @@ fn pinned_pieces_name_the_pinner() {
     let err = refused(PIN, C3, D5, None, "the knight on c3 is pinned by the bishop on b4");
     assert_eq!(
         err,
-        IllegalMove::Pinned {
+        IllegalMoveReason::Pinned {
             piece: Piece::new(chess_core::Color::White, Role::Knight),
             square: C3,
             pinner: Piece::new(chess_core::Color::Black, Role::Bishop),
@@ -106,7 +112,7 @@ fn pinned_pieces_name_the_pinner() {
     );
     // Along the pin line the rook may move; off it, not.
     let rook_pin = "4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1";
-    assert!(pos(rook_pin).why_illegal(E2, E5, None).is_ok());
+    assert!(pos(rook_pin).resolve_move(E2, E5, None).is_ok());
     refused(rook_pin, E2, D2, None, "the rook on e2 is pinned by the rook on e8");
     // En passant that would open the rank to the king.
     refused("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1", E5, D6, None, "the pawn on e5 is pinned by the rook on h5");
@@ -118,8 +124,8 @@ const CHECK: &str = "rnbqk1nr/pppp1ppp/8/4p3/1b1PP3/8/PPP2PPP/RNBQKBNR w KQkq - 
 fn moves_that_ignore_a_check() {
     let err = refused(CHECK, A2, A3, None, "the move leaves your king in check from the bishop on b4");
     assert_eq!(err.message(Lang::Zh).to_string(), "走这步棋后，你的王仍被b4上的象将军");
-    assert!(pos(CHECK).why_illegal(C2, C3, None).is_ok(), "blocking answers the check");
-    assert!(pos(CHECK).why_illegal(B1, D2, None).is_ok(), "so does a knight block");
+    assert!(pos(CHECK).resolve_move(C2, C3, None).is_ok(), "blocking answers the check");
+    assert!(pos(CHECK).resolve_move(B1, D2, None).is_ok(), "so does a knight block");
     // Double check: only the king may move.
     refused(
         "4k3/8/8/8/1b6/8/4r3/R3K3 w Q - 0 1",
@@ -147,10 +153,10 @@ fn castling_reasons() {
     let no_rights = "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1";
     let err =
         refused(no_rights, E1, G1, None, "castling is not allowed: the king or the kingside rook has already moved");
-    assert_eq!(err, IllegalMove::CastlingRightsLost { side: CastlingSide::KingSide });
+    assert_eq!(err, IllegalMoveReason::CastlingRightsLost { side: CastlingSide::KingSide });
     assert_eq!(err.message(Lang::Zh).to_string(), "不能易位：王或王翼的车已经动过");
     refused(no_rights, E1, H1, None, "castling is not allowed: the king or the kingside rook has already moved");
-    assert!(pos(no_rights).why_illegal(E1, C1, None).is_ok());
+    assert!(pos(no_rights).resolve_move(E1, C1, None).is_ok());
     let black = refused(
         "r3k2r/8/8/8/8/8/8/R3K2R b Kk - 0 1",
         E8,
@@ -213,15 +219,18 @@ fn castling_reasons() {
 fn castling_is_recognised_both_ways() {
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     for (to, rook) in [(G1, H1), (H1, H1), (C1, A1), (A1, A1)] {
-        assert_eq!(p.why_illegal(E1, to, None), Ok(Move::castle(E1, rook)));
+        assert_eq!(p.resolve_move(E1, to, None), Ok(Move::castle(E1, rook)));
     }
-    assert_eq!(p.why_illegal(E1, G1, Some(Role::Queen)), Err(IllegalMove::PromotionNotAllowed { role: Role::Queen }));
+    assert_eq!(
+        p.resolve_move(E1, G1, Some(Role::Queen)),
+        Err(IllegalMoveReason::PromotionNotAllowed { role: Role::Queen })
+    );
     // A Chess960 king taking its own rook.
     let chess960 =
         Position::from_fen_with("1r2k1r1/pppppppp/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", chess_core::CastlingMode::Chess960)
             .unwrap();
-    assert_eq!(chess960.why_illegal(E1, G1, None), Ok(Move::castle(E1, G1)));
-    assert_eq!(chess960.why_illegal(E1, B1, None), Ok(Move::castle(E1, B1)));
+    assert_eq!(chess960.resolve_move(E1, G1, None), Ok(Move::castle(E1, G1)));
+    assert_eq!(chess960.resolve_move(E1, B1, None), Ok(Move::castle(E1, B1)));
 }
 
 #[test]
@@ -233,9 +242,9 @@ fn en_passant() {
         None,
         "en passant is not possible: the pawn on d5 did not just advance two squares",
     );
-    assert_eq!(err, IllegalMove::EnPassantUnavailable { from: E5, to: D6, pawn_square: D5 });
+    assert_eq!(err, IllegalMoveReason::EnPassantUnavailable { from: E5, to: D6, pawn_square: D5 });
     assert_eq!(err.message(Lang::Zh).to_string(), "不能吃过路兵：d5上的兵不是刚走了两格");
-    assert_eq!(pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").why_illegal(E5, D6, None), Ok(Move::en_passant(E5, D6)));
+    assert_eq!(pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").resolve_move(E5, D6, None), Ok(Move::en_passant(E5, D6)));
 }
 
 #[test]
@@ -248,7 +257,7 @@ fn promotion_reasons() {
         None,
         "a pawn reaching the last rank must promote: choose a queen, rook, bishop or knight",
     );
-    assert_eq!(err, IllegalMove::MustPromote { from: A7, to: A8 });
+    assert_eq!(err, IllegalMoveReason::MustPromote { from: A7, to: A8 });
     assert_eq!(err.message(Lang::Zh).to_string(), "兵到达底线必须升变：请选择后、车、象或马");
     let err = refused(fen, A7, A8, Some(Role::King), "a pawn cannot promote to a king");
     assert_eq!(err.message(Lang::Zh).to_string(), "兵不能升变为王");
@@ -257,13 +266,16 @@ fn promotion_reasons() {
     assert_eq!(err.message(Lang::Zh).to_string(), "只有到达底线的兵才能升变");
     refused(START, G1, F3, Some(Role::Knight), "only a pawn reaching the last rank can promote");
     for role in Role::PROMOTIONS {
-        assert_eq!(pos(fen).why_illegal(A7, A8, Some(role)), Ok(Move::promote(A7, A8, role)));
+        assert_eq!(
+            pos(fen).resolve_move(A7, A8, Some(role)),
+            Move::promote(A7, A8, role).ok_or(IllegalMoveReason::InvalidPromotion { role })
+        );
     }
 }
 
 #[test]
 fn legal_moves_come_back_as_moves() {
     let p = Position::new();
-    assert_eq!(p.why_illegal(G1, F3, None), Ok(Move::new(G1, F3)));
-    assert_eq!(p.why_illegal(E2, E4, None), Ok(Move::new(E2, E4)));
+    assert_eq!(p.resolve_move(G1, F3, None), Ok(Move::new(G1, F3)));
+    assert_eq!(p.resolve_move(E2, E4, None), Ok(Move::new(E2, E4)));
 }

@@ -59,7 +59,7 @@ fn reference_moves(pos: &Position) -> Vec<Move> {
             targets.extend(attacks::pawn(us, from) & theirs);
             for to in targets {
                 if matches!(to.rank(), chess_core::Rank::First | chess_core::Rank::Eighth) {
-                    pseudo.extend(Role::PROMOTIONS.map(|r| Move::promote(from, to, r)));
+                    pseudo.extend(Role::PROMOTIONS.map(|r| Move::promote(from, to, r).unwrap()));
                 } else {
                     pseudo.push(Move::new(from, to));
                 }
@@ -169,7 +169,7 @@ proptest! {
                 0 => Move::new(from, to),
                 1 => Move::en_passant(from, to),
                 2 => Move::castle(from, to),
-                k => Move::promote(from, to, Role::PROMOTIONS[k - 3]),
+                k => Move::promote(from, to, Role::PROMOTIONS[k - 3]).unwrap(),
             };
             prop_assert_eq!(pos.is_legal(m), moves.contains(&m), "{:?} in {}", m, pos);
             for m in &moves {
@@ -268,7 +268,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(100))]
 
     #[test]
-    fn why_illegal_is_ok_exactly_for_legal_moves(line in game_strategy()) {
+    fn resolve_move_is_ok_exactly_for_legal_moves(line in game_strategy()) {
         for pos in line {
             let moves = pos.legal_moves();
             let pawns = pos.board().by_piece(chess_core::Piece::new(pos.turn(), Role::Pawn));
@@ -280,7 +280,7 @@ proptest! {
                 };
                 for to in Square::ALL {
                     for &promotion in promotions {
-                        let answer = pos.why_illegal(from, to, promotion);
+                        let answer = pos.resolve_move(from, to, promotion);
                         prop_assert_eq!(answer.ok(), meant_move(&moves, from, to, promotion),
                             "{}{} {:?} in {}: {:?}", from, to, promotion, pos, answer);
                     }

@@ -220,7 +220,7 @@ impl Game {
     /// The move is matched by its squares and promotion, like [`Position::play`].
     pub fn push(&mut self, m: Move) -> Result<(), PushError> {
         self.ensure_ongoing()?;
-        let legal = self.position().legalize(m).ok_or(IllegalMoveError { mv: m })?;
+        let legal = self.position().resolve(m)?;
         self.push_legal(legal);
         Ok(())
     }

@@ -158,7 +158,7 @@ impl PgnGame {
         for mv in self.mainline() {
             if mv.is_null() {
                 if !pos.play_null() {
-                    return Err(crate::IllegalMoveError { mv });
+                    return Err(crate::IllegalMoveError { mv, reason: crate::IllegalMoveReason::NullMove });
                 }
             } else {
                 pos.play(mv)?;

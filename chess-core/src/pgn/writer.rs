@@ -114,7 +114,7 @@ fn write_line<W: Write>(w: &mut Wrapper<'_, W>, mut pos: Position, moves: &[PgnM
     let mut legal = true;
     for m in moves {
         let before = pos;
-        let playable = if m.mv.is_null() { !pos.is_check() } else { pos.legalize(m.mv) == Some(m.mv) };
+        let playable = if m.mv.is_null() { !pos.is_check() } else { pos.is_legal(m.mv) };
         if legal && !playable {
             // Not legal here: write this move and the rest of the line in UCI, without variations.
             legal = false;

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use chess_core::search::Level;
-use chess_core::{Color, EventError, IllegalMove, Lang, Outcome, Piece, Square, Termination};
+use chess_core::{Color, EventError, IllegalMoveReason, Lang, Outcome, Piece, Square, Termination};
 
 use super::{RulesChoice, Side};
 
@@ -88,9 +88,9 @@ pub(crate) enum Msg<'a> {
         seconds: f64,
     },
     /// The move is illegal, for this reason.
-    Illegal(IllegalMove),
+    Illegal(IllegalMoveReason),
     /// A question about a square cannot be answered, for this reason (no piece, not yours).
-    Refused(IllegalMove),
+    Refused(IllegalMoveReason),
     /// No legal move matches the text.
     NoMatch(&'a str),
     /// Several pieces could make the move.

@@ -6,7 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use chess_core::pgn::PgnGame;
 use chess_core::search::{Level, Searcher};
-use chess_core::{Color, Game, IllegalMove, Move, MoveText, Piece, Position, Role, San, SanError, SanStyle, Square};
+use chess_core::{Color, Game, IllegalMoveReason, Move, MoveText, Piece, Position, Role, SanError, SanStyle, Square};
 
 use super::board_view::{BoardStyle, PieceStyle, render};
 use super::computer;
@@ -40,7 +40,7 @@ enum Flow {
 #[derive(Clone, Copy, Debug)]
 enum Rejection {
     /// The rules forbid it.
-    Illegal(IllegalMove),
+    Illegal(IllegalMoveReason),
     /// A pawn reaches the last rank and the piece was not given.
     NeedsPromotion { from: Square, to: Square },
     /// Several pieces could make it (their squares).
@@ -193,8 +193,8 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             Command::Yes | Command::No => self.io.say(Msg::NotUnderstood(line))?,
             Command::Coords { .. } | Command::Square(_) | Command::San(_) if over => self.io.say(Msg::GameIsOver)?,
             Command::Coords { from, to, promotion } => {
-                let found = self.game.position().why_illegal(from, to, promotion).map_err(|reason| match reason {
-                    IllegalMove::MustPromote { from, to } => Rejection::NeedsPromotion { from, to },
+                let found = self.game.position().resolve_move(from, to, promotion).map_err(|reason| match reason {
+                    IllegalMoveReason::MustPromote { from, to } => Rejection::NeedsPromotion { from, to },
                     reason => Rejection::Illegal(reason),
                 });
                 self.try_move(found, line)?;
@@ -222,10 +222,12 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         let position = *self.game.position();
         let m = match found {
             Ok(m) => m,
-            Err(Rejection::NeedsPromotion { from, to }) => match self.ask_promotion()? {
-                Some(role) => Move::promote(from, to, role),
-                None => return self.io.say(Msg::MoveCancelled),
-            },
+            Err(Rejection::NeedsPromotion { from, to }) => {
+                match self.ask_promotion()?.and_then(|role| Move::promote(from, to, role)) {
+                    Some(m) => m,
+                    None => return self.io.say(Msg::MoveCancelled),
+                }
+            }
             Err(Rejection::Illegal(reason)) => return self.io.say(Msg::Illegal(reason)),
             Err(Rejection::Ambiguous(from)) => {
                 let squares: Vec<String> = from.into_iter().map(|square| square.to_string()).collect();
@@ -337,9 +339,9 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             return self.io.say(Msg::AllMoves(&list));
         };
         match position.piece_on(square) {
-            None => self.io.say(Msg::Refused(IllegalMove::NoPiece { square })),
+            None => self.io.say(Msg::Refused(IllegalMoveReason::NoPiece { square })),
             Some(piece) if piece.color != position.turn() => {
-                self.io.say(Msg::Refused(IllegalMove::NotYourPiece { square, piece }))
+                self.io.say(Msg::Refused(IllegalMoveReason::NotYourPiece { square, piece }))
             }
             Some(piece) => {
                 let moves = position.legal_moves_from(square);
@@ -505,16 +507,8 @@ fn new_game(config: &Config, settings: Settings) -> Game {
 /// Explains why SAN text names no single legal move.
 fn san_rejection(error: &SanError) -> Rejection {
     match *error {
-        SanError::Ambiguous { san: San::Normal { role: Role::Pawn, to, promotion: None, .. }, from, .. } => {
-            match from.single_square() {
-                Some(from) => Rejection::NeedsPromotion { from, to },
-                None => Rejection::Ambiguous(from),
-            }
-        }
+        SanError::MissingPromotion { from, to, .. } => Rejection::NeedsPromotion { from, to },
         SanError::Ambiguous { from, .. } => Rejection::Ambiguous(from),
-        SanError::Illegal { reason: Some(IllegalMove::MustPromote { from, to }), .. } => {
-            Rejection::NeedsPromotion { from, to }
-        }
         SanError::Illegal { reason: Some(reason), .. } => Rejection::Illegal(reason),
         SanError::Illegal { reason: None, .. } => Rejection::NoMatch,
         _ => Rejection::NotUnderstood,

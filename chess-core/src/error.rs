@@ -1,0 +1,128 @@
+//! Stable, machine-readable error codes shared by every error type of the crate.
+//!
+//! Each error type has a `code()` method returning an [`ErrorCode`]. The numbers never
+//! change once released, so the C library uses them as its status codes and the Python
+//! module maps them to exception classes. The error's own type keeps the detail (which FEN
+//! field, which SAN character, why a move is illegal); the code says what kind of failure
+//! it was.
+//!
+//! # Examples
+//!
+//! ```
+//! use chess_core::{ErrorCode, Position};
+//!
+//! let pos = Position::new();
+//! assert_eq!(pos.parse_san("Qh5").unwrap_err().code(), ErrorCode::IllegalMove);
+//! assert_eq!(pos.parse_san("Qz9").unwrap_err().code(), ErrorCode::InvalidMove);
+//! assert_eq!(ErrorCode::IllegalMove as u16, 30);
+//! assert_eq!(ErrorCode::IllegalMove.name(), "illegal_move");
+//! ```
+
+use core::fmt;
+
+/// What kind of failure an error is, with a number that never changes.
+///
+/// Numbers below 1000 belong to chess-core; bindings number their own failures (a null
+/// pointer, text that is not UTF-8) from 1000 on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u16)]
+#[non_exhaustive]
+pub enum ErrorCode {
+    /// Text that is not a square name (`e4`).
+    InvalidSquare = 1,
+    /// Text or a number that is not a move at all: bad SAN or UCI syntax, a bad encoding.
+    InvalidMove = 2,
+    /// A FEN whose text is malformed.
+    InvalidFen = 10,
+    /// A well-formed FEN or setup that describes an impossible position.
+    InvalidPosition = 11,
+    /// An EPD line whose operations are malformed.
+    InvalidEpd = 12,
+    /// A move that is not legal in its position.
+    IllegalMove = 30,
+    /// SAN that more than one legal move matches.
+    AmbiguousMove = 31,
+    /// A pawn move to the last rank given without its promotion piece.
+    MissingPromotion = 32,
+    /// A move or event after the game has ended.
+    GameOver = 40,
+    /// A game event the rules do not allow now (an early resignation, a fourth draw offer).
+    EventNotAllowed = 41,
+    /// PGN text that cannot be read.
+    InvalidPgn = 50,
+    /// The source of a reader failed.
+    Io = 51,
+    /// Text that is not a level of the computer player.
+    InvalidLevel = 60,
+    /// A saved game that cannot be loaded (malformed, or not consistent with its moves).
+    InvalidSave = 70,
+}
+
+impl ErrorCode {
+    /// Every code, in order of their numbers.
+    pub const ALL: [ErrorCode; 14] = [
+        ErrorCode::InvalidSquare,
+        ErrorCode::InvalidMove,
+        ErrorCode::InvalidFen,
+        ErrorCode::InvalidPosition,
+        ErrorCode::InvalidEpd,
+        ErrorCode::IllegalMove,
+        ErrorCode::AmbiguousMove,
+        ErrorCode::MissingPromotion,
+        ErrorCode::GameOver,
+        ErrorCode::EventNotAllowed,
+        ErrorCode::InvalidPgn,
+        ErrorCode::Io,
+        ErrorCode::InvalidLevel,
+        ErrorCode::InvalidSave,
+    ];
+
+    /// Returns the code's name in snake case (`"illegal_move"`), stable like its number.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidSquare => "invalid_square",
+            ErrorCode::InvalidMove => "invalid_move",
+            ErrorCode::InvalidFen => "invalid_fen",
+            ErrorCode::InvalidPosition => "invalid_position",
+            ErrorCode::InvalidEpd => "invalid_epd",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::AmbiguousMove => "ambiguous_move",
+            ErrorCode::MissingPromotion => "missing_promotion",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::EventNotAllowed => "event_not_allowed",
+            ErrorCode::InvalidPgn => "invalid_pgn",
+            ErrorCode::Io => "io",
+            ErrorCode::InvalidLevel => "invalid_level",
+            ErrorCode::InvalidSave => "invalid_save",
+        }
+    }
+
+    /// Returns the code with this number, if there is one.
+    pub fn from_u16(number: u16) -> Option<ErrorCode> {
+        ErrorCode::ALL.into_iter().find(|code| *code as u16 == number)
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_names_are_unique_and_read_back() {
+        for (i, code) in ErrorCode::ALL.into_iter().enumerate() {
+            assert_eq!(ErrorCode::from_u16(code as u16), Some(code));
+            for other in &ErrorCode::ALL[i + 1..] {
+                assert!((code as u16) < (*other as u16), "{code} and {other} out of order");
+                assert_ne!(code.name(), other.name());
+            }
+        }
+        assert_eq!(ErrorCode::from_u16(0), None);
+        assert_eq!(ErrorCode::from_u16(999), None);
+    }
+}
