@@ -3,4 +3,3 @@
 //! games between the levels, and how often the Beginner errs).
 
 pub mod strength;
-pub mod suite;
