@@ -31,9 +31,9 @@ python="$venv/bin/python"
 "$python" -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
 
 step "Python tests: the uci engine through python-chess"
-# The cargo tests above built the engine (examples/tests/uci.rs drives it) into the
-# test-release directory; a separate cargo build would resolve features differently and
-# compile it again.
+# The cargo tests above built the engine (the uci binary of examples/uci, which its test
+# examples/uci/tests/uci.rs drives) into the test-release directory; a separate cargo build
+# would resolve features differently and compile it again.
 target_dir=$(cargo metadata --format-version 1 --no-deps |
     "$python" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
 CHESS_UCI_BIN="$target_dir/test-release/uci" "$python" -m pytest -q -p no:cacheprovider tests/python

@@ -121,14 +121,7 @@ impl Epd {
 
     /// Returns the perft counts given as `D1 20; D2 400; ...`, by depth.
     pub fn perft_counts(&self) -> Vec<(u32, u64)> {
-        self.operations
-            .iter()
-            .filter_map(|(op, operands)| {
-                let depth = op.strip_prefix('D')?.parse().ok()?;
-                let nodes = operands.first()?.parse().ok()?;
-                Some((depth, nodes))
-            })
-            .collect()
+        self.operations.iter().filter_map(|(op, operands)| crate::perft::depth_count(op, operands.first()?)).collect()
     }
 }
 

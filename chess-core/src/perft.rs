@@ -15,6 +15,13 @@ use arrayvec::ArrayVec;
 
 use crate::{MAX_LEGAL_MOVES, Move, Position};
 
+#[cfg(feature = "alloc")]
+mod suite;
+#[cfg(feature = "alloc")]
+pub(crate) use suite::depth_count;
+#[cfg(feature = "alloc")]
+pub use suite::{SuiteEntry, SuiteError, SuiteErrorKind, parse_suite};
+
 /// Counts the leaf nodes `depth` plies deep, counting the last ply in bulk.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {

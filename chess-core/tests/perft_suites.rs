@@ -5,32 +5,13 @@
 //! test command runs these in release mode) is checked. The full suites run with the
 //! `perft` tool: `cargo run --release --bin perft -- --epd FILE`.
 
-use chess_core::{CastlingMode, FenError, Position, Problem, perft::perft};
+use chess_core::perft::{SuiteEntry, parse_suite, perft};
+use chess_core::{CastlingMode, FenError, Position, Problem};
 
-struct Case {
-    id: String,
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
-fn read_cases(file: &str) -> Vec<Case> {
+fn read_cases(file: &str) -> Vec<SuiteEntry> {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .map(|line| {
-            let mut parts = line.split(';').map(str::trim);
-            let (id, fen, counts) = (parts.next().unwrap(), parts.next().unwrap(), parts.next().unwrap());
-            let counts = counts
-                .split_whitespace()
-                .map(|pair| {
-                    let (depth, nodes) = pair.split_once('=').unwrap();
-                    (depth.parse().unwrap(), nodes.parse().unwrap())
-                })
-                .collect();
-            Case { id: id.to_string(), fen: fen.to_string(), counts }
-        })
-        .collect()
+    parse_suite(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 fn max_nodes() -> u64 {
@@ -38,7 +19,7 @@ fn max_nodes() -> u64 {
 }
 
 /// Runs every pair within the node budget and returns how many were checked.
-fn check(case: &Case, pos: &Position, budget: u64) -> usize {
+fn check(case: &SuiteEntry, pos: &Position, budget: u64) -> usize {
     let mut checked = 0;
     for &(depth, expected) in case.counts.iter().filter(|(_, nodes)| *nodes <= budget) {
         assert_eq!(perft(pos, depth), expected, "{} ({}) depth {depth}", case.id, case.fen);
@@ -124,21 +105,12 @@ fn shared_random_suite_when_present() {
         return;
     };
     let budget = max_nodes().min(100_000);
-    let (mut positions, mut pairs) = (0, 0);
-    let mut pos = None;
-    for line in text.lines() {
-        if let Some(epd) = line.strip_prefix("epd ") {
-            pos = Some(Position::from_fen(epd).unwrap_or_else(|e| panic!("{epd}: {e}")));
-            positions += 1;
-        } else if let Some(rest) = line.strip_prefix("perft ") {
-            let (depth, nodes) = rest.split_once(' ').unwrap();
-            let (depth, nodes): (u32, u64) = (depth.parse().unwrap(), nodes.trim().parse().unwrap());
-            if nodes <= budget {
-                assert_eq!(perft(pos.as_ref().unwrap(), depth), nodes, "{line} after {pos:?}");
-                pairs += 1;
-            }
-        }
+    let suite = parse_suite(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut pairs = 0;
+    for entry in &suite {
+        let pos = Position::from_fen(&entry.fen).unwrap_or_else(|e| panic!("{} ({}): {e}", entry.id, entry.fen));
+        pairs += check(entry, &pos, budget);
     }
-    assert_eq!(positions, 6_838);
+    assert_eq!(suite.len(), 6_838);
     println!("python-chess_random.perft: {pairs} pairs up to {budget} nodes checked");
 }

@@ -1,7 +1,7 @@
 """Drives the `uci` engine through python-chess, as Python programs and GUIs use it.
 
-The engine's path comes from the CHESS_UCI_BIN environment variable (scripts/test-all.sh
-sets it after building the engine).
+The engine is the `uci` program of the chess-uci package (examples/uci). Its path comes from
+the CHESS_UCI_BIN environment variable (scripts/test-all.sh sets it after building the engine).
 """
 
 import os

@@ -5,10 +5,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use chess_core::search::{Level, SearchLimits, Searcher};
-use chess_examples::strength::blunders::count_blunders;
-use chess_examples::strength::ladder::{Player, play_match};
-use chess_examples::strength::quantile;
-use chess_examples::strength::suite::{Goal, attempt, read_suite};
+use chess_tools::strength::blunders::count_blunders;
+use chess_tools::strength::ladder::{Player, play_match};
+use chess_tools::strength::quantile;
+use chess_tools::strength::suite::{Goal, attempt, read_suite};
 
 const USAGE: &str = "usage:
   strength suite FILE... [--level beginner|normal|expert|master] [--movetime MS] [--mate N] [--max N] [--verbose]

@@ -4,13 +4,14 @@
 //! cargo run --release --bin uci
 //! ```
 //!
-//! The commands and options are described in `chess_examples::uci_engine`.
+//! The commands and options are described in the `chess_uci` library, whose [`chess_uci::run`]
+//! this program calls with stdin and stdout.
 
 use std::io;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match chess_examples::uci_engine::run(io::stdin().lock(), io::stdout()) {
+    match chess_uci::run(io::stdin().lock(), io::stdout()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("uci: {error}");

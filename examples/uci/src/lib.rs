@@ -5,6 +5,11 @@
 //! program). Searches run on their own thread, so `stop`, `isready` and `quit` are answered
 //! while one runs.
 //!
+//! The `uci` program is installed with `cargo install --path examples/uci`. Another program
+//! embeds the engine by calling [`run`] with its own reader and writer (on a thread of its
+//! own, with a pipe or channel for the commands, to talk to it while it runs); the example
+//! at [`run`] plays from a script held in memory.
+//!
 //! # Commands
 //!
 //! - `uci`: answers `id name`, `id author`, the options below and `uciok`.
@@ -61,6 +66,36 @@ use thinking::{Job, Thinking};
 /// limits still runs to its end (so that piped commands work); `quit` stops it.
 ///
 /// Returns an error only when reading or writing fails.
+///
+/// # Examples
+///
+/// ```
+/// use std::io::{self, Write};
+/// use std::sync::{Arc, Mutex};
+///
+/// /// A writer whose text the caller can read after the engine has finished.
+/// #[derive(Clone, Default)]
+/// struct Shared(Arc<Mutex<Vec<u8>>>);
+///
+/// impl Write for Shared {
+///     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+///         self.0.lock().unwrap().write(bytes)
+///     }
+///     fn flush(&mut self) -> io::Result<()> {
+///         Ok(())
+///     }
+/// }
+///
+/// let commands = "uci\n\
+///     position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\n\
+///     go depth 2\n";
+/// let output = Shared::default();
+/// chess_uci::run(commands.as_bytes(), output.clone())?;
+/// let text = String::from_utf8(output.0.lock().unwrap().clone())?;
+/// assert!(text.contains("uciok\n"));
+/// assert_eq!(text.lines().last(), Some("bestmove h5f7")); // Qxf7#
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
     let mut engine = Engine::new(Output(Arc::new(Mutex::new(output))));
     let mut line = Vec::new();

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use chess_examples::play::{self, BoardStyle, Config, PieceStyle, RulesChoice, Side};
+use chess_play::{self as play, BoardStyle, Config, PieceStyle, RulesChoice, Side};
 
 /// Returns a fresh save-file path for one test, so that no test touches the real home.
 fn save_path(test: &str) -> PathBuf {

@@ -13,7 +13,7 @@
 //! # Examples
 //!
 //! ```
-//! use chess_examples::play::{self, Config, Side};
+//! use chess_play::{self as play, Config, Side};
 //!
 //! // Fool's mate, played by two players from a script.
 //! let config = Config { side: Some(Side::Both), ..Config::scripted() };

@@ -3,7 +3,7 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use chess_examples::play::{self, Terminal, USAGE};
+use chess_play::{self as play, Terminal, USAGE};
 
 fn main() -> ExitCode {
     let terminal = Terminal {

@@ -8,8 +8,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use chess_core::{CastlingMode, Position, perft};
-use chess_examples::suite::parse_suite;
+use chess_core::perft::{self, parse_suite};
+use chess_core::{CastlingMode, Position};
 
 const USAGE: &str =
     "usage: perft [--fen FEN] [--chess960] [--divide] DEPTH\n       perft --epd FILE [--max-nodes N] [--chess960]";
