@@ -8,8 +8,8 @@
 //! squares and pieces involved. Castling may be given as the king's two-square step (`e1g1`)
 //! or as the king taking its own rook (`e1h1`), en passant as a plain diagonal pawn move.
 //!
-//! [`Display`](core::fmt::Display) writes English; [`IllegalMoveReason::message`] writes the
-//! message in any [`Lang`].
+//! [`Display`](core::fmt::Display) writes English; `text(lang)` writes the message in any
+//! [`Lang`](crate::Lang).
 //!
 //! # Examples
 //!
@@ -19,23 +19,20 @@
 //! let pos: Position = "r1bqk1nr/pppp1ppp/2n5/4p3/1b2P3/2NP4/PPP2PPP/R1BQKBNR w KQkq - 1 4".parse().unwrap();
 //! let err = pos.resolve_move(Square::C3, Square::D5, None).unwrap_err();
 //! assert_eq!(err.to_string(), "the knight on c3 is pinned by the bishop on b4");
-//! assert_eq!(err.message(Lang::Zh).to_string(), "c3上的马被b4上的象牵制");
+//! assert_eq!(err.text(Lang::Zh).to_string(), "c3上的马被b4上的象牵制");
 //! assert!(matches!(err, IllegalMoveReason::Pinned { pinner_square: Square::B4, .. }));
 //!
 //! let nf3 = pos.resolve_move(Square::G1, Square::F3, None).unwrap();
 //! assert!(pos.is_legal(nf3));
 //! ```
 
-use core::fmt;
-
-use crate::{Bitboard, CastlingSide, Color, ErrorCode, Lang, Move, Piece, Position, Rank, Role, Square, attacks};
+use crate::{Bitboard, CastlingSide, Color, ErrorCode, Move, Piece, Position, Rank, Role, Square, attacks};
 
 /// The reason a move is illegal, with the squares and pieces a message names.
 ///
-/// `Display` writes the English message; [`IllegalMoveReason::message`] writes it in any [`Lang`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+/// `Display` writes the English message; `text(lang)` writes it in any [`Lang`](crate::Lang).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-#[error("{}", self.message(Lang::En))]
 pub enum IllegalMoveReason {
     /// There is no piece on the from square.
     NoPiece {
@@ -244,11 +241,6 @@ impl IllegalMoveKind {
 }
 
 impl IllegalMoveReason {
-    /// Returns the message in `lang`, as a value to display.
-    pub fn message(&self, lang: Lang) -> IllegalMoveMessage {
-        IllegalMoveMessage { reason: *self, lang }
-    }
-
     /// Returns which case this is, without its squares and pieces.
     pub const fn kind(&self) -> IllegalMoveKind {
         use IllegalMoveReason::*;
@@ -285,154 +277,7 @@ impl IllegalMoveReason {
     }
 }
 
-/// An [`IllegalMoveReason`] message in a language; made by [`IllegalMoveReason::message`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct IllegalMoveMessage {
-    reason: IllegalMoveReason,
-    lang: Lang,
-}
-
-/// Returns the English name of a castling side: `kingside` or `queenside`.
-const fn side_en(side: CastlingSide) -> &'static str {
-    match side {
-        CastlingSide::KingSide => "kingside",
-        CastlingSide::QueenSide => "queenside",
-    }
-}
-
-/// Returns the Chinese name of a castling side's rook: `王翼` or `后翼`.
-const fn side_zh(side: CastlingSide) -> &'static str {
-    match side {
-        CastlingSide::KingSide => "王翼",
-        CastlingSide::QueenSide => "后翼",
-    }
-}
-
-impl fmt::Display for IllegalMoveMessage {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.lang {
-            Lang::En => self.english(f),
-            Lang::Zh => self.chinese(f),
-        }
-    }
-}
-
-impl IllegalMoveMessage {
-    fn english(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use IllegalMoveReason::*;
-        let name = |piece: Piece| piece.role.name();
-        match self.reason {
-            NoPiece { square } => write!(f, "there is no piece on {square}"),
-            NotYourPiece { square, piece } => write!(
-                f,
-                "the {} on {square} is {}'s, and it is {}'s turn to move",
-                name(piece),
-                Lang::En.color(piece.color),
-                Lang::En.color(!piece.color)
-            ),
-            NoSuchMove { piece, from, to } => write!(f, "a {} does not move from {from} to {to}", name(piece)),
-            NothingToCapture { to, .. } => {
-                write!(f, "a pawn moves diagonally only to capture, and there is nothing to capture on {to}")
-            }
-            Blocked { piece, from, to, blocker_square, blocker } => write!(
-                f,
-                "the {} cannot go from {from} to {to}: the {} on {blocker_square} is in the way",
-                name(piece),
-                name(blocker)
-            ),
-            OwnPiece { square, piece } => write!(f, "your own {} is on {square}", name(piece)),
-            Pinned { piece, square, pinner, pinner_square } => {
-                write!(f, "the {} on {square} is pinned by the {} on {pinner_square}", name(piece), name(pinner))
-            }
-            LeavesKingInCheck { checker, checker_square } => {
-                write!(f, "the move leaves your king in check from the {} on {checker_square}", name(checker))
-            }
-            KingIntoCheck { to, attacker, attacker_square } => {
-                write!(f, "the king would be in check on {to} from the {} on {attacker_square}", name(attacker))
-            }
-            CastlingRightsLost { side } => {
-                write!(f, "castling is not allowed: the king or the {} rook has already moved", side_en(side))
-            }
-            CastlingBlocked { square, piece, .. } => {
-                write!(f, "castling is not allowed: the {} on {square} is in the way", name(piece))
-            }
-            CastlingInCheck { checker, checker_square, .. } => {
-                write!(
-                    f,
-                    "castling is not allowed: the king is in check from the {} on {checker_square}",
-                    name(checker)
-                )
-            }
-            CastlingThroughCheck { square, attacker, attacker_square, .. } => write!(
-                f,
-                "castling is not allowed: the king passes through {square}, which the {} on {attacker_square} attacks",
-                name(attacker)
-            ),
-            CastlingIntoCheck { square, attacker, attacker_square, .. } => write!(
-                f,
-                "castling is not allowed: the king would land on {square}, which the {} on {attacker_square} attacks",
-                name(attacker)
-            ),
-            EnPassantUnavailable { pawn_square, .. } => {
-                write!(f, "en passant is not possible: the pawn on {pawn_square} did not just advance two squares")
-            }
-            MustPromote { .. } => {
-                f.write_str("a pawn reaching the last rank must promote: choose a queen, rook, bishop or knight")
-            }
-            InvalidPromotion { role } => write!(f, "a pawn cannot promote to a {role}"),
-            PromotionNotAllowed { .. } => f.write_str("only a pawn reaching the last rank can promote"),
-            NullMove => f.write_str("passing the turn (a null move) is not a legal move"),
-        }
-    }
-
-    fn chinese(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use IllegalMoveReason::*;
-        let name = |piece: Piece| Lang::Zh.role(piece.role);
-        match self.reason {
-            NoPiece { square } => write!(f, "{square}上没有棋子"),
-            NotYourPiece { square, piece } => write!(
-                f,
-                "{square}上的{}是{}的，现在轮到{}走棋",
-                name(piece),
-                Lang::Zh.color(piece.color),
-                Lang::Zh.color(!piece.color)
-            ),
-            NoSuchMove { piece, from, to } => write!(f, "{}不能从{from}走到{to}", name(piece)),
-            NothingToCapture { to, .. } => write!(f, "兵只有吃子时才能斜走，{to}上没有可吃的棋子"),
-            Blocked { piece, from, to, blocker_square, blocker } => {
-                write!(f, "{}不能从{from}走到{to}：{blocker_square}上的{}挡住了去路", name(piece), name(blocker))
-            }
-            OwnPiece { square, piece } => write!(f, "{square}上已经有自己的{}", name(piece)),
-            Pinned { piece, square, pinner, pinner_square } => {
-                write!(f, "{square}上的{}被{pinner_square}上的{}牵制", name(piece), name(pinner))
-            }
-            LeavesKingInCheck { checker, checker_square } => {
-                write!(f, "走这步棋后，你的王仍被{checker_square}上的{}将军", name(checker))
-            }
-            KingIntoCheck { to, attacker, attacker_square } => {
-                write!(f, "王不能走到{to}：会被{attacker_square}上的{}将军", name(attacker))
-            }
-            CastlingRightsLost { side } => write!(f, "不能易位：王或{}的车已经动过", side_zh(side)),
-            CastlingBlocked { square, piece, .. } => write!(f, "不能易位：{square}上的{}挡在中间", name(piece)),
-            CastlingInCheck { checker, checker_square, .. } => {
-                write!(f, "不能易位：王正被{checker_square}上的{}将军", name(checker))
-            }
-            CastlingThroughCheck { square, attacker, attacker_square, .. } => {
-                write!(f, "不能易位：王经过的{square}受到{attacker_square}上的{}攻击", name(attacker))
-            }
-            CastlingIntoCheck { square, attacker, attacker_square, .. } => {
-                write!(f, "不能易位：王到达的{square}受到{attacker_square}上的{}攻击", name(attacker))
-            }
-            EnPassantUnavailable { pawn_square, .. } => {
-                write!(f, "不能吃过路兵：{pawn_square}上的兵不是刚走了两格")
-            }
-            MustPromote { .. } => f.write_str("兵到达底线必须升变：请选择后、车、象或马"),
-            InvalidPromotion { role } => write!(f, "兵不能升变为{}", Lang::Zh.role(role)),
-            PromotionNotAllowed { .. } => f.write_str("只有到达底线的兵才能升变"),
-            NullMove => f.write_str("不能空着（跳过一步）"),
-        }
-    }
-}
+impl core::error::Error for IllegalMoveReason {}
 
 impl Position {
     /// Finds the legal move from `from` to `to` (with `promotion`), or says why there is none.

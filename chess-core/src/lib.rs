@@ -1,13 +1,19 @@
 //! Chess rules for Rust: positions, legal moves, FEN/EPD, SAN, UCI, Chess960,
 //! Polyglot-compatible Zobrist keys and perft.
 //!
-//! The crate is `#![no_std]`. Features:
-//! - `std` (default): implies `alloc`.
+//! The crate is `#![no_std]`; the rules (positions, moves, FEN, SAN, UCI, perft, reasons)
+//! need no feature. Features, all but `serde` on by default:
+//! - `std`: implies `alloc`; time limits of the search, I/O sources for the PGN reader.
 //! - `alloc`: [`Game`] (history, undo, rules and outcome), PGN reading and writing ([`pgn`],
-//!   with [`PgnGame::from_game`] to write a game), the computer player ([`search`]: levels
-//!   from Beginner to Master, hints), EPD records, and `String`-returning helpers such as
-//!   [`Position::to_fen`]. Time limits of the search need `std` (or a clock set with
-//!   [`search::Searcher::set_clock`]).
+//!   with [`PgnGame::from_game`] to write a game), EPD records, and `String`-returning
+//!   helpers such as [`Position::to_fen`].
+//! - `search` (implies `alloc`): the computer player (`search`: levels from Beginner to
+//!   Master, hints). It needs pointer-sized atomics (`Arc<AtomicBool>` stops a search), which
+//!   every target with an allocator and threads has (thumbv7em does; thumbv6m does not).
+//!   Time limits need `std` or a clock set with `search::Searcher::set_clock`.
+//! - `rating`: the casual site's points table and Elo (`rating`).
+//! - `text`: words in languages other than English ([`Lang`], `text(lang)` on reasons,
+//!   descriptions, levels and hints). Without it, everything still displays in English.
 //! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN) serialise, and with
 //!   `alloc` so do `Game` (to save a game and go on later) and `Rules`.
 //!
@@ -65,15 +71,17 @@ pub mod perft;
 pub mod pgn;
 mod piece;
 mod position;
+#[cfg(feature = "rating")]
 pub mod rating;
 mod san;
 mod san_style;
-#[cfg(feature = "alloc")]
+#[cfg(feature = "search")]
 pub mod search;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
 mod square;
+mod text;
 mod uci;
 mod zobrist;
 mod zobrist_table;
@@ -82,11 +90,11 @@ pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use castling::{CastlingMode, CastlingSide};
 pub use color::Color;
-pub use describe::{CheckKind, Description, Lang, describe};
+pub use describe::{CheckKind, Description};
 #[cfg(feature = "alloc")]
 pub use epd::{Epd, EpdError};
 pub use error::ErrorCode;
-pub use explain::{IllegalMoveKind, IllegalMoveMessage, IllegalMoveReason};
+pub use explain::{IllegalMoveKind, IllegalMoveReason};
 pub use fen::{Fen, FenError};
 #[cfg(feature = "alloc")]
 pub use game::{Event, EventError, EventKind, Game, Outcome, PushError, Rules, Termination};
@@ -99,6 +107,8 @@ pub use san::{Lan, ParseSanError, ParseSanErrorKind, San, SanError, SanPlus, Suf
 pub use san_style::{MoveListStyle, MoveText, SanStyle, StyledSan};
 pub use setup::{PositionError, Problem, Setup};
 pub use square::{File, ParseSquareError, Rank, Square};
+#[cfg(feature = "text")]
+pub use text::{Lang, Text, Words};
 pub use uci::{ParseUciError, UciError, UciMove};
 
 /// The README's Rust quick start, compiled and run as a doc test.

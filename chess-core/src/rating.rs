@@ -20,62 +20,62 @@
 //! # Examples
 //!
 //! ```
-//! use chess_core::rating::{elo_expected, elo_update, points_change, round_points, Level, Score};
+//! use chess_core::rating::{elo_expected, elo_update, points_change, round_points, PointsLevel, GameResult};
 //!
-//! assert_eq!(Level::from_points(99.0), Level::Unrated);
-//! assert_eq!(Level::from_points(1250.0), Level::Rank(19));
+//! assert_eq!(PointsLevel::from_points(99.0), PointsLevel::Unrated);
+//! assert_eq!(PointsLevel::from_points(1250.0), PointsLevel::Rank(19));
 //! // A 1000-point player beats a 1050-point player: 10 + 50/10 = 15 points.
-//! assert_eq!(points_change(1000.0, 1050.0, Score::Win), 15.0);
-//! assert_eq!(points_change(1050.0, 1000.0, Score::Loss), -15.0);
+//! assert_eq!(points_change(1000.0, 1050.0, GameResult::Win), 15.0);
+//! assert_eq!(points_change(1050.0, 1000.0, GameResult::Loss), -15.0);
 //! // A draw 15 points apart: the lower-rated player gains (10 + 1.5) / 2 = 5.75.
-//! assert_eq!(round_points(points_change(1000.0, 1015.0, Score::Draw)), 6);
+//! assert_eq!(round_points(points_change(1000.0, 1015.0, GameResult::Draw)), 6);
 //!
 //! assert!((elo_expected(1700.0, 1500.0) - 0.7597).abs() < 1e-4);
-//! assert!((elo_update(1500.0, 1500.0, Score::Win, 32.0) - 1516.0).abs() < 1e-9);
+//! assert!((elo_update(1500.0, 1500.0, GameResult::Win, 32.0) - 1516.0).abs() < 1e-9);
 //! ```
 
 use core::fmt;
 
 /// A level of the casual points system.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
+pub enum PointsLevel {
     /// Fewer than 100 points.
     Unrated,
     /// A level from 30 (100–199 points) down to 1 (3000 points and above).
     Rank(u8),
 }
 
-impl Level {
+impl PointsLevel {
     /// Returns the level of a player with `points` points.
-    pub fn from_points(points: f64) -> Level {
+    pub fn from_points(points: f64) -> PointsLevel {
         if points.is_nan() || points < 100.0 {
-            return Level::Unrated;
+            return PointsLevel::Unrated;
         }
         let hundreds = (points / 100.0) as u32; // truncation is the floor for positive values
-        Level::Rank(31u32.saturating_sub(hundreds).max(1) as u8)
+        PointsLevel::Rank(31u32.saturating_sub(hundreds).max(1) as u8)
     }
 
     /// Returns the fewest points that reach this level (0 for unrated).
     pub fn min_points(self) -> u32 {
         match self {
-            Level::Unrated => 0,
-            Level::Rank(rank) => (31 - u32::from(rank.clamp(1, 30))) * 100,
+            PointsLevel::Unrated => 0,
+            PointsLevel::Rank(rank) => (31 - u32::from(rank.clamp(1, 30))) * 100,
         }
     }
 }
 
-impl fmt::Display for Level {
+impl fmt::Display for PointsLevel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Level::Unrated => f.write_str("unrated"),
-            Level::Rank(rank) => write!(f, "level {rank}"),
+            PointsLevel::Unrated => f.write_str("unrated"),
+            PointsLevel::Rank(rank) => write!(f, "level {rank}"),
         }
     }
 }
 
 /// The result of a game from one player's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Score {
+pub enum GameResult {
     /// The player won.
     Win,
     /// The game was drawn.
@@ -84,13 +84,13 @@ pub enum Score {
     Loss,
 }
 
-impl Score {
+impl GameResult {
     /// Returns the score as Elo counts it: 1, ½ or 0.
     pub const fn value(self) -> f64 {
         match self {
-            Score::Win => 1.0,
-            Score::Draw => 0.5,
-            Score::Loss => 0.0,
+            GameResult::Win => 1.0,
+            GameResult::Draw => 0.5,
+            GameResult::Loss => 0.0,
         }
     }
 }
@@ -132,16 +132,16 @@ fn underdog_draws(diff: f64) -> f64 {
 
 /// Computes the exact points a player with `points` gains (or, if negative, loses) by
 /// `score` against an opponent with `opponent` points; the opponent's change is the negation.
-pub fn points_change(points: f64, opponent: f64, score: Score) -> f64 {
+pub fn points_change(points: f64, opponent: f64, score: GameResult) -> f64 {
     let diff = (points - opponent).abs();
     let lower = points < opponent;
     match score {
-        Score::Win if lower => underdog_wins(diff),
-        Score::Win => favourite_wins(diff),
-        Score::Loss => -points_change(opponent, points, Score::Win),
-        Score::Draw if lower => underdog_draws(diff),
-        Score::Draw if opponent < points => -underdog_draws(diff),
-        Score::Draw => 0.0,
+        GameResult::Win if lower => underdog_wins(diff),
+        GameResult::Win => favourite_wins(diff),
+        GameResult::Loss => -points_change(opponent, points, GameResult::Win),
+        GameResult::Draw if lower => underdog_draws(diff),
+        GameResult::Draw if opponent < points => -underdog_draws(diff),
+        GameResult::Draw => 0.0,
     }
 }
 
@@ -177,7 +177,7 @@ pub fn elo_expected(rating: f64, opponent: f64) -> f64 {
 }
 
 /// Returns a player's new Elo rating after `score` against `opponent`, with factor `k`.
-pub fn elo_update(rating: f64, opponent: f64, score: Score, k: f64) -> f64 {
+pub fn elo_update(rating: f64, opponent: f64, score: GameResult, k: f64) -> f64 {
     rating + k * (score.value() - elo_expected(rating, opponent))
 }
 

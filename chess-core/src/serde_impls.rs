@@ -7,7 +7,8 @@ use serde::{Serialize, Serializer};
 
 use crate::{Move, Position, UciMove};
 
-struct TextVisitor<T>(&'static str, fn(&str) -> Option<T>);
+/// Reads a value from a string with a parsing function, naming what it expected.
+pub(crate) struct TextVisitor<T>(pub(crate) &'static str, pub(crate) fn(&str) -> Option<T>);
 
 impl<T> Visitor<'_> for TextVisitor<T> {
     type Value = T;
@@ -53,22 +54,5 @@ impl<'de> serde::Deserialize<'de> for Position {
     /// Reads a FEN, validated strictly.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
         deserializer.deserialize_str(TextVisitor("a FEN of a legal position", |text| text.parse().ok()))
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl Serialize for crate::search::Level {
-    /// Writes the level's English name (`"Expert"`).
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name(crate::Lang::En))
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<'de> serde::Deserialize<'de> for crate::search::Level {
-    /// Reads a level's name, in English or Chinese, ignoring case.
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<crate::search::Level, D::Error> {
-        deserializer
-            .deserialize_str(TextVisitor("a level: beginner, normal, expert or master", |text| text.parse().ok()))
     }
 }

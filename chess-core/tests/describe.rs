@@ -1,13 +1,14 @@
 //! Every form of move description, in English and Chinese.
 
-use chess_core::{CheckKind, Lang, Position, describe};
+use chess_core::{CheckKind, Lang, Position};
 
 /// Checks the English and Chinese descriptions of the SAN move `san` in `fen`.
 fn says(fen: &str, san: &str, english: &str, chinese: &str) {
     let pos = Position::from_fen(fen).unwrap();
     let m = pos.parse_san(san).unwrap();
-    assert_eq!(pos.describe(m, Lang::En).to_string(), english, "{san} in {fen}");
-    assert_eq!(describe(&pos, m, Lang::Zh).to_string(), chinese, "{san} in {fen}");
+    assert_eq!(pos.describe(m).to_string(), english, "{san} in {fen}");
+    assert_eq!(pos.describe(m).text(Lang::En).to_string(), english, "{san} in {fen}");
+    assert_eq!(pos.describe(m).text(Lang::Zh).to_string(), chinese, "{san} in {fen}");
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -112,8 +113,8 @@ fn checkmates() {
 fn descriptions_carry_the_kind_of_check_and_switch_language() {
     let pos = Position::from_fen(DISCOVERY).unwrap();
     let m = pos.parse_san("Nd6").unwrap();
-    let description = pos.describe(m, Lang::En);
+    let description = pos.describe(m);
     assert_eq!(description.check(), Some(CheckKind::Double));
-    assert_eq!(description.in_lang(Lang::Zh).to_string(), "白方马从e4走到d6，双将");
+    assert_eq!(description.text(Lang::Zh).to_string(), "白方马从e4走到d6，双将");
     assert_eq!(Lang::default(), Lang::En);
 }

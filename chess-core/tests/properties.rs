@@ -295,7 +295,7 @@ proptest! {
             for m in pos.legal_moves() {
                 let san = pos.san(m);
                 prop_assert_eq!(pos.san_styled(m, chess_core::SanStyle::STANDARD).to_string(), san.to_string());
-                let english = pos.describe(m, chess_core::Lang::En).to_string();
+                let english = pos.describe(m).to_string();
                 prop_assert_eq!(english.ends_with("checkmate"), san.suffix == Some(chess_core::Suffix::Checkmate));
                 prop_assert_eq!(english.contains(", "), san.suffix.is_some() || m.is_promotion(), "{}", english);
             }

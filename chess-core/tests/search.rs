@@ -253,21 +253,21 @@ fn hints_explain_their_reason() {
         hint(&Game::from_position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1".parse().unwrap()), Level::Normal).unwrap();
     assert_eq!(mate.san, "Ra8#");
     assert_eq!(mate.reason, Some(HintReason::GivesMate { moves: 1 }));
-    assert_eq!(mate.text(Lang::En), "White rook a1 to a8, checkmate");
-    assert_eq!(mate.description_zh, "白方车从a1走到a8，将死");
+    assert_eq!(mate.to_string(), "White rook a1 to a8, checkmate");
+    assert_eq!(mate.description.text(Lang::Zh).to_string(), "白方车从a1走到a8，将死");
 
     let promote =
         hint(&Game::from_position("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap()), Level::Normal).unwrap();
     assert_eq!(promote.san, "e8=Q");
     assert_eq!(promote.reason, Some(HintReason::Promotes(chess_core::Role::Queen)));
-    assert_eq!(HintReason::Promotes(chess_core::Role::Queen).text(Lang::Zh), "升变为后");
+    assert_eq!(HintReason::Promotes(chess_core::Role::Queen).text(Lang::Zh).to_string(), "升变为后");
 
     // Black threatens Rd1#: White must make room for the king or cover d1.
     let threat = "3r2k1/5ppp/8/1N6/8/8/5PPP/6K1 w - - 0 1";
     let defend = hint(&Game::from_position(threat.parse().unwrap()), Level::Expert).unwrap();
     assert_eq!(defend.reason, Some(HintReason::AvoidsMate), "{defend:?}");
-    assert_eq!(HintReason::AvoidsMate.text(Lang::En), "stops a threat of mate");
-    assert_eq!(HintReason::WinsMaterial { pawns: 3 }.text(Lang::Zh), "净得3个兵的子力");
+    assert_eq!(HintReason::AvoidsMate.text(Lang::En).to_string(), "stops a threat of mate");
+    assert_eq!(HintReason::WinsMaterial { pawns: 3 }.text(Lang::Zh).to_string(), "净得3个兵的子力");
 }
 
 #[test]

@@ -1,11 +1,10 @@
 //! Hints: a suggested move, in SAN and in words, with a short reason when one is clear.
 
-use alloc::format;
 use alloc::string::{String, ToString};
 
 use super::eval;
 use super::{Score, SearchResult};
-use crate::{Color, Lang, Move, Position, Role};
+use crate::{Color, Description, Move, Position, Role};
 
 /// A suggested move, written for a player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,10 +13,10 @@ pub struct Hint {
     pub mv: Move,
     /// The move in SAN (`Nf3+`).
     pub san: String,
-    /// The move in English words ("White knight g1 to f3, check").
-    pub description_en: String,
-    /// The move in Chinese words ("白方马从g1走到f3，将军").
-    pub description_zh: String,
+    /// The move described: display it for English words ("White knight g1 to f3, check"),
+    /// or call `text(lang)` for another language. The hint itself displays as the
+    /// description and its reason ("...; wins a pawn").
+    pub description: Description,
     /// The search's score for the side to move.
     pub score: Score,
     /// Why the move is good, when there is a simple reason.
@@ -44,26 +43,6 @@ pub enum HintReason {
     },
 }
 
-impl HintReason {
-    /// Returns the reason in words: "wins material worth 3 pawns" / "净得3个兵的子力".
-    pub fn text(self, lang: Lang) -> String {
-        match (lang, self) {
-            (Lang::En, HintReason::GivesMate { moves: 1 }) => "checkmate".to_string(),
-            (Lang::En, HintReason::GivesMate { moves }) => format!("mate in {moves}"),
-            (Lang::En, HintReason::AvoidsMate) => "stops a threat of mate".to_string(),
-            (Lang::En, HintReason::Promotes(role)) => format!("promotes to a {}", role.name()),
-            (Lang::En, HintReason::WinsMaterial { pawns: 1 }) => "wins a pawn".to_string(),
-            (Lang::En, HintReason::WinsMaterial { pawns }) => format!("wins material worth {pawns} pawns"),
-            (_, HintReason::GivesMate { moves: 1 }) => "将死".to_string(),
-            (_, HintReason::GivesMate { moves }) => format!("{moves}步杀"),
-            (_, HintReason::AvoidsMate) => "化解杀棋威胁".to_string(),
-            (_, HintReason::Promotes(role)) => format!("升变为{}", Lang::Zh.role(role)),
-            (_, HintReason::WinsMaterial { pawns: 1 }) => "得一兵".to_string(),
-            (_, HintReason::WinsMaterial { pawns }) => format!("净得{pawns}个兵的子力"),
-        }
-    }
-}
-
 impl Hint {
     /// Makes the hint for `pos` from a search of it; `threatened` tells whether the opponent
     /// threatens mate. `None` when the search found no move.
@@ -72,30 +51,19 @@ impl Hint {
         Some(Hint {
             mv,
             san: pos.san(mv).to_string(),
-            description_en: pos.describe(mv, Lang::En).to_string(),
-            description_zh: pos.describe(mv, Lang::Zh).to_string(),
+            description: pos.describe(mv),
             score: result.score,
             reason: reason(mv, pos, result, threatened),
         })
     }
 
-    /// Returns the description in `lang`, followed by the reason if there is one:
-    /// "White knight f3 takes queen h4; wins material worth 9 pawns".
-    pub fn text(&self, lang: Lang) -> String {
-        let description = match lang {
-            Lang::Zh => &self.description_zh,
-            _ => &self.description_en,
-        };
-        let separator = if lang == Lang::Zh { "；" } else { "; " };
-        match self.reason {
-            // The description already ends with "checkmate".
-            Some(HintReason::GivesMate { moves: 1 }) | None => description.clone(),
-            Some(reason) => format!("{description}{separator}{}", reason.text(lang)),
-        }
+    /// Returns the reason the words give: none when the description already says it
+    /// (a mate in one ends with "checkmate").
+    pub(crate) fn shown_reason(&self) -> Option<HintReason> {
+        self.reason.filter(|reason| *reason != HintReason::GivesMate { moves: 1 })
     }
 }
 
-/// Finds the simplest true reason for the result's best move.
 fn reason(mv: Move, pos: &Position, result: &SearchResult, threatened: bool) -> Option<HintReason> {
     match result.score {
         Score::Mate(moves) if moves > 0 => return Some(HintReason::GivesMate { moves: moves as u32 }),

@@ -1,11 +1,9 @@
 //! Playing levels: how deep the computer looks, what it knows, and how often it errs.
 
-use core::fmt;
 use core::str::FromStr;
 use core::time::Duration;
 
 use super::SearchLimits;
-use crate::Lang;
 
 /// A playing strength, from a beginner who sometimes errs to the full-strength search.
 ///
@@ -22,7 +20,9 @@ use crate::Lang;
 /// assert_eq!("expert".parse::<Level>(), Ok(Level::Expert));
 /// assert_eq!(Level::Normal.limits().depth, Some(3));
 /// assert_eq!(Level::from_skill(20), Level::Master);
-/// assert_eq!(Level::Beginner.name(chess_core::Lang::Zh), "初级");
+/// assert_eq!(Level::Beginner.to_string(), "Beginner");
+/// assert_eq!(Level::Beginner.text(chess_core::Lang::Zh).to_string(), "初级");
+/// assert_eq!("大师".parse::<Level>(), Ok(Level::Master));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
@@ -70,20 +70,6 @@ impl Level {
         }
     }
 
-    /// Returns the level's name in `lang`.
-    pub fn name(self, lang: Lang) -> &'static str {
-        match (lang, self) {
-            (Lang::En, Level::Beginner) => "Beginner",
-            (Lang::En, Level::Normal) => "Normal",
-            (Lang::En, Level::Expert) => "Expert",
-            (Lang::En, Level::Master) => "Master",
-            (Lang::Zh, Level::Beginner) => "初级",
-            (Lang::Zh, Level::Normal) => "中级",
-            (Lang::Zh, Level::Expert) => "高级",
-            (Lang::Zh, Level::Master) => "大师",
-        }
-    }
-
     /// Returns how the search plays at this level.
     pub(crate) fn style(self) -> Style {
         let base = Style { eval: EvalTerms::Material, quiescence: false, pruning: false, noise: 0, noise_when_lost: 0 };
@@ -96,27 +82,24 @@ impl Level {
     }
 }
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name(Lang::En))
-    }
-}
-
-/// The text is not the name of a level.
+/// Why text is not a level's name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown level (expected beginner, normal, expert or master)")]
 pub struct ParseLevelError;
+
+impl ParseLevelError {
+    /// Returns the stable error code, [`ErrorCode::InvalidLevel`](crate::ErrorCode::InvalidLevel).
+    pub fn code(&self) -> crate::ErrorCode {
+        crate::ErrorCode::InvalidLevel
+    }
+}
 
 /// Parses a level's English or Chinese name, ignoring ASCII case.
 impl FromStr for Level {
     type Err = ParseLevelError;
 
     fn from_str(text: &str) -> Result<Level, ParseLevelError> {
-        let text = text.trim();
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name(Lang::En).eq_ignore_ascii_case(text) || level.name(Lang::Zh) == text)
-            .ok_or(ParseLevelError)
+        crate::text::level_named(text.trim()).ok_or(ParseLevelError)
     }
 }
 
@@ -144,4 +127,23 @@ pub(crate) struct Style {
     pub noise: i32,
     /// The noise when the side to move is three pawns or more behind.
     pub noise_when_lost: i32,
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Level {
+    /// Writes the level's English name (`"Expert"`).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Level {
+    /// Reads a level's name, in English (any case) or Chinese.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
+        deserializer
+            .deserialize_str(crate::serde_impls::TextVisitor("a level: beginner, normal, expert or master", |text| {
+                text.parse().ok()
+            }))
+    }
 }

@@ -202,7 +202,8 @@ impl Searcher {
 /// let hint = hint(&game, Level::Normal).unwrap();
 /// assert_eq!(hint.san, "Nxh4");
 /// assert_eq!(hint.reason, Some(HintReason::WinsMaterial { pawns: 9 }));
-/// assert_eq!(hint.text(Lang::En), "White knight f3 takes queen h4; wins material worth 9 pawns");
+/// assert_eq!(hint.to_string(), "White knight f3 takes queen h4; wins material worth 9 pawns");
+/// assert_eq!(hint.text(Lang::Zh).to_string(), "白方马从f3吃h4的后；净得9个兵的子力");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn hint(game: &Game, level: Level) -> Option<Hint> {

@@ -243,7 +243,7 @@ impl Msg<'_> {
                     Side::White | Side::Black => format!(
                         "New game: you play {} against the computer ({}), {rules} rules.",
                         side_name(side, en),
-                        level.name(en)
+                        level.text(en)
                     ),
                 }
             }
@@ -252,7 +252,7 @@ impl Msg<'_> {
             Msg::SaveUnreadable { path, error } => {
                 format!("The saved game in {} could not be read ({error}); starting a new game.", path.display())
             }
-            Msg::ToMove(color) => format!("{} to move.", en.color(color)),
+            Msg::ToMove(color) => format!("{} to move.", color.text(en)),
             Msg::Check => "Check!".into(),
             Msg::MoveList(list) => format!("Moves: {list}"),
             Msg::Captured { white, black, balance } => {
@@ -266,9 +266,9 @@ impl Msg<'_> {
             Msg::Played { san, words } => format!("{san} — {words}"),
             Msg::ComputerPlayed { san, words } => format!("The computer plays {san} — {words}"),
             Msg::Thinking { depth, seconds } => format!("Thinking… depth {depth}, {seconds:.1} s"),
-            Msg::Illegal(reason) => format!("Illegal move: {}.", reason.message(en)),
+            Msg::Illegal(reason) => format!("Illegal move: {}.", reason.text(en)),
             Msg::Refused(reason) => {
-                let text = reason.message(en).to_string();
+                let text = reason.text(en).to_string();
                 let mut chars = text.chars();
                 let first = chars.next().map(|c| c.to_ascii_uppercase()).unwrap_or_default();
                 format!("{first}{}.", chars.as_str())
@@ -294,8 +294,8 @@ impl Msg<'_> {
             Msg::NothingToUndo => "There is no move of yours to take back.".into(),
             Msg::Flipped => "Board flipped.".into(),
             Msg::EventRefused(error) => refused_en(error),
-            Msg::DrawOffered(color) => format!("{} offers a draw.", en.color(color)),
-            Msg::AskAcceptDraw(color) => format!("{}, do you accept the draw? [y/N] ", en.color(color)),
+            Msg::DrawOffered(color) => format!("{} offers a draw.", color.text(en)),
+            Msg::AskAcceptDraw(color) => format!("{}, do you accept the draw? [y/N] ", color.text(en)),
             Msg::ComputerAcceptsDraw => "The computer accepts the draw.".into(),
             Msg::ComputerDeclinesDraw => "The computer declines the draw and plays on.".into(),
             Msg::DrawDeclined => "The draw offer is declined.".into(),
@@ -307,7 +307,7 @@ impl Msg<'_> {
             Msg::GameSaved(path) => format!("Game saved to {}; start play again to continue it.", path.display()),
             Msg::Goodbye => "Goodbye!".into(),
             Msg::Help => HELP_EN.into(),
-            Msg::Prompt(color) => format!("{} > ", en.color(color)),
+            Msg::Prompt(color) => format!("{} > ", color.text(en)),
         }
     }
 
@@ -326,7 +326,7 @@ impl Msg<'_> {
                 match side {
                     Side::Both => format!("新对局：双人对弈，{rules}规则。"),
                     Side::White | Side::Black => {
-                        format!("新对局：你{}，对手是电脑（{}），{rules}规则。", side_name(side, zh), level.name(zh))
+                        format!("新对局：你{}，对手是电脑（{}），{rules}规则。", side_name(side, zh), level.text(zh))
                     }
                 }
             }
@@ -335,7 +335,7 @@ impl Msg<'_> {
             Msg::SaveUnreadable { path, error } => {
                 format!("无法读取{}中保存的对局（{error}），开始新对局。", path.display())
             }
-            Msg::ToMove(color) => format!("轮到{}走棋。", zh.color(color)),
+            Msg::ToMove(color) => format!("轮到{}走棋。", color.text(zh)),
             Msg::Check => "将军！".into(),
             Msg::MoveList(list) => format!("着法：{list}"),
             Msg::Captured { white, black, balance } => {
@@ -349,8 +349,8 @@ impl Msg<'_> {
             Msg::Played { san, words } => format!("{san} — {words}"),
             Msg::ComputerPlayed { san, words } => format!("电脑走 {san} — {words}"),
             Msg::Thinking { depth, seconds } => format!("思考中… 深度{depth}，{seconds:.1}秒"),
-            Msg::Illegal(reason) => format!("不合法的走法：{}。", reason.message(zh)),
-            Msg::Refused(reason) => format!("{}。", reason.message(zh)),
+            Msg::Illegal(reason) => format!("不合法的走法：{}。", reason.text(zh)),
+            Msg::Refused(reason) => format!("{}。", reason.text(zh)),
             Msg::NoMatch(text) => format!("没有与“{text}”对应的合法走法。"),
             Msg::Ambiguous { text, squares } => {
                 format!("“{text}”有歧义：{squares}上的棋子都可以这样走，请加上所指棋子的列或横排。")
@@ -358,8 +358,8 @@ impl Msg<'_> {
             Msg::NotUnderstood(text) => format!("无法理解“{text}”。输入 help 查看命令。"),
             Msg::AskPromotion => "升变为哪个棋子？后 (q)、车 (r)、象 (b) 或马 (n)：".into(),
             Msg::MoveCancelled => "已取消这步棋。".into(),
-            Msg::MovesFrom { piece, square, list } => format!("{square}上的{}可以走：{list}。", zh.role(piece.role)),
-            Msg::NoMovesFrom { piece, square } => format!("{square}上的{}没有合法走法。", zh.role(piece.role)),
+            Msg::MovesFrom { piece, square, list } => format!("{square}上的{}可以走：{list}。", piece.role.text(zh)),
+            Msg::NoMovesFrom { piece, square } => format!("{square}上的{}没有合法走法。", piece.role.text(zh)),
             Msg::AllMoves(list) => format!("合法走法：{list}。"),
             Msg::Hint { san, text, left } => format!("提示：{san} — {text}。（本局还剩{left}次）"),
             Msg::NoHintsLeft => "提示已用完：每局只有3次。".into(),
@@ -367,8 +367,8 @@ impl Msg<'_> {
             Msg::NothingToUndo => "没有你的棋可以悔。".into(),
             Msg::Flipped => "棋盘已翻转。".into(),
             Msg::EventRefused(error) => refused_zh(error),
-            Msg::DrawOffered(color) => format!("{}提和。", zh.color(color)),
-            Msg::AskAcceptDraw(color) => format!("{}，你同意和棋吗？[y/N] ", zh.color(color)),
+            Msg::DrawOffered(color) => format!("{}提和。", color.text(zh)),
+            Msg::AskAcceptDraw(color) => format!("{}，你同意和棋吗？[y/N] ", color.text(zh)),
             Msg::ComputerAcceptsDraw => "电脑同意和棋。".into(),
             Msg::ComputerDeclinesDraw => "电脑拒绝和棋，继续对局。".into(),
             Msg::DrawDeclined => "对方拒绝了和棋。".into(),
@@ -380,7 +380,7 @@ impl Msg<'_> {
             Msg::GameSaved(path) => format!("对局已保存到{}；再次启动 play 即可继续。", path.display()),
             Msg::Goodbye => "再见！".into(),
             Msg::Help => HELP_ZH.into(),
-            Msg::Prompt(color) => format!("{} > ", zh.color(color)),
+            Msg::Prompt(color) => format!("{} > ", color.text(zh)),
         }
     }
 }
@@ -433,8 +433,8 @@ fn refused_zh(error: &EventError) -> String {
 
 fn game_over_en(outcome: Outcome, halfmove_clock: u32) -> String {
     let en = Lang::En;
-    let winner = outcome.winner.map_or("", |color| en.color(color));
-    let loser = outcome.winner.map_or("", |color| en.color(!color));
+    let winner = outcome.winner.map_or(String::new(), |color| color.text(en).to_string());
+    let loser = outcome.winner.map_or(String::new(), |color| (!color).text(en).to_string());
     match outcome.termination {
         Termination::Checkmate => format!("Checkmate! {winner} wins."),
         Termination::Stalemate => "Stalemate: the game is drawn.".into(),
@@ -456,8 +456,8 @@ fn game_over_en(outcome: Outcome, halfmove_clock: u32) -> String {
 
 fn game_over_zh(outcome: Outcome, halfmove_clock: u32) -> String {
     let zh = Lang::Zh;
-    let winner = outcome.winner.map_or("", |color| zh.color(color));
-    let loser = outcome.winner.map_or("", |color| zh.color(!color));
+    let winner = outcome.winner.map_or(String::new(), |color| color.text(zh).to_string());
+    let loser = outcome.winner.map_or(String::new(), |color| (!color).text(zh).to_string());
     match outcome.termination {
         Termination::Checkmate => format!("将死！{winner}获胜。"),
         Termination::Stalemate => "逼和：和棋。".into(),

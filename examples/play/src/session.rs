@@ -237,7 +237,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             Err(Rejection::NotUnderstood) => return self.io.say(Msg::NotUnderstood(text)),
             Err(Rejection::ShowMoves(square)) => return self.list_moves(Some(square)),
         };
-        let words = position.describe(m, self.io.lang).to_string();
+        let words = position.describe(m).text(self.io.lang).to_string();
         self.game.push(m).map_err(io::Error::other)?;
         self.io.say(Msg::Played { san: &numbered_san(&position, m), words: &words })?;
         self.after_move();
@@ -280,7 +280,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             return Err(io::Error::other("the computer found no move in a game that is not over"));
         };
         let position = *self.game.position();
-        let words = position.describe(m, self.io.lang).to_string();
+        let words = position.describe(m).text(self.io.lang).to_string();
         self.game.push(m).map_err(io::Error::other)?;
         self.io.say(Msg::ComputerPlayed { san: &numbered_san(&position, m), words: &words })?;
         self.after_move();
@@ -365,7 +365,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         };
         self.hints_used += 1;
         let left = HINTS_PER_GAME - self.hints_used;
-        let text = hint.text(self.io.lang);
+        let text = hint.text(self.io.lang).to_string();
         self.io.say(Msg::Hint { san: &hint.san, text: &text, left })?;
         self.autosave();
         Ok(())
@@ -446,7 +446,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     /// Returns the game's PGN with the players' names and today's date.
     fn pgn_text(&self) -> String {
         let mut pgn = PgnGame::from_game(&self.game);
-        let computer = format!("chess-core {}", self.settings.level.name(chess_core::Lang::En));
+        let computer = format!("chess-core {}", self.settings.level);
         let (white, black) = match self.settings.side {
             Side::White => ("Player".to_string(), computer),
             Side::Black => (computer, "Player".to_string()),
