@@ -1,9 +1,15 @@
 //! The computer player: an alpha-beta search with levels from Beginner to Master, and hints.
 //!
-//! A [`Searcher`] keeps its transposition table between moves. [`Searcher::search`] looks at a
-//! position (with the earlier positions of the game, to see repetitions) within
-//! [`SearchLimits`], reports each finished depth to a [`Reporter`], and returns a
-//! [`SearchResult`]. Nothing is printed: a UCI engine or a GUI turns the reports into text.
+//! A [`Searcher`] keeps its transposition table between moves. [`Searcher::search_game`] looks
+//! at the current position of a [`Game`] within [`SearchLimits`], reports each finished depth
+//! to a [`Reporter`], and returns a [`SearchResult`]. Nothing is printed: a UCI engine or a GUI
+//! turns the reports into text.
+//!
+//! The search plays by the game's [`Rules`](crate::Rules): the draws it walks into or away
+//! from inside its tree (no progress, repetition, insufficient material, perpetual check, the
+//! check limit) are the ones [`Game::outcome`] would declare or a player could claim, decided
+//! by the same rule helpers, checkmate first. [`Searcher::search`] takes a bare position and
+//! the keys of the positions before it, and plays by the FIDE rules.
 //!
 //! # Examples
 //!
