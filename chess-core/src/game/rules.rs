@@ -1,7 +1,6 @@
 //! The configurable rules a [`Game`](crate::Game) is judged by, with the FIDE and casual presets.
 
 use super::material;
-use super::outcome::Termination;
 use crate::{Board, Position};
 
 /// Sets every rule that decides when and how a game ends; `None` switches a rule off.
@@ -123,9 +122,14 @@ impl Rules {
     /// Tells which no-progress rule draws a position with this halfmove clock and material:
     /// the seventy-five-move rule, then the no-progress rule (with its K+B+N v K count); with
     /// `claims`, the claimable fifty-move rule last. Checkmate is the caller's to rule out.
-    pub(crate) fn no_progress_draw(&self, halfmove_clock: u32, board: &Board, claims: bool) -> Option<Termination> {
+    pub(crate) fn no_progress_draw(
+        &self,
+        halfmove_clock: u32,
+        board: &Board,
+        claims: bool,
+    ) -> Option<super::Termination> {
         if reached(halfmove_clock, self.seventy_five_move_plies) {
-            return Some(Termination::SeventyFiveMoves);
+            return Some(super::Termination::SeventyFiveMoves);
         }
         let no_progress = if material::is_kbn_v_k(board) {
             self.no_progress_plies_kbn_v_k.or(self.no_progress_plies)
@@ -133,9 +137,9 @@ impl Rules {
             self.no_progress_plies
         };
         if reached(halfmove_clock, no_progress) {
-            return Some(Termination::NoProgress);
+            return Some(super::Termination::NoProgress);
         }
-        (claims && reached(halfmove_clock, self.fifty_move_plies)).then_some(Termination::FiftyMoves)
+        (claims && reached(halfmove_clock, self.fifty_move_plies)).then_some(super::Termination::FiftyMoves)
     }
 
     /// Returns the fewest plies without progress at which [`Rules::no_progress_draw`] can
@@ -160,11 +164,11 @@ impl Rules {
     /// Tells which check rule draws, given the consecutive checks of the side that just moved
     /// and the checks each side has received: perpetual check, then the check limit.
     /// Checkmate is the caller's to rule out.
-    pub(crate) fn check_draw(&self, check_streak: u32, checks_received: [u32; 2]) -> Option<Termination> {
+    pub(crate) fn check_draw(&self, check_streak: u32, checks_received: [u32; 2]) -> Option<super::Termination> {
         if reached(check_streak, self.perpetual_checks) {
-            Some(Termination::PerpetualCheck)
+            Some(super::Termination::PerpetualCheck)
         } else if checks_received.iter().any(|&checks| reached(checks, self.check_limit)) {
-            Some(Termination::CheckLimit)
+            Some(super::Termination::CheckLimit)
         } else {
             None
         }
