@@ -365,6 +365,7 @@ impl Search<'_> {
         }
     }
 
+    /// Counts the checks of `child` on from its parent's (kept out of line: FIDE never calls it).
     #[inline(never)]
     fn push_checks(&mut self, child: &Position) {
         let last = self.checks.len() - 1;
