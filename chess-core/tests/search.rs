@@ -145,12 +145,25 @@ fn fifty_move_rule_seen_in_the_search_but_mate_comes_first() {
 #[test]
 fn repetition_in_the_game_history_is_a_draw() {
     // White is a queen down. After Nc3 Kg8 Nb1 Kh8, playing Nc3 again repeats a position of
-    // the game: a draw, which only the game's history reveals.
+    // the game for the second time: Black can still deviate, so the game searched by its rules
+    // is lost. Given only the keys of the earlier positions, `search` calls any repetition a draw.
     let start = "7k/8/8/7q/8/8/P7/KN6 w - - 0 1";
     let mut game = Game::from_position(start.parse().unwrap());
     let mut searcher = Searcher::with_hash_mb(4);
     let fresh = searcher.search_game(&game, &SearchLimits::depth(5), &mut ());
     assert!(fresh.score < Score::Cp(-500), "{:?}", fresh.score);
+    for san in ["Nc3", "Kg8", "Nb1", "Kh8"] {
+        game.push_san(san).unwrap();
+    }
+    searcher.new_game();
+    let twofold = searcher.search_game(&game, &SearchLimits::depth(5), &mut ());
+    assert!(twofold.score < Score::Cp(-500), "{:?}", twofold.score);
+    let keys: Vec<u64> = game.positions().map(Position::repetition_key).collect();
+    searcher.new_game();
+    let by_keys = searcher.search(game.position(), &keys[..keys.len() - 1], &SearchLimits::depth(5), &mut ());
+    assert_eq!(by_keys.score, Score::Cp(0));
+    assert_eq!(game.position().san(by_keys.best_move.unwrap()).to_string(), "Nc3");
+    // Once more round: Nc3 now makes a threefold repetition, which White claims.
     for san in ["Nc3", "Kg8", "Nb1", "Kh8"] {
         game.push_san(san).unwrap();
     }

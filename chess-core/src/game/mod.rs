@@ -49,6 +49,7 @@ mod serde;
 pub use event::{Event, EventError, EventKind};
 pub use outcome::{Outcome, Termination};
 pub use rules::Rules;
+use rules::reached;
 
 use alloc::vec::Vec;
 
@@ -215,6 +216,18 @@ impl Game {
         self.state().checks[color.index()]
     }
 
+    /// Returns the [`Position::repetition_key`] of each position of the game and how many times
+    /// it had occurred when reached, oldest first (for the search).
+    pub(crate) fn repetition_history(&self) -> impl ExactSizeIterator<Item = (u64, u32)> + '_ {
+        self.states.iter().map(|state| (state.key, state.repetitions))
+    }
+
+    /// Returns how many consecutive moves of the side to move gave check up to its last move
+    /// (0 if it has not moved or that move did not give check), for the search.
+    pub(crate) fn own_consecutive_checks(&self) -> u32 {
+        self.states.len().checked_sub(2).map_or(0, |index| self.states[index].check_streak)
+    }
+
     /// Plays a legal move; on error the game is unchanged. Clears the moves [`Game::redo`] could replay.
     ///
     /// The move is matched by its squares and promotion, like [`Position::play`].
@@ -351,23 +364,11 @@ impl Game {
                 Outcome::draw(Termination::Stalemate)
             });
         }
-        let board = position.board();
-        if position.is_insufficient_material()
-            || (rules.extended_insufficient_material && material::is_practically_drawn(board))
-        {
+        if rules.is_material_draw(position) {
             return Some(Outcome::draw(Termination::InsufficientMaterial));
         }
-        let clock = position.halfmove_clock();
-        if reached(clock, rules.seventy_five_move_plies) {
-            return Some(Outcome::draw(Termination::SeventyFiveMoves));
-        }
-        let no_progress = if material::is_kbn_v_k(board) {
-            rules.no_progress_plies_kbn_v_k.or(rules.no_progress_plies)
-        } else {
-            rules.no_progress_plies
-        };
-        if reached(clock, no_progress) {
-            return Some(Outcome::draw(Termination::NoProgress));
+        if let Some(termination) = rules.no_progress_draw(position.halfmove_clock(), position.board(), false) {
+            return Some(Outcome::draw(termination));
         }
         if reached(state.repetitions, rules.repetitions_to_draw) {
             return Some(Outcome::draw(if state.repetitions >= 5 {
@@ -376,17 +377,6 @@ impl Game {
                 Termination::ThreefoldRepetition
             }));
         }
-        if reached(state.check_streak, rules.perpetual_checks) {
-            return Some(Outcome::draw(Termination::PerpetualCheck));
-        }
-        if state.checks.iter().any(|&checks| reached(checks, rules.check_limit)) {
-            return Some(Outcome::draw(Termination::CheckLimit));
-        }
-        None
+        rules.check_draw(state.check_streak, state.checks).map(Outcome::draw)
     }
-}
-
-/// Tells whether `value` has reached a limit that is switched on.
-fn reached(value: u32, limit: Option<u32>) -> bool {
-    limit.is_some_and(|limit| value >= limit)
 }

@@ -1,5 +1,8 @@
 //! The configurable rules a [`Game`](crate::Game) is judged by, with the FIDE and casual presets.
 
+use super::material;
+use crate::{Board, Position};
+
 /// Sets every rule that decides when and how a game ends; `None` switches a rule off.
 ///
 /// Move counts come in two units, each named in the field:
@@ -111,6 +114,80 @@ impl Rules {
             timeout_draw_if_opponent_cannot_mate: false,
         }
     }
+}
+
+/// The rule checks that both [`Game::outcome`](crate::Game::outcome) and the search
+/// ([`Searcher::search_game`](crate::search::Searcher::search_game)) apply, written once.
+impl Rules {
+    /// Tells which no-progress rule draws a position with this halfmove clock and material:
+    /// the seventy-five-move rule, then the no-progress rule (with its K+B+N v K count); with
+    /// `claims`, the claimable fifty-move rule last. Checkmate is the caller's to rule out.
+    pub(crate) fn no_progress_draw(
+        &self,
+        halfmove_clock: u32,
+        board: &Board,
+        claims: bool,
+    ) -> Option<super::Termination> {
+        if reached(halfmove_clock, self.seventy_five_move_plies) {
+            return Some(super::Termination::SeventyFiveMoves);
+        }
+        let no_progress = if material::is_kbn_v_k(board) {
+            self.no_progress_plies_kbn_v_k.or(self.no_progress_plies)
+        } else {
+            self.no_progress_plies
+        };
+        if reached(halfmove_clock, no_progress) {
+            return Some(super::Termination::NoProgress);
+        }
+        (claims && reached(halfmove_clock, self.fifty_move_plies)).then_some(super::Termination::FiftyMoves)
+    }
+
+    /// Returns the fewest plies without progress at which [`Rules::no_progress_draw`] can
+    /// draw, claims included, whatever the material; `u32::MAX` when no such rule is on.
+    pub(crate) fn first_no_progress_draw(&self) -> u32 {
+        [self.fifty_move_plies, self.seventy_five_move_plies, self.no_progress_plies, self.no_progress_plies_kbn_v_k]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+
+    /// Tells whether the material draws: neither side can possibly mate, or (with
+    /// [`Rules::extended_insufficient_material`]) the ending is one the rules call drawn.
+    /// Checkmate is the caller's to rule out (the extended endings can be mates).
+    #[inline]
+    pub(crate) fn is_material_draw(&self, position: &Position) -> bool {
+        position.is_insufficient_material()
+            || (self.extended_insufficient_material && material::is_practically_drawn(position.board()))
+    }
+
+    /// Tells which check rule draws, given the consecutive checks of the side that just moved
+    /// and the checks each side has received: perpetual check, then the check limit.
+    /// Checkmate is the caller's to rule out.
+    pub(crate) fn check_draw(&self, check_streak: u32, checks_received: [u32; 2]) -> Option<super::Termination> {
+        if reached(check_streak, self.perpetual_checks) {
+            Some(super::Termination::PerpetualCheck)
+        } else if checks_received.iter().any(|&checks| reached(checks, self.check_limit)) {
+            Some(super::Termination::CheckLimit)
+        } else {
+            None
+        }
+    }
+
+    /// Returns how many occurrences of a position draw the game; with `claims`, the claimable
+    /// count too when it is lower.
+    pub(crate) fn repetitions_drawing(&self, claims: bool) -> Option<u32> {
+        let claim = self.repetitions_to_claim.filter(|_| claims);
+        match (claim, self.repetitions_to_draw) {
+            (Some(claim), Some(draw)) => Some(claim.min(draw)),
+            (claim, draw) => claim.or(draw),
+        }
+    }
+}
+
+/// Tells whether `value` has reached a limit that is switched on.
+pub(crate) fn reached(value: u32, limit: Option<u32>) -> bool {
+    limit.is_some_and(|limit| value >= limit)
 }
 
 impl Default for Rules {

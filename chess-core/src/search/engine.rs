@@ -1,6 +1,10 @@
 //! The search itself: iterative deepening, principal variation search with a transposition
 //! table, quiescence, and (at Master level) null-move pruning, late move reductions and
 //! futility pruning.
+//!
+//! Draws inside the tree follow the rules of the game searched ([`GameRules`]): the
+//! no-progress rules, repetition, insufficient material and the check rules, each decided by the
+//! same helper of [`Rules`] that judges a [`Game`], with checkmate first as in the game.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -13,7 +17,7 @@ use super::ordering::{Heuristics, MAX_PLY, MovePicker, see};
 use super::score::{INFINITY, MATE, MATE_BOUND};
 use super::tt::{Bound, TranspositionTable};
 use super::{PvLine, Reporter, Score, SearchInfo, SearchLimits, SearchResult, Searcher};
-use crate::{Move, MoveList, Position, Role};
+use crate::{Game, Move, MoveList, Position, Role, Rules};
 
 /// How often (in nodes) the clock and the stop flag are looked at.
 const POLL_INTERVAL: u64 = 1024;
@@ -37,6 +41,75 @@ impl RootMove {
     }
 }
 
+/// The rules a search applies inside its tree, with what it carries over from the game's
+/// positions before the root.
+///
+/// - No progress: the automatic rules (seventy-five moves, the casual no-progress count and its
+///   K+B+N v K count) and the claimable fifty-move rule are draws, since the side it helps
+///   claims it. Checkmate comes first.
+/// - Repetition, by [`Position::repetition_key`]: a position that repeats one on the search path
+///   after the root is a draw (the side that repeated could repeat again); one that repeats a
+///   position of the game (the root or earlier) is a draw when its count in the game reaches
+///   [`Rules::repetitions_to_claim`] or [`Rules::repetitions_to_draw`], whichever is lower.
+/// - Insufficient material, extended as the rules say (checkmate first).
+/// - Perpetual check and the check limit, counted from the game's counts at the root along the
+///   path (checkmate first). The quiescence search looks at material only.
+pub(crate) struct GameRules {
+    rules: Rules,
+    /// Repetition keys of the positions of the game up to the root, oldest first.
+    keys: Vec<u64>,
+    /// How many times each of those positions had occurred in the game when reached.
+    repetitions: Vec<u32>,
+    /// How many occurrences of a position of the game draw.
+    repetitions_drawing: u32,
+    /// Consecutive checks of the side to move at the root, up to its last move.
+    own_streak: u32,
+    /// Consecutive checks of the side that moved last before the root.
+    streak: u32,
+    /// Checks received so far by White and by Black.
+    checks: [u32; 2],
+}
+
+impl GameRules {
+    /// The FIDE rules with the keys of the positions before `root`: any repetition is a draw.
+    pub(crate) fn fide(root: &Position, history: &[u64]) -> GameRules {
+        let keys: Vec<u64> = history.iter().copied().chain([root.repetition_key()]).collect();
+        GameRules {
+            rules: Rules::fide(),
+            repetitions: vec![1; keys.len()],
+            keys,
+            repetitions_drawing: 2,
+            own_streak: 0,
+            streak: 0,
+            checks: [0; 2],
+        }
+    }
+
+    /// The rules of `game`, with its repetition and check counts.
+    pub(crate) fn of_game(game: &Game) -> GameRules {
+        let (keys, repetitions) = game.repetition_history().unzip();
+        let rules = *game.rules();
+        GameRules {
+            rules,
+            keys,
+            repetitions,
+            repetitions_drawing: rules.repetitions_drawing(true).unwrap_or(u32::MAX),
+            own_streak: game.own_consecutive_checks(),
+            streak: game.consecutive_checks(),
+            checks: [crate::Color::White, crate::Color::Black].map(|color| game.checks_received(color)),
+        }
+    }
+}
+
+/// The check counts of a position on the search path.
+#[derive(Clone, Copy, Debug)]
+struct Checks {
+    /// Consecutive checks of the side that just moved, this move included.
+    streak: u32,
+    /// Checks received so far by White and by Black.
+    received: [u32; 2],
+}
+
 /// The state of one search.
 struct Search<'a> {
     style: Style,
@@ -52,8 +125,23 @@ struct Search<'a> {
     aborted: bool,
     /// Whether a limit may stop the search now (not during the first depth).
     can_abort: bool,
-    /// Zobrist keys of the game before the root, then of the positions on the current path.
+    /// The rules the draws inside the tree follow.
+    rules: Rules,
+    /// The halfmove clock from which a no-progress rule may draw (checked further then).
+    no_progress_from: u32,
+    /// Repetition keys of the game up to the root, then of the positions on the current path
+    /// (0 after a null move).
     keys: Vec<u64>,
+    /// The index of the root in `keys`.
+    root_index: usize,
+    /// How many times each position of the game up to the root had occurred when reached.
+    repetitions: Vec<u32>,
+    /// How many occurrences of a position of the game draw.
+    repetitions_drawing: u32,
+    /// Whether the rules count checks (perpetual check, check limit).
+    counts_checks: bool,
+    /// Check counts of the position before the root, the root, then the path (when counted).
+    checks: Vec<Checks>,
     /// The principal variation found below each ply (a triangular table).
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
@@ -63,7 +151,7 @@ struct Search<'a> {
 pub(crate) fn run(
     searcher: &mut Searcher,
     root: &Position,
-    history: &[u64],
+    game: GameRules,
     limits: &SearchLimits,
     reporter: &mut impl Reporter,
 ) -> SearchResult {
@@ -94,7 +182,17 @@ pub(crate) fn run(
         seldepth: 0,
         aborted: false,
         can_abort: false,
-        keys: history.iter().copied().chain([root.zobrist_key()]).collect(),
+        rules: game.rules,
+        no_progress_from: game.rules.first_no_progress_draw(),
+        root_index: game.keys.len() - 1,
+        keys: game.keys,
+        repetitions: game.repetitions,
+        repetitions_drawing: game.repetitions_drawing,
+        counts_checks: game.rules.perpetual_checks.is_some() || game.rules.check_limit.is_some(),
+        checks: vec![
+            Checks { streak: game.own_streak, received: game.checks },
+            Checks { streak: game.streak, received: game.checks },
+        ],
         pv: vec![[Move::NULL; MAX_PLY]; MAX_PLY],
         pv_len: [0; MAX_PLY + 1],
     };
@@ -222,7 +320,7 @@ impl Search<'_> {
             let mv = root_move.mv;
             let mut child = *root;
             child.play_unchecked(mv);
-            self.keys.push(child.zobrist_key());
+            self.push(&child, child.repetition_key());
             self.nodes += 1;
             let extension = u32::from(self.style.pruning && child.is_check());
             let score = if index == 0 || noisy {
@@ -234,7 +332,7 @@ impl Search<'_> {
                 }
                 score
             };
-            self.keys.pop();
+            self.pop();
             if self.aborted {
                 break;
             }
@@ -258,17 +356,75 @@ impl Search<'_> {
         }
     }
 
-    /// Tells whether the position at `ply` is drawn by the fifty-move rule, repetition or
-    /// insufficient material.
+    /// Steps onto `child` on the search path; `key` is its repetition key, 0 after a null move.
+    #[inline(always)]
+    fn push(&mut self, child: &Position, key: u64) {
+        self.keys.push(key);
+        if self.counts_checks {
+            self.push_checks(child);
+        }
+    }
+
+    /// Counts the checks of `child` on from its parent's (kept out of line: FIDE never calls it).
+    #[inline(never)]
+    fn push_checks(&mut self, child: &Position) {
+        let last = self.checks.len() - 1;
+        let mut checks = Checks { streak: 0, received: self.checks[last].received };
+        if child.is_check() {
+            checks.streak = 1 + self.checks[last - 1].streak;
+            checks.received[child.turn().index()] += 1;
+        }
+        self.checks.push(checks);
+    }
+
+    /// Steps back from the last [`Search::push`].
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.keys.pop();
+        if self.counts_checks {
+            self.checks.pop();
+        }
+    }
+
+    /// Tells whether the position reached last on the path is drawn under the rules (see
+    /// [`GameRules`]).
     fn is_draw(&self, pos: &Position) -> bool {
-        if pos.halfmove_clock() >= 100 && (!pos.is_check() || pos.has_legal_moves()) {
+        let clock = pos.halfmove_clock();
+        if clock >= self.no_progress_from
+            && self.rules.no_progress_draw(clock, pos.board(), true).is_some()
+            && (!pos.is_check() || pos.has_legal_moves())
+        {
             return true;
         }
-        let key = pos.zobrist_key();
-        let reversible = pos.halfmove_clock() as usize;
         let last = self.keys.len() - 1;
-        let window = last.min(reversible);
-        (2..=window).step_by(2).any(|back| self.keys[last - back] == key) || pos.is_insufficient_material()
+        let window = last.min(clock as usize);
+        if window >= 2 {
+            let key = self.keys[last];
+            for earlier in (last - window..=last - 2).rev().step_by(2) {
+                if self.keys[earlier] == key && key != 0 {
+                    return earlier > self.root_index || self.repetitions[earlier] + 1 >= self.repetitions_drawing;
+                }
+            }
+        }
+        if self.counts_checks && self.is_check_draw(pos) {
+            return true;
+        }
+        self.is_material_draw(pos)
+    }
+
+    /// Tells whether a check rule draws the position reached last (checkmate first).
+    #[inline(never)]
+    fn is_check_draw(&self, pos: &Position) -> bool {
+        let checks = self.checks[self.checks.len() - 1];
+        checks.streak > 0 && self.rules.check_draw(checks.streak, checks.received).is_some() && pos.has_legal_moves()
+    }
+
+    /// Tells whether the material draws under the rules (checkmate first: only the extended
+    /// endings can be mates).
+    #[inline(always)]
+    fn is_material_draw(&self, pos: &Position) -> bool {
+        self.rules.is_material_draw(pos)
+            && (!self.rules.extended_insufficient_material || !pos.is_check() || pos.has_legal_moves())
     }
 
     fn negamax(&mut self, pos: &Position, depth: u32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
@@ -315,9 +471,9 @@ impl Search<'_> {
                 let mut child = *pos;
                 if child.play_null() {
                     let reduction = 3 + depth / 6;
-                    self.keys.push(0);
+                    self.push(&child, 0);
                     let score = -self.negamax(&child, depth.saturating_sub(1 + reduction), -beta, -beta + 1, ply + 1);
-                    self.keys.pop();
+                    self.pop();
                     if self.aborted {
                         return 0;
                     }
@@ -348,7 +504,7 @@ impl Search<'_> {
             if futile && quiet && !gives_check && index > 0 {
                 continue;
             }
-            self.keys.push(child.zobrist_key());
+            self.push(&child, child.repetition_key());
             self.nodes += 1;
             let extension = u32::from(self.style.pruning && gives_check);
             let new_depth = depth - 1 + extension;
@@ -371,7 +527,7 @@ impl Search<'_> {
                 }
                 score
             };
-            self.keys.pop();
+            self.pop();
             if self.aborted {
                 return 0;
             }
@@ -419,7 +575,7 @@ impl Search<'_> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if pos.is_insufficient_material() {
+        if self.is_material_draw(pos) {
             return 0;
         }
         let in_check = pos.is_check();

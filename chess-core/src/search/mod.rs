@@ -1,9 +1,15 @@
 //! The computer player: an alpha-beta search with levels from Beginner to Master, and hints.
 //!
-//! A [`Searcher`] keeps its transposition table between moves. [`Searcher::search`] looks at a
-//! position (with the earlier positions of the game, to see repetitions) within
-//! [`SearchLimits`], reports each finished depth to a [`Reporter`], and returns a
-//! [`SearchResult`]. Nothing is printed: a UCI engine or a GUI turns the reports into text.
+//! A [`Searcher`] keeps its transposition table between moves. [`Searcher::search_game`] looks
+//! at the current position of a [`Game`] within [`SearchLimits`], reports each finished depth
+//! to a [`Reporter`], and returns a [`SearchResult`]. Nothing is printed: a UCI engine or a GUI
+//! turns the reports into text.
+//!
+//! The search plays by the game's [`Rules`](crate::Rules): the draws it walks into or away
+//! from inside its tree (no progress, repetition, insufficient material, perpetual check, the
+//! check limit) are the ones [`Game::outcome`] would declare or a player could claim, decided
+//! by the same rule helpers, checkmate first. [`Searcher::search`] takes a bare position and
+//! the keys of the positions before it, and plays by the FIDE rules.
 //!
 //! # Examples
 //!
@@ -138,8 +144,15 @@ impl Searcher {
         self.clock = Some(clock);
     }
 
-    /// Searches `position` within `limits`. `history` lists the Zobrist keys of the positions
-    /// before it, oldest first, so that repetitions are seen (it may be empty).
+    /// Searches `position` within `limits` under the FIDE rules. `history` lists the keys of
+    /// the positions before it, oldest first, so that repetitions are seen (it may be empty):
+    /// their [`Position::repetition_key`]s (Zobrist keys do as well, except for a position
+    /// with an en-passant square that no capture can use).
+    ///
+    /// Inside the search, a position drawn by the fifty-move rule (checkmate first), by
+    /// insufficient material, or repeating any earlier position (of `history` or of the line
+    /// searched) since the last capture or pawn move scores as a draw. [`Searcher::search_game`]
+    /// follows a game's own rules instead.
     pub fn search(
         &mut self,
         position: &Position,
@@ -147,16 +160,56 @@ impl Searcher {
         limits: &SearchLimits,
         reporter: &mut impl Reporter,
     ) -> SearchResult {
-        self.stop.store(false, Ordering::Relaxed);
-        engine::run(self, position, history, limits, reporter)
+        self.run(position, engine::GameRules::fide(position, history), limits, reporter)
     }
 
-    /// Searches the current position of `game` within `limits`, seeing repetitions of its
-    /// earlier positions.
+    /// Searches the current position of `game` within `limits`, by the game's [`Rules`](crate::Rules):
+    /// the draws it can walk into or away from inside the search are those the game would
+    /// declare or let a player claim.
+    ///
+    /// - No progress: the fifty-move claim and the seventy-five-move rule (FIDE), the
+    ///   no-progress count and its K+B+N v K count (casual), whichever comes first. A draw
+    ///   that can be claimed counts as a draw, since the side it helps would claim it.
+    /// - Repetition, judged by [`Position::repetition_key`] as the game does: a position that
+    ///   repeats one of the line searched is a draw, one that repeats a position of the game is
+    ///   a draw when its count in the game reaches the rules' claim or automatic count (three
+    ///   under both presets).
+    /// - Insufficient material, extended as the rules say.
+    /// - Perpetual check and the check limit, counting on from the game's
+    ///   [`consecutive_checks`](Game::consecutive_checks) and
+    ///   [`checks_received`](Game::checks_received) along each line.
+    ///
+    /// Checkmate comes first, as in [`Game::outcome`]. The quiescence search at the end of
+    /// each line looks at the material draws only.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_core::search::{Score, SearchLimits, Searcher};
+    /// use chess_core::{Game, Rules};
+    ///
+    /// // White is a rook up but 59 plies have passed without a capture or pawn move: under
+    /// // the casual rules any move but a pawn move draws at once.
+    /// let position = "4k3/8/8/8/8/8/4P3/R3K3 w - - 59 80".parse()?;
+    /// let mut searcher = Searcher::new();
+    /// let casual = searcher.search_game(&Game::from_position_with_rules(position, Rules::casual()), &SearchLimits::depth(4), &mut ());
+    /// assert!(matches!(casual.best_move.map(|m| position.san(m).to_string()).as_deref(), Some("e3" | "e4")));
+    /// assert!(casual.score > Score::Cp(300));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn search_game(&mut self, game: &Game, limits: &SearchLimits, reporter: &mut impl Reporter) -> SearchResult {
-        let keys: Vec<u64> = game.positions().map(Position::zobrist_key).collect();
-        let (_, history) = keys.split_last().expect("a game has at least one position");
-        self.search(game.position(), history, limits, reporter)
+        self.run(game.position(), engine::GameRules::of_game(game), limits, reporter)
+    }
+
+    fn run(
+        &mut self,
+        position: &Position,
+        rules: engine::GameRules,
+        limits: &SearchLimits,
+        reporter: &mut impl Reporter,
+    ) -> SearchResult {
+        self.stop.store(false, Ordering::Relaxed);
+        engine::run(self, position, rules, limits, reporter)
     }
 
     /// Chooses a move for the current position of `game` at the searcher's level, with the
