@@ -79,7 +79,7 @@ mod zobrist_table;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
-pub use castling::{CastlingMode, CastlingSide};
+pub use castling::{CastlingChoice, CastlingMode, CastlingSide};
 pub use color::Color;
 pub use describe::{CheckKind, Description, Lang, describe};
 #[cfg(feature = "alloc")]
@@ -95,7 +95,7 @@ pub use piece::{Piece, Role};
 pub use position::{IllegalMoveError, Position};
 pub use san::{Lan, ParseSanError, San, SanError, SanPlus, Suffix};
 pub use san_style::{MoveListStyle, MoveText, SanStyle, StyledSan};
-pub use setup::{PositionError, Problem, Setup};
+pub use setup::{PositionError, Problem, Problems, Setup, Validation};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::{ParseUciError, UciError, UciMove};
 
