@@ -8,8 +8,8 @@
 //!   from Beginner to Master, hints), EPD records, and `String`-returning helpers such as
 //!   [`Position::to_fen`]. Time limits of the search need `std` (or a clock set with
 //!   [`search::Searcher::set_clock`]).
-//! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN) serialise, and with
-//!   `alloc` so do `Game` (to save a game and go on later) and `Rules`.
+//! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN and castling mode)
+//!   serialise, and with `alloc` so do `Game` (to save a game and go on later) and `Rules`.
 //!
 //! # Examples
 //!

@@ -205,6 +205,9 @@ fn sizes_meet_the_targets() {
     assert!(std::mem::size_of::<chess_core::Move>() <= 4);
     assert_eq!(std::mem::size_of::<chess_core::Move>(), 2);
     assert!(std::mem::size_of::<Position>() <= 128, "{}", std::mem::size_of::<Position>());
+    // The error carries its setup, and is still no bigger than a position (96 bytes today).
+    assert!(std::mem::size_of::<PositionError>() <= std::mem::size_of::<Position>());
+    assert!(std::mem::size_of::<Result<Position, FenError>>() <= 104);
 }
 
 #[test]
