@@ -1,6 +1,6 @@
 //! Castling sides and how castling is written (standard chess or Chess960).
 
-use crate::{Color, Square};
+use crate::{Bitboard, Color, Setup, Square};
 
 /// The side of the board a king castles to.
 ///
@@ -87,5 +87,84 @@ impl CastlingMode {
     /// Tells whether this is Chess960 mode.
     pub const fn is_chess960(self) -> bool {
         matches!(self, CastlingMode::Chess960)
+    }
+}
+
+impl CastlingMode {
+    /// Tells which mode fits a setup's castling rights: `Standard` when every castling rook
+    /// stands in a corner with its king on the e-file (or there are no rights), `Chess960`
+    /// otherwise.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_core::{CastlingMode, Setup};
+    ///
+    /// let standard = Setup::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    /// assert_eq!(CastlingMode::detect(&standard), CastlingMode::Standard);
+    /// let chess960 = Setup::from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9").unwrap();
+    /// assert_eq!(CastlingMode::detect(&chess960), CastlingMode::Chess960);
+    /// ```
+    pub fn detect(setup: &Setup) -> CastlingMode {
+        let rights = setup.castling_rights;
+        let fits = |color: Color| {
+            let own = rights & Bitboard::backrank(color);
+            own.is_empty()
+                || ((own - Bitboard::CORNERS).is_empty()
+                    && setup.board.king_of(color) == Some(Square::E1.relative_to(color)))
+        };
+        let standard = (rights - Bitboard::BACKRANKS).is_empty() && fits(Color::White) && fits(Color::Black);
+        CastlingMode::from_chess960(!standard)
+    }
+}
+
+/// Which castling mode a position read from a FEN or a [`Setup`] gets: one of the two
+/// [`CastlingMode`]s, or `Automatic` to choose by the castling rights.
+///
+/// A position's own mode is always `Standard` or `Chess960`; `Automatic` only chooses one.
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::{CastlingChoice, CastlingMode, Position};
+///
+/// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// let chess960_start = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1";
+/// let automatic = |fen| Position::from_fen_with(fen, CastlingChoice::Automatic).unwrap().castling_mode();
+/// assert_eq!(automatic(start), CastlingMode::Standard);
+/// assert_eq!(automatic(chess960_start), CastlingMode::Chess960);
+/// // Asked for, Chess960 mode is kept even where standard chess would do.
+/// let pos = Position::from_fen_with(start, CastlingChoice::Chess960).unwrap();
+/// assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum CastlingChoice {
+    /// Standard chess: castling rights must have their king on the e-file and rooks in the corners.
+    Standard,
+    /// Chess960: any king and rook files.
+    Chess960,
+    /// `Standard` when the castling rights fit standard chess, `Chess960` otherwise
+    /// (see [`CastlingMode::detect`]).
+    #[default]
+    Automatic,
+}
+
+impl CastlingChoice {
+    /// Returns the mode a position read from `setup` gets.
+    pub fn resolve(self, setup: &Setup) -> CastlingMode {
+        match self {
+            CastlingChoice::Standard => CastlingMode::Standard,
+            CastlingChoice::Chess960 => CastlingMode::Chess960,
+            CastlingChoice::Automatic => CastlingMode::detect(setup),
+        }
+    }
+}
+
+impl From<CastlingMode> for CastlingChoice {
+    fn from(mode: CastlingMode) -> CastlingChoice {
+        match mode {
+            CastlingMode::Standard => CastlingChoice::Standard,
+            CastlingMode::Chess960 => CastlingChoice::Chess960,
+        }
     }
 }

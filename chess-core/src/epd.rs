@@ -20,7 +20,11 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{CastlingMode, FenError, Move, Position, SanError, Setup};
+use arrayvec::ArrayVec;
+
+#[cfg(doc)]
+use crate::{CastlingChoice, CastlingMode};
+use crate::{FenError, Move, Position, SanError, Setup, Validation};
 
 /// An EPD record: a position and its operations, in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,22 +57,25 @@ pub enum EpdError {
 }
 
 impl Epd {
-    /// Reads an EPD line in standard chess (Chess960 castling if standard fails).
-    pub fn parse(line: &str, mode: CastlingMode) -> Result<Epd, EpdError> {
-        Epd::parse_with(line, |setup| Position::from_setup(setup, mode))
-    }
-
-    /// Reads an EPD line, accepting impossible checks and too much material.
-    pub fn parse_relaxed(line: &str, mode: CastlingMode) -> Result<Epd, EpdError> {
-        Epd::parse_with(line, |setup| Position::from_setup_relaxed(setup, mode))
-    }
-
-    fn parse_with(
-        line: &str,
-        validate: impl Fn(Setup) -> Result<Position, crate::PositionError>,
-    ) -> Result<Epd, EpdError> {
+    /// Reads an EPD line with the given validation, as [`Position::from_fen_with`] reads a
+    /// FEN: `validation` is a [`Validation`] (castling mode and accepted problems), or a
+    /// [`CastlingMode`] or [`CastlingChoice`] for strict validation in that mode.
+    ///
+    /// The four position fields may be followed by the two clock fields of a FEN.
+    ///
+    /// ```
+    /// use chess_core::{CastlingMode, Epd, Validation};
+    ///
+    /// // Nine white pawns: only relaxed validation accepts the position.
+    /// let line = "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - id \"nine pawns\";";
+    /// assert!(Epd::parse(line, Validation::strict()).is_err());
+    /// assert_eq!(Epd::parse(line, Validation::relaxed()).unwrap().to_string(), line);
+    /// let chess960 = Epd::parse("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - D1 20;", Validation::strict());
+    /// assert_eq!(chess960.unwrap().position.castling_mode(), CastlingMode::Chess960);
+    /// ```
+    pub fn parse(line: &str, validation: impl Into<Validation>) -> Result<Epd, EpdError> {
         let line = line.trim_end();
-        let mut fields = Vec::with_capacity(6);
+        let mut fields = ArrayVec::<(usize, &str), 6>::new();
         let mut at = 0;
         // Four position fields, then optional clocks, then operations.
         while fields.len() < 6 {
@@ -90,11 +97,9 @@ impl Epd {
         if fields.len() < 4 {
             return Err(FenError::WrongFieldCount { found: fields.len() }.into());
         }
-        let (placement_at, placement) = fields[0];
-        let mut setup =
-            Setup::from_fen(&alloc::format!("{placement} w - - 0 1")).map_err(|e| shift(e, placement_at))?;
-        setup.read_state(&fields[1..])?;
-        let position = validate(setup).map_err(FenError::Position)?;
+        // The fields are read where they stand in the line, so errors give the line's character indices.
+        let setup = Setup::from_fen_fields(&fields, fields.len())?;
+        let position = Position::from_setup(setup, validation).map_err(FenError::Position)?;
         let operations = parse_operations(&line[at..], at)?;
         Ok(Epd { position, operations })
     }
@@ -122,16 +127,6 @@ impl Epd {
     /// Returns the perft counts given as `D1 20; D2 400; ...`, by depth.
     pub fn perft_counts(&self) -> Vec<(u32, u64)> {
         self.operations.iter().filter_map(|(op, operands)| crate::perft::depth_count(op, operands.first()?)).collect()
-    }
-}
-
-/// Moves a FEN error's character index from the rebuilt FEN to the EPD line.
-fn shift(error: FenError, by: usize) -> FenError {
-    match error {
-        FenError::RankTooLong { rank, at } => FenError::RankTooLong { rank, at: at + by },
-        FenError::RankTooShort { rank, at } => FenError::RankTooShort { rank, at: at + by },
-        FenError::UnknownPiece { found, at } => FenError::UnknownPiece { found, at: at + by },
-        other => other,
     }
 }
 
@@ -190,10 +185,10 @@ fn parse_operations(text: &str, start: usize) -> Result<Vec<(String, Vec<String>
 impl FromStr for Epd {
     type Err = EpdError;
 
-    /// Reads an EPD line strictly, in standard chess or else Chess960.
+    /// Reads an EPD line as [`Position::from_fen`] reads a FEN: validated strictly, standard
+    /// chess when the castling rights fit it and Chess960 otherwise.
     fn from_str(line: &str) -> Result<Epd, EpdError> {
-        Epd::parse(line, CastlingMode::Standard)
-            .or_else(|error| Epd::parse(line, CastlingMode::Chess960).map_err(|_| error))
+        Epd::parse(line, Validation::strict())
     }
 }
 
@@ -232,6 +227,7 @@ impl Epd {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::CastlingMode;
 
     #[test]
     fn errors_point_at_the_bad_operation() {

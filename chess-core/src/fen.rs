@@ -18,7 +18,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Bitboard, Board, CastlingMode, Color, File, Piece, Position, PositionError, Rank, Role, Setup, Square};
+#[cfg(doc)]
+use crate::CastlingChoice;
+use crate::{
+    Bitboard, Board, CastlingMode, Color, File, Piece, Position, PositionError, Rank, Role, Setup, Square, Validation,
+};
 
 /// Why a FEN could not be read. Each error names the field and the character index
 /// (counted from 0 in the whole FEN) where it went wrong.
@@ -134,12 +138,22 @@ impl Setup {
     /// (X-FEN), and file letters name a rook's file (Shredder-FEN).
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
         let (fields, count) = fields(fen.trim_end());
+        if fields.is_empty() {
+            return Err(FenError::Empty);
+        }
+        Setup::from_fen_fields(&fields, count)
+    }
+
+    /// Reads FEN fields found elsewhere (as in an EPD line), each with its character index:
+    /// the placement, side, castling, en passant and up to two clocks. `count` is the number
+    /// of fields in all, for the error when it is not 4 to 6.
+    pub(crate) fn from_fen_fields(fields: &[(usize, &str)], count: usize) -> Result<Setup, FenError> {
         let Some(&(at, placement)) = fields.first() else {
             return Err(FenError::Empty);
         };
         let mut setup = Setup::empty();
         setup.board = parse_placement(placement, at)?;
-        if !(4..=6).contains(&count) {
+        if !(4..=6).contains(&count) || fields.len() < 4 {
             return Err(FenError::WrongFieldCount { found: count });
         }
         setup.read_state(&fields[1..])?;
@@ -147,7 +161,7 @@ impl Setup {
     }
 
     /// Reads the fields after the placement: side, castling, en passant and optional clocks.
-    pub(crate) fn read_state(&mut self, fields: &[(usize, &str)]) -> Result<(), FenError> {
+    fn read_state(&mut self, fields: &[(usize, &str)]) -> Result<(), FenError> {
         let (turn_at, turn) = fields[0];
         self.turn = match turn {
             "w" => Color::White,
@@ -251,19 +265,42 @@ fn parse_castling(board: &Board, castling: &str, start: usize) -> Result<Bitboar
 }
 
 impl Position {
-    /// Reads a FEN of a standard-chess position, validated strictly.
+    /// Reads a FEN, validated strictly, with the castling mode chosen automatically:
+    /// standard chess when the castling rights fit it, Chess960 otherwise (see
+    /// [`CastlingMode::detect`]). The same as `fen.parse::<Position>()` and
+    /// `Position::from_fen_with(fen, Validation::strict())`.
+    ///
+    /// ```
+    /// use chess_core::{CastlingMode, Position};
+    ///
+    /// let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    /// assert_eq!(pos.castling_mode(), CastlingMode::Standard);
+    /// // The king on f1 with castling rights: Chess960.
+    /// let pos = Position::from_fen("r4k1r/8/8/8/8/8/8/R4K1R w KQkq - 0 1").unwrap();
+    /// assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
-        Position::from_fen_with(fen, CastlingMode::Standard)
+        Position::from_fen_with(fen, Validation::strict())
     }
 
-    /// Reads a FEN validated strictly, with the given castling mode.
-    pub fn from_fen_with(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
-        Ok(Position::from_setup(Setup::from_fen(fen)?, mode)?)
-    }
-
-    /// Reads a FEN validated relaxed: impossible checks and too much material are accepted.
-    pub fn from_fen_relaxed(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
-        Ok(Position::from_setup_relaxed(Setup::from_fen(fen)?, mode)?)
+    /// Reads a FEN with the given validation: the castling mode ([`CastlingChoice`]) and
+    /// the problems accepted. `validation` may also be a [`CastlingMode`] or a
+    /// [`CastlingChoice`], for strict validation in that mode.
+    ///
+    /// ```
+    /// use chess_core::{CastlingMode, FenError, Position, Validation};
+    ///
+    /// // The king on d1 keeps its castling rights only in Chess960.
+    /// let fen = "r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 0 1";
+    /// assert!(matches!(Position::from_fen_with(fen, CastlingMode::Standard), Err(FenError::Position(_))));
+    /// assert!(Position::from_fen_with(fen, CastlingMode::Chess960).is_ok());
+    /// // Nine white pawns: refused strictly, accepted relaxed.
+    /// let fen = "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1";
+    /// assert!(Position::from_fen_with(fen, Validation::strict()).is_err());
+    /// assert!(Position::from_fen_with(fen, Validation::relaxed()).is_ok());
+    /// ```
+    pub fn from_fen_with(fen: &str, validation: impl Into<Validation>) -> Result<Position, FenError> {
+        Ok(Position::from_setup(Setup::from_fen(fen)?, validation)?)
     }
 
     /// Returns a FEN writer; see [`Fen`] for options.
@@ -281,12 +318,10 @@ impl Position {
 impl FromStr for Position {
     type Err = FenError;
 
-    /// Reads a FEN strictly; standard castling first, Chess960 castling if that fails.
+    /// Reads a FEN exactly as [`Position::from_fen`] does: validated strictly, standard
+    /// chess when the castling rights fit it and Chess960 otherwise.
     fn from_str(fen: &str) -> Result<Position, FenError> {
-        let setup = Setup::from_fen(fen)?;
-        Position::from_setup(setup.clone(), CastlingMode::Standard)
-            .or_else(|error| Position::from_setup(setup, CastlingMode::Chess960).map_err(|_| error))
-            .map_err(FenError::Position)
+        Position::from_fen(fen)
     }
 }
 

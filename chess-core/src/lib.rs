@@ -14,8 +14,8 @@
 //! - `rating`: the casual site's points table and Elo (`rating`).
 //! - `text`: words in languages other than English ([`Lang`], `text(lang)` on reasons,
 //!   descriptions, levels and hints). Without it, everything still displays in English.
-//! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN) serialise, and with
-//!   `alloc` so do `Game` (to save a game and go on later) and `Rules`.
+//! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN and castling mode)
+//!   serialise, and with `alloc` so do `Game` (to save a game and go on later) and `Rules`.
 //!
 //! # Examples
 //!
@@ -88,7 +88,7 @@ mod zobrist_table;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
-pub use castling::{CastlingMode, CastlingSide};
+pub use castling::{CastlingChoice, CastlingMode, CastlingSide};
 pub use color::Color;
 pub use describe::{CheckKind, Description};
 #[cfg(feature = "alloc")]
@@ -105,7 +105,7 @@ pub use piece::{Piece, Role};
 pub use position::{IllegalMoveError, Position};
 pub use san::{Lan, ParseSanError, ParseSanErrorKind, San, SanError, SanPlus, Suffix};
 pub use san_style::{MoveListStyle, MoveText, SanStyle, StyledSan};
-pub use setup::{PositionError, Problem, Setup};
+pub use setup::{PositionError, Problem, Problems, Setup, Validation};
 pub use square::{File, ParseSquareError, Rank, Square};
 #[cfg(feature = "text")]
 pub use text::{Lang, Text, Words};

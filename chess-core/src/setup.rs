@@ -4,7 +4,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::{Bitboard, Board, CastlingMode, Color, Piece, Position, Rank, Role, Square, attacks};
+use crate::{Bitboard, Board, CastlingChoice, CastlingMode, Color, Piece, Position, Rank, Role, Square, attacks};
 
 /// Any placement and game state, valid or not, as a board editor or a parser holds it
 /// before it is checked.
@@ -23,7 +23,7 @@ use crate::{Bitboard, Board, CastlingMode, Color, Piece, Position, Rank, Role, S
 /// setup.board = Board::new();
 /// assert_eq!(Position::from_setup(setup, CastlingMode::Standard).unwrap().board(), &Board::new());
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The placement.
     pub board: Board,
@@ -84,9 +84,156 @@ pub enum Problem {
 }
 
 impl Problem {
+    /// Returns the kind of this problem as a one-flag set.
+    ///
+    /// ```
+    /// use chess_core::{Color, Problem, Problems};
+    ///
+    /// assert_eq!(Problem::MissingKing(Color::Black).kind(), Problems::MISSING_KING);
+    /// ```
+    pub const fn kind(self) -> Problems {
+        match self {
+            Problem::MissingKing(_) => Problems::MISSING_KING,
+            Problem::TooManyKings(_) => Problems::TOO_MANY_KINGS,
+            Problem::PawnsOnBackRank(_) => Problems::PAWNS_ON_BACK_RANK,
+            Problem::OppositeCheck => Problems::OPPOSITE_CHECK,
+            Problem::TooManyCheckers(_) => Problems::TOO_MANY_CHECKERS,
+            Problem::ImpossibleCheck(_) => Problems::IMPOSSIBLE_CHECK,
+            Problem::InvalidCastlingRights(_) => Problems::INVALID_CASTLING_RIGHTS,
+            Problem::InvalidEnPassant(_) => Problems::INVALID_EP_SQUARE,
+            Problem::TooMuchMaterial(_) => Problems::TOO_MUCH_MATERIAL,
+        }
+    }
+
     /// Tells whether relaxed validation accepts this problem (impossible checks, too much material).
-    pub fn is_relaxable(self) -> bool {
-        matches!(self, Problem::TooManyCheckers(_) | Problem::ImpossibleCheck(_) | Problem::TooMuchMaterial(_))
+    pub const fn is_relaxable(self) -> bool {
+        Problems::RELAXABLE.contains(self.kind())
+    }
+}
+
+/// A set of kinds of [`Problem`], one bit flag each.
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::Problems;
+///
+/// let found = Problems::INVALID_CASTLING_RIGHTS | Problems::TOO_MUCH_MATERIAL;
+/// assert!(found.contains(Problems::TOO_MUCH_MATERIAL));
+/// assert!(!Problems::RELAXABLE.contains(found));
+/// assert_eq!(found - Problems::RELAXABLE, Problems::INVALID_CASTLING_RIGHTS);
+/// assert_eq!(format!("{found:?}"), "Problems(INVALID_CASTLING_RIGHTS | TOO_MUCH_MATERIAL)");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Problems(u16);
+
+impl Problems {
+    /// No problem.
+    pub const EMPTY: Problems = Problems(0);
+    /// A side has no king ([`Problem::MissingKing`]).
+    pub const MISSING_KING: Problems = Problems(1 << 0);
+    /// A side has more than one king ([`Problem::TooManyKings`]).
+    pub const TOO_MANY_KINGS: Problems = Problems(1 << 1);
+    /// Pawns on the first or eighth rank ([`Problem::PawnsOnBackRank`]).
+    pub const PAWNS_ON_BACK_RANK: Problems = Problems(1 << 2);
+    /// The side not to move is in check ([`Problem::OppositeCheck`]).
+    pub const OPPOSITE_CHECK: Problems = Problems(1 << 3);
+    /// More than two checkers ([`Problem::TooManyCheckers`]); relaxable.
+    pub const TOO_MANY_CHECKERS: Problems = Problems(1 << 4);
+    /// A check no legal move could give ([`Problem::ImpossibleCheck`]); relaxable.
+    pub const IMPOSSIBLE_CHECK: Problems = Problems(1 << 5);
+    /// Castling rights without their king or rook ([`Problem::InvalidCastlingRights`]).
+    pub const INVALID_CASTLING_RIGHTS: Problems = Problems(1 << 6);
+    /// An en-passant square no double step left ([`Problem::InvalidEnPassant`]).
+    pub const INVALID_EP_SQUARE: Problems = Problems(1 << 7);
+    /// More pieces than promotions allow ([`Problem::TooMuchMaterial`]); relaxable.
+    pub const TOO_MUCH_MATERIAL: Problems = Problems(1 << 8);
+    /// The problems relaxed validation accepts: impossible checks and too much material.
+    pub const RELAXABLE: Problems =
+        Problems(Problems::TOO_MANY_CHECKERS.0 | Problems::IMPOSSIBLE_CHECK.0 | Problems::TOO_MUCH_MATERIAL.0);
+    /// Every kind of problem.
+    pub const ALL: Problems = Problems((1 << 9) - 1);
+
+    /// The flag names, in bit order (for `Debug`).
+    const NAMES: [&'static str; 9] = [
+        "MISSING_KING",
+        "TOO_MANY_KINGS",
+        "PAWNS_ON_BACK_RANK",
+        "OPPOSITE_CHECK",
+        "TOO_MANY_CHECKERS",
+        "IMPOSSIBLE_CHECK",
+        "INVALID_CASTLING_RIGHTS",
+        "INVALID_EP_SQUARE",
+        "TOO_MUCH_MATERIAL",
+    ];
+
+    /// Returns the bits (bit 0 is [`Problems::MISSING_KING`], in the order of the constants).
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// Tells whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Tells whether every flag of `other` is in the set.
+    pub const fn contains(self, other: Problems) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Tells whether the set shares a flag with `other`.
+    pub const fn intersects(self, other: Problems) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Iterates over the flags in the set, one-flag sets in bit order.
+    pub fn iter(self) -> impl Iterator<Item = Problems> {
+        (0..Problems::NAMES.len()).map(|bit| Problems(1 << bit)).filter(move |flag| self.contains(*flag))
+    }
+}
+
+impl core::ops::BitOr for Problems {
+    type Output = Problems;
+
+    fn bitor(self, other: Problems) -> Problems {
+        Problems(self.0 | other.0)
+    }
+}
+
+impl core::ops::BitOrAssign for Problems {
+    fn bitor_assign(&mut self, other: Problems) {
+        self.0 |= other.0;
+    }
+}
+
+impl core::ops::BitAnd for Problems {
+    type Output = Problems;
+
+    fn bitand(self, other: Problems) -> Problems {
+        Problems(self.0 & other.0)
+    }
+}
+
+impl core::ops::Sub for Problems {
+    type Output = Problems;
+
+    /// Returns the flags of `self` that are not in `other`.
+    fn sub(self, other: Problems) -> Problems {
+        Problems(self.0 & !other.0)
+    }
+}
+
+impl fmt::Debug for Problems {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Problems(")?;
+        for (i, flag) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" | ")?;
+            }
+            f.write_str(Problems::NAMES[flag.0.trailing_zeros() as usize])?;
+        }
+        f.write_str(")")
     }
 }
 
@@ -134,84 +281,213 @@ impl fmt::Display for Problem {
     }
 }
 
-/// The problems that keep a [`Setup`] from being a legal [`Position`].
+/// How a [`Setup`] or a FEN becomes a [`Position`]: the castling mode the position gets
+/// and the problems accepted.
 ///
-/// Stored compactly (a flag per kind of problem and the squares involved) so that
-/// results carrying it stay small.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PositionError {
-    kinds: u16,
-    backrank_pawns: Bitboard,
-    checkers: Bitboard,
-    castling: Bitboard,
-    ep_square: Option<Square>,
+/// The default is strict validation with the castling mode chosen automatically. A
+/// [`CastlingMode`] or a [`CastlingChoice`] converts into strict validation in that mode.
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::{CastlingMode, Position, Problems, Validation};
+///
+/// // Two rooks checking from a1 and h1: no legal last move gives that.
+/// let fen = "k7/8/8/8/8/8/8/r3K2r w - - 0 1";
+/// assert!(Position::from_fen_with(fen, Validation::strict()).is_err());
+/// assert!(Position::from_fen_with(fen, Validation::relaxed()).is_ok());
+/// assert!(Position::from_fen_with(fen, Validation::strict().accept(Problems::IMPOSSIBLE_CHECK)).is_ok());
+/// let chess960 = Validation::relaxed().castling(CastlingMode::Chess960);
+/// assert_eq!(Position::from_fen_with(fen, chess960).unwrap().castling_mode(), CastlingMode::Chess960);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub struct Validation {
+    /// Which castling mode the position gets (default: automatic).
+    pub castling: CastlingChoice,
+    /// The problems accepted (default: none). Only [`Problems::RELAXABLE`] ones can be; the
+    /// others are always refused.
+    pub accept: Problems,
 }
 
-/// The order in which problems are reported; a problem's index is its flag bit.
-const KINDS: [fn(&PositionError) -> Problem; 12] = [
-    |_| Problem::MissingKing(Color::White),
-    |_| Problem::MissingKing(Color::Black),
-    |_| Problem::TooManyKings(Color::White),
-    |_| Problem::TooManyKings(Color::Black),
-    |e| Problem::PawnsOnBackRank(e.backrank_pawns),
-    |_| Problem::OppositeCheck,
-    |e| Problem::TooManyCheckers(e.checkers),
-    |e| Problem::ImpossibleCheck(e.checkers),
-    |e| Problem::InvalidCastlingRights(e.castling),
-    |e| Problem::InvalidEnPassant(e.ep_square.unwrap_or(Square::A1)),
-    |_| Problem::TooMuchMaterial(Color::White),
-    |_| Problem::TooMuchMaterial(Color::Black),
-];
+impl Validation {
+    /// Strict validation, castling mode chosen automatically: every problem is refused.
+    pub const fn strict() -> Validation {
+        Validation { castling: CastlingChoice::Automatic, accept: Problems::EMPTY }
+    }
+
+    /// Relaxed validation, castling mode chosen automatically: impossible checks and too
+    /// much material are accepted (for analysis tools and constructed test positions).
+    pub const fn relaxed() -> Validation {
+        Validation { castling: CastlingChoice::Automatic, accept: Problems::RELAXABLE }
+    }
+
+    /// Sets the castling mode the position gets.
+    #[must_use]
+    pub fn castling(mut self, castling: impl Into<CastlingChoice>) -> Validation {
+        self.castling = castling.into();
+        self
+    }
+
+    /// Accepts these problems too (those of them that are [`Problems::RELAXABLE`]).
+    #[must_use]
+    pub const fn accept(mut self, problems: Problems) -> Validation {
+        self.accept = Problems(self.accept.0 | (problems.0 & Problems::RELAXABLE.0));
+        self
+    }
+}
+
+impl From<CastlingMode> for Validation {
+    /// Strict validation in this mode.
+    fn from(mode: CastlingMode) -> Validation {
+        Validation::strict().castling(mode)
+    }
+}
+
+impl From<CastlingChoice> for Validation {
+    /// Strict validation with this castling choice.
+    fn from(castling: CastlingChoice) -> Validation {
+        Validation::strict().castling(castling)
+    }
+}
+
+/// The problems that keep a [`Setup`] from being a legal [`Position`], with the setup and
+/// the validation it failed, so that it can be repaired and validated again.
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::{Position, Problem, Square};
+///
+/// // python-chess reads this by dropping the castling rights; chess-core can too, when asked.
+/// let error = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1").unwrap_err();
+/// let chess_core::FenError::Position(error) = error else { unreachable!() };
+/// assert_eq!(error.problems().collect::<Vec<_>>(), [Problem::InvalidCastlingRights(
+///     Square::A1 | Square::H1 | Square::A8 | Square::H8
+/// )]);
+/// let pos = error.ignore_invalid_castling_rights().unwrap();
+/// assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PositionError {
+    setup: Setup,
+    validation: Validation,
+    mode: CastlingMode,
+    problems: Problems,
+}
 
 impl PositionError {
-    fn empty() -> PositionError {
-        PositionError {
-            kinds: 0,
-            backrank_pawns: Bitboard::EMPTY,
-            checkers: Bitboard::EMPTY,
-            castling: Bitboard::EMPTY,
-            ep_square: None,
-        }
+    /// Returns the kinds of problem found (those the validation did not accept), at least one.
+    pub fn kinds(&self) -> Problems {
+        self.problems
     }
 
-    fn add(&mut self, problem: Problem) {
-        let kind = match problem {
-            Problem::MissingKing(color) => color.index(),
-            Problem::TooManyKings(color) => 2 + color.index(),
-            Problem::PawnsOnBackRank(squares) => {
-                self.backrank_pawns = squares;
-                4
-            }
-            Problem::OppositeCheck => 5,
-            Problem::TooManyCheckers(checkers) => {
-                self.checkers = checkers;
-                6
-            }
-            Problem::ImpossibleCheck(checkers) => {
-                self.checkers = checkers;
-                7
-            }
-            Problem::InvalidCastlingRights(rooks) => {
-                self.castling = rooks;
-                8
-            }
-            Problem::InvalidEnPassant(square) => {
-                self.ep_square = Some(square);
-                9
-            }
-            Problem::TooMuchMaterial(color) => 10 + color.index(),
-        };
-        self.kinds |= 1 << kind;
-    }
-
-    /// Iterates over the problems found, at least one.
+    /// Iterates over the problems found, at least one, in the order of [`Problems`]' flags
+    /// (White before Black).
     pub fn problems(&self) -> impl Iterator<Item = Problem> + '_ {
-        KINDS.iter().enumerate().filter(|(kind, _)| self.kinds & (1 << kind) != 0).map(|(_, problem)| problem(self))
+        self.problems.iter().flat_map(|kind| self.details(kind))
+    }
+
+    /// Returns the problems of one kind, with the squares or colours involved.
+    fn details(&self, kind: Problems) -> ArrayVec<Problem, 2> {
+        let board = &self.setup.board;
+        let kings = |color| board.by_piece(Piece::new(color, Role::King)).len();
+        let checkers = || match board.king_of(self.setup.turn) {
+            Some(king) => board.attackers_to(king, !self.setup.turn, board.occupied()),
+            None => Bitboard::EMPTY,
+        };
+        let mut found = ArrayVec::new();
+        match kind {
+            Problems::MISSING_KING => {
+                found.extend(Color::ALL.into_iter().filter(|c| kings(*c) == 0).map(Problem::MissingKing));
+            }
+            Problems::TOO_MANY_KINGS => {
+                found.extend(Color::ALL.into_iter().filter(|c| kings(*c) > 1).map(Problem::TooManyKings));
+            }
+            Problems::PAWNS_ON_BACK_RANK => {
+                found.push(Problem::PawnsOnBackRank(board.by_role(Role::Pawn) & Bitboard::BACKRANKS));
+            }
+            Problems::OPPOSITE_CHECK => found.push(Problem::OppositeCheck),
+            Problems::TOO_MANY_CHECKERS => found.push(Problem::TooManyCheckers(checkers())),
+            Problems::IMPOSSIBLE_CHECK => found.push(Problem::ImpossibleCheck(checkers())),
+            Problems::INVALID_CASTLING_RIGHTS => found.push(Problem::InvalidCastlingRights(invalid_castling_rights(
+                board,
+                self.setup.castling_rights,
+                self.mode,
+            ))),
+            Problems::INVALID_EP_SQUARE => found.extend(self.setup.ep_square.map(Problem::InvalidEnPassant)),
+            Problems::TOO_MUCH_MATERIAL => found.extend(
+                Color::ALL.into_iter().filter(|c| has_too_much_material(board, *c)).map(Problem::TooMuchMaterial),
+            ),
+            _ => {}
+        }
+        found
     }
 
     /// Tells whether relaxed validation would accept the position.
     pub fn is_relaxable(&self) -> bool {
-        self.problems().all(Problem::is_relaxable)
+        Problems::RELAXABLE.contains(self.problems)
+    }
+
+    /// Returns the setup that failed.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// Returns the setup that failed, to repair it by hand.
+    pub fn into_setup(self) -> Setup {
+        self.setup
+    }
+
+    /// Returns the validation that failed.
+    pub fn validation(&self) -> Validation {
+        self.validation
+    }
+
+    /// Returns the castling mode the setup was validated in (the one [`CastlingChoice`]
+    /// chose).
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// Drops the castling rights found invalid ([`Problem::InvalidCastlingRights`]) and
+    /// validates again, as python-chess does when it reads such a FEN.
+    ///
+    /// ```
+    /// use chess_core::{Position, Setup};
+    ///
+    /// let setup = Setup::from_fen("r3k3/8/8/8/8/8/8/R3K3 w KQq - 0 1").unwrap();
+    /// let error = Position::from_setup(setup, chess_core::Validation::strict()).unwrap_err();
+    /// assert_eq!(error.ignore_invalid_castling_rights().unwrap().to_fen(), "r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 1");
+    /// ```
+    pub fn ignore_invalid_castling_rights(self) -> Result<Position, PositionError> {
+        let mut setup = self.setup;
+        if self.problems.contains(Problems::INVALID_CASTLING_RIGHTS) {
+            setup.castling_rights -= invalid_castling_rights(&setup.board, setup.castling_rights, self.mode);
+        }
+        Position::validate(setup, self.validation)
+    }
+
+    /// Drops an en-passant square that no double pawn step left ([`Problem::InvalidEnPassant`])
+    /// and validates again.
+    pub fn ignore_invalid_ep_square(self) -> Result<Position, PositionError> {
+        let mut setup = self.setup;
+        if self.problems.contains(Problems::INVALID_EP_SQUARE) {
+            setup.ep_square = None;
+        }
+        Position::validate(setup, self.validation)
+    }
+
+    /// Validates again accepting impossible checks ([`Problem::TooManyCheckers`] and
+    /// [`Problem::ImpossibleCheck`]).
+    pub fn ignore_impossible_check(self) -> Result<Position, PositionError> {
+        let validation = self.validation.accept(Problems::TOO_MANY_CHECKERS | Problems::IMPOSSIBLE_CHECK);
+        Position::validate(self.setup, validation)
+    }
+
+    /// Validates again accepting too much material ([`Problem::TooMuchMaterial`]).
+    pub fn ignore_too_much_material(self) -> Result<Position, PositionError> {
+        Position::validate(self.setup, self.validation.accept(Problems::TOO_MUCH_MATERIAL))
     }
 }
 
@@ -231,15 +507,13 @@ impl fmt::Display for PositionError {
 impl core::error::Error for PositionError {}
 
 impl Position {
-    /// Validates a setup strictly and turns it into a position.
-    pub fn from_setup(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
-        Position::validate(setup, mode, false)
-    }
-
-    /// Validates a setup but accepts impossible checks and too much material
-    /// (for analysis tools and constructed test positions).
-    pub fn from_setup_relaxed(setup: Setup, mode: CastlingMode) -> Result<Position, PositionError> {
-        Position::validate(setup, mode, true)
+    /// Validates a setup and turns it into a position.
+    ///
+    /// `validation` is a [`Validation`], or a [`CastlingMode`] or [`CastlingChoice`] for
+    /// strict validation in that mode. On failure the error keeps the setup and can repair it
+    /// (see [`PositionError`]).
+    pub fn from_setup(setup: Setup, validation: impl Into<Validation>) -> Result<Position, PositionError> {
+        Position::validate(setup, validation.into())
     }
 
     /// Returns the position's setup (its placement and state, without derived data).
@@ -254,26 +528,24 @@ impl Position {
         }
     }
 
-    fn validate(setup: Setup, mode: CastlingMode, relaxed: bool) -> Result<Position, PositionError> {
-        let mut error = PositionError::empty();
-        let relaxable = |p: &Problem| relaxed && p.is_relaxable();
-        let mut problems = ArrayVec::<Problem, 12>::new();
+    fn validate(setup: Setup, validation: Validation) -> Result<Position, PositionError> {
+        let mode = validation.castling.resolve(&setup);
+        let fail = |problems| Err(PositionError { setup, validation, mode, problems });
+        let mut found = Problems::EMPTY;
         let board = &setup.board;
         for color in Color::ALL {
             match board.by_piece(Piece::new(color, Role::King)).len() {
-                0 => problems.push(Problem::MissingKing(color)),
+                0 => found |= Problems::MISSING_KING,
                 1 => {}
-                _ => problems.push(Problem::TooManyKings(color)),
+                _ => found |= Problems::TOO_MANY_KINGS,
             }
         }
-        if !problems.is_empty() {
-            problems.iter().for_each(|p| error.add(*p));
-            return Err(error);
+        if !found.is_empty() {
+            return fail(found);
         }
 
-        let pawns_on_backrank = board.by_role(Role::Pawn) & Bitboard::BACKRANKS;
-        if pawns_on_backrank.any() {
-            problems.push(Problem::PawnsOnBackRank(pawns_on_backrank));
+        if (board.by_role(Role::Pawn) & Bitboard::BACKRANKS).any() {
+            found |= Problems::PAWNS_ON_BACK_RANK;
         }
         let fullmove_number = setup.fullmove_number.max(1);
         let pos = Position::from_parts(
@@ -287,63 +559,20 @@ impl Position {
         );
         let them = !pos.turn;
         if pos.attackers_to(pos.king_of(them), pos.turn).any() {
-            problems.push(Problem::OppositeCheck);
+            found |= Problems::OPPOSITE_CHECK;
         }
-        let bad_castling = pos.invalid_castling_rights();
-        if bad_castling.any() {
-            problems.push(Problem::InvalidCastlingRights(bad_castling));
+        if invalid_castling_rights(board, pos.castling, mode).any() {
+            found |= Problems::INVALID_CASTLING_RIGHTS;
         }
-        if let Some(ep) = pos.ep_square {
-            if !pos.is_plausible_ep_square(ep) {
-                problems.push(Problem::InvalidEnPassant(ep));
-            }
+        if pos.ep_square.is_some_and(|ep| !pos.is_plausible_ep_square(ep)) {
+            found |= Problems::INVALID_EP_SQUARE;
         }
-        if let Some(problem) = pos.check_problem() {
-            problems.push(problem);
+        found |= pos.check_problem();
+        if Color::ALL.into_iter().any(|color| has_too_much_material(board, color)) {
+            found |= Problems::TOO_MUCH_MATERIAL;
         }
-        for color in Color::ALL {
-            if has_too_much_material(board, color) {
-                problems.push(Problem::TooMuchMaterial(color));
-            }
-        }
-        problems.retain(|p| !relaxable(p));
-        if problems.is_empty() {
-            Ok(pos)
-        } else {
-            problems.iter().for_each(|p| error.add(*p));
-            Err(error)
-        }
-    }
-
-    /// Returns the castling rooks that cannot castle: not a rook of the right colour on a
-    /// home rank, no king between, two rights on one side, or (standard chess) off the corners.
-    fn invalid_castling_rights(&self) -> Bitboard {
-        let mut invalid = Bitboard::EMPTY;
-        for color in Color::ALL {
-            let rights = self.castling & Bitboard::backrank(color);
-            let rooks = self.board.by_piece(Piece::new(color, Role::Rook));
-            let king = self.king_of(color);
-            if !Bitboard::backrank(color).contains(king) {
-                invalid |= rights;
-                continue;
-            }
-            invalid |= rights - rooks;
-            let below_king = Bitboard((1 << king as u32) - 1);
-            let (queenside, kingside) = (rights & below_king, rights - below_king);
-            if queenside.more_than_one() {
-                invalid |= queenside;
-            }
-            if kingside.more_than_one() {
-                invalid |= kingside;
-            }
-            if self.mode == CastlingMode::Standard && king != Square::E1.relative_to(color) {
-                invalid |= rights;
-            }
-            if self.mode == CastlingMode::Standard {
-                invalid |= rights - Bitboard::CORNERS;
-            }
-        }
-        invalid | (self.castling - Bitboard::BACKRANKS)
+        let refused = found - (validation.accept & Problems::RELAXABLE);
+        if refused.is_empty() { Ok(pos) } else { fail(refused) }
     }
 
     /// Tells whether `ep` can follow a double step of the opponent's pawn.
@@ -360,11 +589,11 @@ impl Position {
     }
 
     /// Finds checks that no legal last move could have given.
-    fn check_problem(&self) -> Option<Problem> {
+    fn check_problem(&self) -> Problems {
         let checkers = self.checkers();
         let king = self.king_of(self.turn);
         if checkers.len() > 2 {
-            return Some(Problem::TooManyCheckers(checkers));
+            return Problems::TOO_MANY_CHECKERS;
         }
         if let Some(ep) = self.ep_square.filter(|ep| self.is_plausible_ep_square(*ep)) {
             // The last move was the double step: it must have given every check.
@@ -374,19 +603,49 @@ impl Position {
             let before = (self.board.occupied() - pushed_to).with(pushed_from);
             let attacked_before = (self.board.attackers_to(king, them, before) - pushed_to).any();
             if checkers.more_than_one() || (checkers.any() && !checkers.contains(pushed_to) && attacked_before) {
-                return Some(Problem::ImpossibleCheck(checkers));
+                return Problems::IMPOSSIBLE_CHECK;
             }
         }
-        if checkers.more_than_one() {
-            let (a, b) = (checkers.first()?, checkers.last()?);
+        if let (true, Some(a), Some(b)) = (checkers.more_than_one(), checkers.first(), checkers.last()) {
             let sliders = checkers & (self.board.diagonal_sliders() | self.board.straight_sliders());
             // A double check needs a discovered slider, and the two cannot share one line with the king.
             if sliders.is_empty() || attacks::aligned(a, b, king) {
-                return Some(Problem::ImpossibleCheck(checkers));
+                return Problems::IMPOSSIBLE_CHECK;
             }
         }
-        None
+        Problems::EMPTY
     }
+}
+
+/// Returns the castling rooks that cannot castle: not a rook of the right colour on a home
+/// rank, no single king on that rank, two rights on one side, or (standard chess) off the
+/// corners or without the king on the e-file.
+fn invalid_castling_rights(board: &Board, castling: Bitboard, mode: CastlingMode) -> Bitboard {
+    let mut invalid = Bitboard::EMPTY;
+    for color in Color::ALL {
+        let rights = castling & Bitboard::backrank(color);
+        let rooks = board.by_piece(Piece::new(color, Role::Rook));
+        let Some(king) = board.king_of(color).filter(|king| Bitboard::backrank(color).contains(*king)) else {
+            invalid |= rights;
+            continue;
+        };
+        invalid |= rights - rooks;
+        let below_king = Bitboard((1 << king as u32) - 1);
+        let (queenside, kingside) = (rights & below_king, rights - below_king);
+        if queenside.more_than_one() {
+            invalid |= queenside;
+        }
+        if kingside.more_than_one() {
+            invalid |= kingside;
+        }
+        if mode == CastlingMode::Standard && king != Square::E1.relative_to(color) {
+            invalid |= rights;
+        }
+        if mode == CastlingMode::Standard {
+            invalid |= rights - Bitboard::CORNERS;
+        }
+    }
+    invalid | (castling - Bitboard::BACKRANKS)
 }
 
 /// Tells whether `color` has more pieces than sixteen, eight pawns and promotions allow.

@@ -1,16 +1,23 @@
 //! Every FEN error kind, with its message.
 
-use chess_core::{CastlingMode, FenError, Position, Problem, Rank, Setup, Square};
+use chess_core::{
+    CastlingChoice, CastlingMode, Color, Epd, EpdError, FenError, Position, PositionError, Problem, Problems, Rank,
+    Setup, Square, Validation,
+};
 
 fn error(fen: &str) -> FenError {
     Position::from_fen(fen).unwrap_err()
 }
 
-fn problems(fen: &str) -> Vec<Problem> {
+fn position_error(fen: &str) -> PositionError {
     match error(fen) {
-        FenError::Position(e) => e.problems().collect(),
+        FenError::Position(e) => e,
         other => panic!("{fen}: expected a position error, got {other}"),
     }
+}
+
+fn problems(fen: &str) -> Vec<Problem> {
+    position_error(fen).problems().collect()
 }
 
 #[test]
@@ -107,7 +114,7 @@ fn impossible_checks() {
         "illegal position: no legal move could have given this check (checkers on a1, h1)"
     );
     // Relaxed validation accepts it.
-    assert!(Position::from_fen_relaxed(aligned, CastlingMode::Standard).is_ok());
+    assert!(Position::from_fen_with(aligned, Validation::relaxed().castling(CastlingMode::Standard)).is_ok());
 }
 
 #[test]
@@ -133,9 +140,13 @@ fn castling_rights_without_king_or_rook() {
         "illegal position: castling field: no castling is possible with the rook square(s) h1 (the king or the rook is not in place)"
     );
     let king_moved = "r3k2r/8/8/8/8/8/8/R2K3R w KQ - 0 1";
-    assert_eq!(problems(king_moved), [Problem::InvalidCastlingRights(Square::A1 | Square::H1)]);
-    // The same placement is fine in Chess960, where the king may stand on d1.
+    let standard = Position::from_fen_with(king_moved, CastlingMode::Standard).unwrap_err();
+    let FenError::Position(standard) = standard else { panic!("{standard}") };
+    assert_eq!(standard.problems().collect::<Vec<_>>(), [Problem::InvalidCastlingRights(Square::A1 | Square::H1)]);
+    // The same placement is fine in Chess960, where the king may stand on d1, and the
+    // automatic choice (`from_fen`) picks Chess960 for it.
     assert!(Position::from_fen_with(king_moved, CastlingMode::Chess960).is_ok());
+    assert_eq!(Position::from_fen(king_moved).unwrap().castling_mode(), CastlingMode::Chess960);
 }
 
 #[test]
@@ -143,7 +154,7 @@ fn too_much_material() {
     let fen = "k7/8/8/8/8/8/PPPPPPPP/KQQ5 w - - 0 1";
     assert_eq!(problems(fen), [Problem::TooMuchMaterial(chess_core::Color::White)]);
     assert_eq!(error(fen).to_string(), "illegal position: white has more pieces than promotions allow");
-    assert!(Position::from_fen_relaxed(fen, CastlingMode::Standard).is_ok());
+    assert!(Position::from_fen_with(fen, Validation::relaxed().castling(CastlingMode::Standard)).is_ok());
 }
 
 #[test]
@@ -194,4 +205,225 @@ fn sizes_meet_the_targets() {
     assert!(std::mem::size_of::<chess_core::Move>() <= 4);
     assert_eq!(std::mem::size_of::<chess_core::Move>(), 2);
     assert!(std::mem::size_of::<Position>() <= 128, "{}", std::mem::size_of::<Position>());
+    // The error carries its setup, and is still no bigger than a position (96 bytes today).
+    assert!(std::mem::size_of::<PositionError>() <= std::mem::size_of::<Position>());
+    assert!(std::mem::size_of::<Result<Position, FenError>>() <= 104);
+}
+
+#[test]
+fn recovery_drops_impossible_castling_rights_as_python_chess_does() {
+    let fen = "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1";
+    let error = position_error(fen);
+    assert_eq!(error.kinds(), Problems::INVALID_CASTLING_RIGHTS);
+    assert_eq!(error.castling_mode(), CastlingMode::Standard);
+    assert_eq!(error.setup(), &Setup::from_fen(fen).unwrap());
+    assert_eq!(
+        error.to_string(),
+        "illegal position: castling field: no castling is possible with the rook square(s) a1, h1, a8, h8 (the king or the rook is not in place)"
+    );
+    let pos = error.ignore_invalid_castling_rights().unwrap();
+    assert_eq!(pos.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(pos.castling_mode(), CastlingMode::Standard);
+
+    // Only the bad right goes; the others stay.
+    let pos = position_error("r3k3/8/8/8/8/8/8/R3K3 w KQq - 0 1").ignore_invalid_castling_rights().unwrap();
+    assert_eq!(pos.to_fen(), "r3k3/8/8/8/8/8/8/R3K3 w Qq - 0 1");
+
+    // A Shredder right on b1 without a rook there makes the automatic choice Chess960; once it
+    // is dropped, the position is validated again and the choice falls back to standard.
+    let error = position_error("4k3/8/8/8/8/8/8/R3K3 w B - 0 1");
+    assert_eq!(error.castling_mode(), CastlingMode::Chess960);
+    assert_eq!(error.problems().collect::<Vec<_>>(), [Problem::InvalidCastlingRights(Square::B1.into())]);
+    let pos = error.ignore_invalid_castling_rights().unwrap();
+    assert_eq!(
+        (pos.to_fen().as_str(), pos.castling_mode()),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", CastlingMode::Standard)
+    );
+}
+
+#[test]
+fn recovery_drops_an_impossible_en_passant_square() {
+    let error = position_error("4k3/8/8/8/8/8/8/4K3 w - e6 0 1");
+    assert_eq!(error.kinds(), Problems::INVALID_EP_SQUARE);
+    let pos = error.ignore_invalid_ep_square().unwrap();
+    assert_eq!(pos.ep_square(), None);
+    assert_eq!(pos.fen().always_en_passant().to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+
+    // Two problems: each recovery removes its own; the error in between lists what is left.
+    let error = position_error("4k3/8/8/8/8/8/8/4K3 b KQ e3 0 1");
+    assert_eq!(error.kinds(), Problems::INVALID_CASTLING_RIGHTS | Problems::INVALID_EP_SQUARE);
+    let error = error.ignore_invalid_ep_square().unwrap_err();
+    assert_eq!(error.problems().collect::<Vec<_>>(), [Problem::InvalidCastlingRights(Square::A1 | Square::H1)]);
+    assert_eq!(error.ignore_invalid_castling_rights().unwrap().to_fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+
+    // A recovery for a problem that is not there validates again and gives the same error.
+    let error = position_error("P3k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(
+        error.ignore_invalid_ep_square().unwrap_err().problems().collect::<Vec<_>>(),
+        [Problem::PawnsOnBackRank(Square::A8.into())]
+    );
+}
+
+#[test]
+fn recovery_accepts_impossible_checks_and_too_much_material() {
+    let aligned = "k7/8/8/8/8/8/8/r3K2r w - - 0 1";
+    let error = position_error(aligned);
+    assert!(error.is_relaxable());
+    assert_eq!(error.kinds(), Problems::IMPOSSIBLE_CHECK);
+    assert!(error.ignore_too_much_material().is_err());
+    let pos = position_error(aligned).ignore_impossible_check().unwrap();
+    assert_eq!(pos.checkers(), Square::A1 | Square::H1);
+
+    let too_many = "r6q/8/8/8/8/1n6/8/K6k w - - 0 1";
+    assert_eq!(position_error(too_many).kinds(), Problems::TOO_MANY_CHECKERS);
+    assert_eq!(position_error(too_many).ignore_impossible_check().unwrap().checkers().len(), 3);
+
+    let material = "k7/8/8/8/8/8/PPPPPPPP/KQQ5 w - - 0 1";
+    let pos = position_error(material).ignore_too_much_material().unwrap();
+    assert_eq!(pos.to_fen(), material);
+
+    // Both at once, and a problem no recovery accepts.
+    let both = "k7/8/8/8/8/8/PPPPPPPP/QQ1r1K1r w - - 0 1";
+    let error = position_error(both);
+    assert_eq!(error.kinds(), Problems::IMPOSSIBLE_CHECK | Problems::TOO_MUCH_MATERIAL);
+    let error = error.ignore_too_much_material().unwrap_err();
+    assert_eq!(error.kinds(), Problems::IMPOSSIBLE_CHECK);
+    assert_eq!(error.ignore_impossible_check().unwrap().to_fen(), both);
+    let error = position_error("P6k/8/8/8/8/8/PPPPPPPP/KQQ5 w - - 0 1");
+    assert_eq!(error.kinds(), Problems::PAWNS_ON_BACK_RANK | Problems::TOO_MUCH_MATERIAL);
+    assert!(!error.is_relaxable());
+    assert_eq!(error.ignore_too_much_material().unwrap_err().kinds(), Problems::PAWNS_ON_BACK_RANK);
+}
+
+#[test]
+fn problems_are_flags_in_a_fixed_order() {
+    let error = position_error("8/8/8/8/8/8/8/8 w - - 0 1");
+    assert_eq!(error.kinds(), Problems::MISSING_KING);
+    assert_eq!(
+        error.problems().collect::<Vec<_>>(),
+        [Problem::MissingKing(Color::White), Problem::MissingKing(Color::Black)]
+    );
+    assert_eq!(
+        format!("{:?}", Problems::RELAXABLE),
+        "Problems(TOO_MANY_CHECKERS | IMPOSSIBLE_CHECK | TOO_MUCH_MATERIAL)"
+    );
+    assert_eq!(Problems::ALL.iter().count(), 9);
+    for problem in [
+        Problem::OppositeCheck,
+        Problem::TooMuchMaterial(Color::Black),
+        Problem::ImpossibleCheck(Square::A1.into()),
+        Problem::InvalidEnPassant(Square::E6),
+    ] {
+        assert_eq!(problem.is_relaxable(), Problems::RELAXABLE.contains(problem.kind()), "{problem}");
+    }
+    assert_eq!(Problems::TOO_MUCH_MATERIAL.bits(), 1 << 8);
+}
+
+#[test]
+fn castling_mode_choices() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    // Chess960 position 0: king on f1 between rooks on e1 and g1.
+    let chess960_start = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1";
+    let mode = |fen: &str, choice: CastlingChoice| Position::from_fen_with(fen, choice).map(|pos| pos.castling_mode());
+    assert_eq!(mode(start, CastlingChoice::Automatic), Ok(CastlingMode::Standard));
+    assert_eq!(mode(chess960_start, CastlingChoice::Automatic), Ok(CastlingMode::Chess960));
+    assert_eq!(mode(start, CastlingChoice::Chess960), Ok(CastlingMode::Chess960));
+    assert_eq!(mode(chess960_start, CastlingChoice::Chess960), Ok(CastlingMode::Chess960));
+    let refused = Position::from_fen_with(chess960_start, CastlingChoice::Standard).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "illegal position: castling field: no castling is possible with the rook square(s) e1, g1, e8, g8 (the king or the rook is not in place)"
+    );
+    // `from_fen`, `FromStr` and the default validation all choose automatically, strictly.
+    for fen in [start, chess960_start] {
+        let expected = Position::from_fen_with(fen, CastlingChoice::Automatic).unwrap();
+        assert_eq!(Position::from_fen(fen).unwrap(), expected);
+        assert_eq!(fen.parse::<Position>().unwrap(), expected);
+        assert_eq!(Position::from_fen_with(fen, Validation::default()).unwrap(), expected);
+    }
+    assert_eq!(Validation::default(), Validation::strict());
+    assert_eq!(CastlingMode::detect(&Setup::from_fen(start).unwrap()), CastlingMode::Standard);
+    // Without castling rights, a Chess960 placement reads as standard chess.
+    assert_eq!(
+        mode("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w - - 0 1", CastlingChoice::Automatic),
+        Ok(CastlingMode::Standard)
+    );
+    // Strict is the default for every choice; the choice is kept in relaxed validation too.
+    let material = "k7/8/8/8/8/8/PPPPPPPP/KQQ5 w - - 0 1";
+    assert!(Position::from_fen_with(material, CastlingMode::Chess960).is_err());
+    let relaxed = Validation::relaxed().castling(CastlingMode::Chess960);
+    assert_eq!(Position::from_fen_with(material, relaxed).unwrap().castling_mode(), CastlingMode::Chess960);
+}
+
+#[test]
+fn strict_and_relaxed_validation() {
+    let aligned = "k7/8/8/8/8/8/8/r3K2r w - - 0 1";
+    let material = "k7/8/8/8/8/8/PPPPPPPP/KQQ5 w - - 0 1";
+    for fen in [aligned, material] {
+        assert!(Position::from_fen_with(fen, Validation::strict()).is_err(), "{fen}");
+        assert!(Position::from_fen_with(fen, Validation::relaxed()).is_ok(), "{fen}");
+    }
+    // Accepting one kind accepts only that kind.
+    let only_material = Validation::strict().accept(Problems::TOO_MUCH_MATERIAL);
+    assert!(Position::from_fen_with(material, only_material).is_ok());
+    assert_eq!(
+        Position::from_fen_with(aligned, only_material).unwrap_err().to_string(),
+        "illegal position: no legal move could have given this check (checkers on a1, h1)"
+    );
+    // Problems that would break the position cannot be accepted.
+    let everything = Validation::strict().accept(Problems::ALL);
+    assert_eq!(everything, Validation::relaxed());
+    assert!(Position::from_fen_with("8/8/8/8/8/8/8/K7 w - - 0 1", everything).is_err());
+    assert!(Position::from_fen_with("4k3/8/8/8/8/8/8/4K3 w K - 0 1", everything).is_err());
+    // The error remembers the validation it failed, and recovery keeps it.
+    let error = Position::from_setup(Setup::from_fen(aligned).unwrap(), Validation::strict()).unwrap_err();
+    assert_eq!(error.validation(), Validation::strict());
+}
+
+#[test]
+fn epd_reads_its_fields_like_a_fen_with_the_same_options() {
+    // Errors give the character index in the EPD line.
+    let error = |line: &str| Epd::parse(line, Validation::strict()).unwrap_err().to_string();
+    assert_eq!(
+        error("8/8/8/8/8/8/8/K5kX w - - bm Kb2;"),
+        "FEN placement field at character 17: 'X' is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8"
+    );
+    assert_eq!(
+        error("8/8/8/8/8/8/8/K6k   w KX - id \"x\";"),
+        "FEN castling field at character 23: 'X' is not one of KQkq, A-H, a-h, or '-'"
+    );
+    assert_eq!(
+        error("8/8/8/8/8/8/8/K6k w - - 99999999999 1 id \"x\";"),
+        "FEN halfmove-clock field at character 24: expected a number from 0 to 4294967295"
+    );
+    assert_eq!(
+        Epd::parse("8/8/8 w - -", Validation::strict()),
+        Err(EpdError::Fen(FenError::WrongRankCount { found: 3 }))
+    );
+    assert_eq!(
+        Epd::parse("8/8/8/8/8/8/8/K6k w -", Validation::strict()),
+        Err(EpdError::Fen(FenError::WrongFieldCount { found: 3 }))
+    );
+
+    let material = "k7/8/8/8/8/8/PPPPPPPP/KQQ5 w - - id \"material\";";
+    assert!(Epd::parse(material, Validation::strict()).is_err());
+    assert_eq!(
+        Epd::parse(material, Validation::relaxed()).unwrap().position.to_fen(),
+        "k7/8/8/8/8/8/PPPPPPPP/KQQ5 w - - 0 1"
+    );
+    let chess960 = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - D1 20;";
+    let epd: Epd = chess960.parse().unwrap();
+    assert_eq!(epd.position.castling_mode(), CastlingMode::Chess960);
+    assert_eq!(epd.perft_counts(), [(1, 20)]);
+    assert!(Epd::parse(chess960, CastlingMode::Standard).is_err());
+    // Clocks after the four fields are read, as in a FEN.
+    let epd = Epd::parse("4k3/8/8/8/8/8/8/4K3 b - - 12 40 id \"clocks\";", Validation::strict()).unwrap();
+    assert_eq!(epd.position.to_fen(), "4k3/8/8/8/8/8/8/4K3 b - - 12 40");
+    // A position error keeps its setup for recovery, as from a FEN.
+    let Err(EpdError::Fen(FenError::Position(error))) =
+        Epd::parse("4k3/8/8/8/8/8/8/4K3 w KQkq - bm Kd2;", Validation::strict())
+    else {
+        panic!("expected a position error")
+    };
+    assert_eq!(error.ignore_invalid_castling_rights().unwrap().to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 }

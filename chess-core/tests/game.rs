@@ -664,7 +664,7 @@ mod saving {
         assert_eq!(
             json,
             concat!(
-                r#"{"start":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","#,
+                r#"{"start":{"fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1","chess960":false},"#,
                 r#""moves":["e2e4","g8f6","e4e5","d7d5","e5d6","c8g4","g1f3","b8c6","f1e2","d8d7","e1h1","e8a8","#,
                 r#""d6c7","d7d5","c7d8q","c8d8"],"#,
                 r#""rules":{"fifty_move_plies":null,"seventy_five_move_plies":null,"no_progress_plies":60,"#,

@@ -1,7 +1,7 @@
 //! Property tests on positions reached by random play from several roots
 //! (standard, Kiwipete, Chess960, en-passant and promotion positions).
 
-use chess_core::{Bitboard, CastlingMode, Color, Move, Position, Role, Square, attacks};
+use chess_core::{Bitboard, CastlingMode, Color, Move, Position, Role, Square, Validation, attacks};
 use proptest::prelude::*;
 
 const ROOTS: [(&str, CastlingMode); 7] = [
@@ -232,7 +232,7 @@ proptest! {
         let pos = Position::new();
         let kiwipete = Position::from_fen(ROOTS[1].0).unwrap();
         let _ = Position::from_fen(&text);
-        let _ = Position::from_fen_relaxed(&text, CastlingMode::Chess960);
+        let _ = Position::from_fen_with(&text, Validation::relaxed().castling(CastlingMode::Chess960));
         let _ = chess_core::Setup::from_fen(&text);
         let _ = text.parse::<chess_core::Epd>();
         for p in [pos, kiwipete] {
@@ -250,7 +250,7 @@ proptest! {
         fields[field] = junk;
         let fen = fields.join(" ");
         let _ = Position::from_fen_with(&fen, ROOTS[root].1);
-        let _ = Position::from_fen_relaxed(&fen, ROOTS[root].1);
+        let _ = Position::from_fen_with(&fen, Validation::relaxed().castling(ROOTS[root].1));
     }
 }
 

@@ -1,8 +1,8 @@
 //! Serde for games and rules (feature `serde`), so an application can save a game and go on later.
 //!
-//! A game is written as its start position (FEN), its moves (UCI, castling as king takes rook),
-//! its rules and its events:
-//! `{"start": "<FEN>", "moves": ["e2e4", ...], "rules": {...}, "events": [{"ply": 30, "event":
+//! A game is written as its start position (FEN and castling mode), its moves (UCI, castling as
+//! king takes rook), its rules and its events:
+//! `{"start": {"fen": "<FEN>", "chess960": false}, "moves": ["e2e4", ...], "rules": {...}, "events": [{"ply": 30, "event":
 //! "offer_draw", "color": "white"}, ...]}`. Reading replays the moves and events through the
 //! checked methods, so a saved game that breaks the rules is refused. Moves taken back for
 //! [`Game::redo`] are not saved.

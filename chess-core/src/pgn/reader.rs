@@ -393,7 +393,7 @@ fn start_position(variant: Option<&str>, fen: Option<&str>) -> Result<Position, 
         return Ok(pos);
     };
     let setup = Setup::from_fen(fen.trim()).map_err(PgnErrorKind::BadFen)?;
-    Position::from_setup(setup.clone(), mode)
+    Position::from_setup(setup, mode)
         .or_else(|error| match mode {
             // Rooks and king off their standard squares: read the castling rights as Chess960.
             CastlingMode::Standard => Position::from_setup(setup, CastlingMode::Chess960).map_err(|_| error),

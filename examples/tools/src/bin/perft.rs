@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use chess_core::perft::{self, parse_suite};
-use chess_core::{CastlingMode, Position};
+use chess_core::{CastlingMode, Position, Validation};
 
 const USAGE: &str =
     "usage: perft [--fen FEN] [--chess960] [--divide] DEPTH\n       perft --epd FILE [--max-nodes N] [--chess960]";
@@ -63,7 +63,7 @@ fn run_one(options: &Options) -> Result<ExitCode, String> {
     let depth = options.depth.ok_or(USAGE)?;
     let fen = options.fen.as_deref().unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     let pos = Position::from_fen_with(fen, options.mode)
-        .or_else(|_| Position::from_fen_relaxed(fen, options.mode))
+        .or_else(|_| Position::from_fen_with(fen, Validation::relaxed().castling(options.mode)))
         .map_err(|e| e.to_string())?;
     let started = Instant::now();
     let nodes = if options.divide {
@@ -89,7 +89,7 @@ fn run_suite(path: &str, options: &Options) -> Result<ExitCode, String> {
     let started = Instant::now();
     for entry in &entries {
         let pos = match Position::from_fen_with(&entry.fen, options.mode)
-            .or_else(|_| Position::from_fen_relaxed(&entry.fen, options.mode))
+            .or_else(|_| Position::from_fen_with(&entry.fen, Validation::relaxed().castling(options.mode)))
         {
             Ok(pos) => pos,
             Err(e) => {
