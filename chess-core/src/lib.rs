@@ -87,7 +87,7 @@ pub use epd::{Epd, EpdError};
 pub use explain::{IllegalMove, IllegalMoveMessage};
 pub use fen::{Fen, FenError};
 #[cfg(feature = "alloc")]
-pub use game::{Event, EventError, EventKind, Game, Outcome, PushError, Rules, Termination};
+pub use game::{Event, EventError, EventKind, Game, Judging, Outcome, PushError, Rules, Termination};
 pub use moves::{MAX_LEGAL_MOVES, Move, MoveList};
 #[cfg(feature = "alloc")]
 pub use pgn::{PgnError, PgnGame, PgnMove, PgnReader, PgnResult, PgnVariation};

@@ -401,7 +401,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     /// the other player) accepts or declines.
     fn draw(&mut self) -> io::Result<()> {
         if self.game.can_claim_draw() {
-            return match self.game.claim_draw() {
+            return match self.game.claim_draw(self.player()) {
                 Ok(_) => Ok(()),
                 Err(error) => self.io.say(Msg::EventRefused(&error)),
             };
@@ -418,7 +418,9 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             }
             _ => computer::accepts_draw(&mut self.searcher, &self.game),
         };
-        let result = if accepted { self.game.accept_draw().map(|_| ()) } else { self.game.decline_draw() };
+        let answerer = !offerer;
+        let result =
+            if accepted { self.game.accept_draw(answerer).map(|_| ()) } else { self.game.decline_draw(answerer) };
         result.map_err(io::Error::other)?;
         match (accepted, self.settings.side) {
             (true, Side::Both) => Ok(()),
