@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use chess_core::pgn::PgnGame;
+use chess_core::pgn::{FromGameOptions, PgnGame};
 use chess_core::search::{Level, Searcher};
 use chess_core::{Color, Game, IllegalMove, Move, MoveText, Piece, Position, Role, San, SanError, SanStyle, Square};
 
@@ -445,7 +445,8 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
 
     /// Returns the game's PGN with the players' names and today's date.
     fn pgn_text(&self) -> String {
-        let mut pgn = PgnGame::from_game(&self.game);
+        // The closing comment says how the game ended, as the player saw it announced.
+        let mut pgn = PgnGame::from_game_with(&self.game, FromGameOptions::new().with_end_comment());
         let computer = format!("chess-core {}", self.settings.level.name(chess_core::Lang::En));
         let (white, black) = match self.settings.side {
             Side::White => ("Player".to_string(), computer),
