@@ -438,13 +438,17 @@ fn skip_game_and_read_headers_mix_with_reading_games() {
 
 #[test]
 fn read_headers_reports_a_bad_tag_and_goes_on() {
-    let text = "[Event \"1\"]\n[White x]\n\n1. e4 *\n\n[Event \"2\"]\n\n1. d4 *\n";
+    let text = "[Event \"1\"]\n[White x]\n[Black \"B\"]\n\n1. e4 *\n\n[Event \"2\"]\n\n1. d4 *\n";
     let mut reader = PgnReader::from_text(text);
     let error = reader.read_headers().unwrap().unwrap_err();
     assert_eq!((error.game, error.line, error.column), (1, 2, 1));
     assert_eq!(error.kind, PgnErrorKind::BadTag("expected a quoted value after the tag name"));
     assert_eq!(error.partial, None);
+    // The tags after the bad one belong to the same game.
     assert_eq!(reader.read_headers().unwrap().unwrap().tag("Event"), Some("2"));
+    assert!(reader.read_headers().is_none());
+    let games = read_all(text);
+    assert_eq!((games.len(), games[1].as_ref().unwrap().tag("Event")), (2, Some("2")));
     // A result inside a variation (an error for the full reader) does not end the scan.
     let mut reader = PgnReader::from_text("1. e4 (1. d4 1-0) e5 0-1\n[Event \"2\"]\n*");
     assert_eq!(reader.skip_game(), Ok(true));

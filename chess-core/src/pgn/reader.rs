@@ -150,11 +150,12 @@ impl<S: LineSource> PgnReader<S> {
                     return Err(self.error(kind, line, column));
                 }
                 Err((kind, line, column)) => {
-                    // A bad tag or a stray character: report it (once), pass over the rest.
+                    // A bad tag or a stray character: report it (once) and go on to the
+                    // movetext, which the lexer has not left (the next tags are this game's).
                     if keep && error.is_none() {
                         error = Some(self.error(kind, line, column));
                     }
-                    break self.lexer.skip_movetext(0);
+                    continue;
                 }
             };
             match spanned.token {
