@@ -7,6 +7,8 @@
 //! it: repetitions are counted when a move is pushed, by looking back two plies at a time over
 //! the plies since the last capture or pawn move only. Undo pops an entry, so it restores the
 //! exact previous position (castling rights, en passant, clocks and Zobrist key included).
+//! A game stops at its end unless it is set to record past it ([`Judging::Record`]), as PGN
+//! import and engines need.
 //!
 //! # Examples
 //!
