@@ -2,7 +2,7 @@
 //! FIDE and casual rules, with the boundaries of each threshold.
 
 use chess_core::{
-    Color, EventError, EventKind, Game, Move, Outcome, Position, PushError, Role, Rules, Square, Termination,
+    Color, EventError, EventKind, Game, Judging, Move, Outcome, Position, PushError, Role, Rules, Square, Termination,
 };
 
 /// The Opera game (Morphy v Duke of Brunswick and Count Isouard, Paris 1858): castling,
@@ -150,7 +150,7 @@ fn fifty_move_rule_is_claimable_under_fide_at_100_plies() {
     play(&mut game, "Ra2");
     assert_eq!(game.position().halfmove_clock(), 99);
     assert!(!game.can_claim_fifty_moves());
-    assert_eq!(game.claim_draw(), Err(EventError::NoDrawToClaim));
+    assert_eq!(game.claim_draw(Color::Black), Err(EventError::NoDrawToClaim));
     play(&mut game, "Kd7");
     assert_eq!(game.position().halfmove_clock(), 100);
     assert!(game.can_claim_fifty_moves());
@@ -158,11 +158,11 @@ fn fifty_move_rule_is_claimable_under_fide_at_100_plies() {
     assert!(!game.can_claim_threefold_repetition());
     // Claimable, not automatic: the game goes on until someone claims.
     assert_eq!(game.outcome(), None);
-    assert_eq!(game.claim_draw(), Ok(Outcome::draw(Termination::FiftyMoves)));
+    assert_eq!(game.claim_draw(Color::White), Ok(Outcome::draw(Termination::FiftyMoves)));
     assert_eq!(game.outcome(), draw(Termination::FiftyMoves));
     assert_eq!(game.result(), "1/2-1/2");
     assert!(!game.can_claim_draw());
-    assert_eq!(game.events()[0].kind, EventKind::ClaimDraw);
+    assert_eq!(game.events()[0].kind, EventKind::ClaimDraw(Color::White));
 }
 
 #[test]
@@ -231,7 +231,7 @@ fn threefold_repetition_is_claimable_under_fide() {
     assert!(game.can_claim_threefold_repetition());
     assert!(!game.can_claim_fifty_moves());
     assert_eq!(game.outcome(), None);
-    assert_eq!(game.claim_draw(), Ok(Outcome::draw(Termination::ThreefoldRepetition)));
+    assert_eq!(game.claim_draw(Color::White), Ok(Outcome::draw(Termination::ThreefoldRepetition)));
     assert_eq!(game.result(), "1/2-1/2");
 }
 
@@ -398,13 +398,15 @@ fn draw_offers_are_allowed_after_15_moves_three_times_under_casual_rules() {
         game.offer_draw(Color::Black),
         Err(EventError::DrawOfferTooEarly { color: Color::Black, made: 14, required: 15 })
     );
-    assert_eq!(game.accept_draw(), Err(EventError::NoDrawOffer));
-    assert_eq!(game.decline_draw(), Err(EventError::NoDrawOffer));
+    assert_eq!(game.accept_draw(Color::White), Err(EventError::NoDrawOffer));
+    assert_eq!(game.decline_draw(Color::Black), Err(EventError::NoDrawOffer));
     // First offer, declined.
     assert_eq!(game.offer_draw(Color::White), Ok(()));
     assert_eq!(game.draw_offer(), Some(Color::White));
     assert_eq!(game.offer_draw(Color::White), Err(EventError::DrawOfferPending(Color::White)));
-    assert_eq!(game.decline_draw(), Ok(()));
+    assert_eq!(game.decline_draw(Color::White), Err(EventError::OwnDrawOffer(Color::White)));
+    assert_eq!(game.accept_draw(Color::White), Err(EventError::OwnDrawOffer(Color::White)));
+    assert_eq!(game.decline_draw(Color::Black), Ok(()));
     assert_eq!(game.draw_offer(), None);
     play(&mut game, "Nxd7");
     // Second offer: the offerer's own move keeps it open, the opponent's move lets it lapse.
@@ -417,23 +419,24 @@ fn draw_offers_are_allowed_after_15_moves_three_times_under_casual_rules() {
     // Third offer, then no more.
     assert_eq!(game.offer_draw(Color::White), Ok(()));
     assert_eq!(game.draw_offers_by(Color::White), 3);
-    assert_eq!(game.decline_draw(), Ok(()));
+    assert_eq!(game.decline_draw(Color::Black), Ok(()));
     assert_eq!(game.offer_draw(Color::White), Err(EventError::TooManyDrawOffers { color: Color::White, limit: 3 }));
     // Black still has its three.
     assert_eq!(game.offer_draw(Color::Black), Ok(()));
-    assert_eq!(game.accept_draw(), Ok(Outcome::draw(Termination::DrawAgreement)));
+    assert_eq!(game.accept_draw(Color::Black), Err(EventError::OwnDrawOffer(Color::Black)));
+    assert_eq!(game.accept_draw(Color::White), Ok(Outcome::draw(Termination::DrawAgreement)));
     assert_eq!(game.result(), "1/2-1/2");
     let kinds: Vec<EventKind> = game.events().iter().map(|event| event.kind).collect();
     assert_eq!(
         kinds,
         [
             EventKind::OfferDraw(Color::White),
-            EventKind::DeclineDraw,
+            EventKind::DeclineDraw(Color::Black),
             EventKind::OfferDraw(Color::White),
             EventKind::OfferDraw(Color::White),
-            EventKind::DeclineDraw,
+            EventKind::DeclineDraw(Color::Black),
             EventKind::OfferDraw(Color::Black),
-            EventKind::AcceptDraw,
+            EventKind::AcceptDraw(Color::White),
         ]
     );
     assert_eq!(game.events().iter().map(|event| event.ply).collect::<Vec<_>>(), [29, 29, 30, 32, 32, 32, 32]);
@@ -444,10 +447,10 @@ fn draw_offers_are_unlimited_under_fide() {
     let mut game = Game::new();
     for _ in 0..4 {
         assert_eq!(game.offer_draw(Color::White), Ok(()));
-        assert_eq!(game.decline_draw(), Ok(()));
+        assert_eq!(game.decline_draw(Color::Black), Ok(()));
     }
     assert_eq!(game.offer_draw(Color::Black), Ok(()));
-    assert_eq!(game.accept_draw(), Ok(Outcome::draw(Termination::DrawAgreement)));
+    assert_eq!(game.accept_draw(Color::White), Ok(Outcome::draw(Termination::DrawAgreement)));
 }
 
 #[test]
@@ -603,7 +606,7 @@ fn undo_takes_back_the_events_after_the_last_move() {
     assert_eq!(game.events().len(), 1);
     assert_eq!(game.draw_offer(), Some(Color::White));
     // Recording an event forgets the moves that could be redone.
-    assert_eq!(game.decline_draw(), Ok(()));
+    assert_eq!(game.decline_draw(Color::Black), Ok(()));
     assert_eq!(game.redo(), None);
     play(&mut game, "d4 Bg4");
     assert_eq!(game.result(), "*");
@@ -672,7 +675,7 @@ mod saving {
                 r#""perpetual_checks":10,"check_limit":20,"extended_insufficient_material":true,"#,
                 r#""resign_after_moves":15,"draw_offer_after_moves":15,"draw_offers_per_player":3,"#,
                 r#""timeout_void_moves":5,"timeout_draw_if_opponent_cannot_mate":false},"#,
-                r#""events":[]}"#
+                r#""events":[],"judging":"enforce"}"#
             )
         );
         let mut back: Game = serde_json::from_str(&json).unwrap();
@@ -688,13 +691,13 @@ mod saving {
     fn json_round_trip_keeps_events_and_the_outcome() {
         let mut game = opera(Rules::casual(), 29);
         game.offer_draw(Color::White).unwrap();
-        game.decline_draw().unwrap();
+        game.decline_draw(Color::Black).unwrap();
         play(&mut game, "Nxd7");
         game.offer_draw(Color::Black).unwrap();
-        game.accept_draw().unwrap();
+        game.accept_draw(Color::White).unwrap();
         let json = serde_json::to_string(&game).unwrap();
         assert!(json.ends_with(
-            r#""events":[{"ply":29,"event":"offer_draw","color":"white"},{"ply":29,"event":"decline_draw","color":null},{"ply":30,"event":"offer_draw","color":"black"},{"ply":30,"event":"accept_draw","color":null}]}"#
+            r#""events":[{"ply":29,"event":"offer_draw","color":"white"},{"ply":29,"event":"decline_draw","color":"black"},{"ply":30,"event":"offer_draw","color":"black"},{"ply":30,"event":"accept_draw","color":"white"}],"judging":"enforce"}"#
         ));
         let back: Game = serde_json::from_str(&json).unwrap();
         assert_eq!(back, game);
@@ -729,13 +732,87 @@ mod saving {
         let error = load("", r#"{"ply":3,"event":"forfeit","color":"white"}"#).unwrap_err();
         assert!(error.starts_with("event at ply 3 is out of order or past the end"), "{error}");
         let error = load("", r#"{"ply":0,"event":"forfeit","color":null}"#).unwrap_err();
-        assert!(error.starts_with("an event has a colour it must not have, or lacks one"), "{error}");
+        assert!(error.starts_with("event at ply 0 needs a colour"), "{error}");
         let error = load("", r#"{"ply":0,"event":"shrug","color":null}"#).unwrap_err();
         assert!(error.contains("unknown") || error.contains("invalid value"), "{error}");
         assert!(serde_json::from_str::<Game>(r#"{"start":"8/8/8/8/8/8/8/8 w - - 0 1"}"#).is_err());
         assert!(
             serde_json::from_str::<Rules>(r#"{"check_limit":5}"#).unwrap_err().to_string().contains("missing field")
         );
+    }
+
+    #[test]
+    fn a_start_with_an_uncapturable_en_passant_square_round_trips_equal() {
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+        let mut game = setup(fen, Rules::fide());
+        play(&mut game, "c5");
+        let json = serde_json::to_string(&game).unwrap();
+        assert!(
+            json.starts_with(r#"{"start":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1","#),
+            "{json}"
+        );
+        let back: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, game);
+        assert_eq!(back.start_position().fen().always_en_passant().to_string(), fen);
+        // The square is not capturable, so the plain FEN still leaves it out.
+        assert_eq!(back.start_position().to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        // Saving again gives the same text.
+        assert_eq!(serde_json::to_string(&back).unwrap(), json);
+    }
+
+    #[test]
+    fn tampered_saves_are_refused() {
+        let mut game = Game::new();
+        play(&mut game, "e4 e5 Nf3");
+        let json = serde_json::to_string(&game).unwrap();
+        assert!(serde_json::from_str::<Game>(&json).is_ok());
+        // A move changed into an illegal one.
+        let error = serde_json::from_str::<Game>(&json.replace("g1f3", "g1g3")).unwrap_err().to_string();
+        assert!(error.starts_with("move 3: illegal move g1g3"), "{error}");
+        // An en-passant square no double step can have made.
+        let start = r#""rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1""#;
+        let tampered = json.replace(start, r#""rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1""#);
+        assert_ne!(tampered, json);
+        assert!(serde_json::from_str::<Game>(&tampered).is_err());
+        // An unknown judging word.
+        let tampered = json.replace(r#""judging":"enforce""#, r#""judging":"lenient""#);
+        assert!(serde_json::from_str::<Game>(&tampered).unwrap_err().to_string().contains("lenient"));
+    }
+
+    #[test]
+    fn saves_from_before_answers_named_the_player_still_load() {
+        let start = r#""rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1""#;
+        let rules = serde_json::to_string(&Rules::fide()).unwrap();
+        let json = format!(
+            r#"{{"start":{start},"moves":["e2e4"],"rules":{rules},"events":[{{"ply":1,"event":"offer_draw","color":"white"}},{{"ply":1,"event":"decline_draw","color":null}},{{"ply":1,"event":"claim_draw","color":null}}]}}"#
+        );
+        // The claim is refused (nothing to claim), the answer goes to the offerer's opponent.
+        assert!(serde_json::from_str::<Game>(&json).unwrap_err().to_string().contains("no draw can be claimed"));
+        let json = json.replace(r#",{"ply":1,"event":"claim_draw","color":null}"#, "");
+        let game: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(game.events()[1].kind, EventKind::DeclineDraw(Color::Black));
+        assert_eq!(game.judging(), Judging::Enforce);
+    }
+
+    #[test]
+    fn a_game_recorded_past_its_end_round_trips() {
+        let mut game = Game::new().with_judging(Judging::Record);
+        shuffle(&mut game, 16);
+        play(&mut game, "e4");
+        game.resign(Color::Black).unwrap();
+        let json = serde_json::to_string(&game).unwrap();
+        assert!(
+            json.ends_with(r#""events":[{"ply":17,"event":"resign","color":"black"}],"judging":"record"}"#),
+            "{json}"
+        );
+        let back: Game = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, game);
+        assert_eq!(back.outcome(), draw(Termination::FivefoldRepetition));
+        // A game that judges refuses the move after the fivefold repetition.
+        let error = serde_json::from_str::<Game>(&json.replace(r#""judging":"record""#, r#""judging":"enforce""#))
+            .unwrap_err()
+            .to_string();
+        assert!(error.starts_with("move 17: the game is over: draw by fivefold repetition"), "{error}");
     }
 }
 
@@ -768,4 +845,122 @@ fn messages_say_what_happened() {
         game.push_uci("e2e5").unwrap_err().to_string(),
         "illegal move e2e5 in this position: a pawn does not move from e2 to e5"
     );
+}
+
+// --- The order of the automatic checks ----------------------------------------------------------
+
+#[test]
+fn insufficient_material_comes_before_stalemate_as_in_python_chess() {
+    // Black's king on a8 has no move (b6 king covers a7 and b7, the piece covers b8) and is not in check.
+    for fen in ["k7/8/1K6/4B3/8/8/8/8 b - - 0 1", "k7/3N4/1K6/8/8/8/8/8 b - - 0 1"] {
+        let game = setup(fen, Rules::fide());
+        let position = game.position();
+        assert!(!position.has_legal_moves() && !position.is_check(), "{fen}");
+        assert!(position.is_insufficient_material(), "{fen}");
+        assert_eq!(game.outcome(), draw(Termination::InsufficientMaterial), "{fen}");
+    }
+    // With a pawn on the board the material suffices: stalemate.
+    assert_eq!(setup("k7/8/1K6/4B3/8/8/7P/8 b - - 0 1", Rules::fide()).outcome(), draw(Termination::Stalemate));
+    // Checkmate still comes first, even in an ending the casual rules call drawn (K+N v K+N).
+    let mate = setup("kn6/2N5/1K6/8/8/8/8/8 b - - 0 1", Rules::casual());
+    assert!(mate.position().is_checkmate());
+    assert_eq!(mate.outcome(), win(Termination::Checkmate, Color::White));
+}
+
+// --- Recording past the end ---------------------------------------------------------------------
+
+#[test]
+fn record_mode_accepts_moves_and_events_after_an_automatic_draw() {
+    let mut game = Game::new().with_judging(Judging::Record);
+    assert_eq!(game.judging(), Judging::Record);
+    shuffle(&mut game, 16);
+    assert_eq!(game.repetition_count(), 5);
+    assert_eq!(game.outcome(), draw(Termination::FivefoldRepetition));
+    // The players go on; the first end is still reported.
+    play(&mut game, "e4 e5 Nf3 Nf6");
+    assert_eq!(game.moves().len(), 20);
+    assert_eq!(game.outcome(), draw(Termination::FivefoldRepetition));
+    assert_eq!(game.result(), "1/2-1/2");
+    assert_eq!(game.resign(Color::Black), Ok(Outcome::win(Termination::Resignation, Color::White)));
+    assert_eq!(game.outcome(), draw(Termination::FivefoldRepetition));
+    // Taking back to before the repetition ends the draw; the resignation goes with its move.
+    assert_eq!(game.undo_n(5), 5);
+    assert_eq!(game.moves().len(), 15);
+    assert_eq!(game.outcome(), None);
+    assert!(game.events().is_empty());
+    // Judging again: the game stops at its end.
+    play(&mut game, "Ng8");
+    game.set_judging(Judging::Enforce);
+    assert_eq!(game.push_san("e4"), Err(PushError::GameOver(Outcome::draw(Termination::FivefoldRepetition))));
+    assert_eq!(
+        game.offer_draw(Color::White),
+        Err(EventError::GameOver(Outcome::draw(Termination::FivefoldRepetition)))
+    );
+}
+
+#[test]
+fn record_mode_accepts_moves_after_the_seventy_five_move_rule_and_casual_limits() {
+    let mut game = setup("4k3/8/8/8/8/8/8/R3K3 w - - 149 100", Rules::fide()).with_judging(Judging::Record);
+    play(&mut game, "Ra2");
+    assert_eq!(game.outcome(), draw(Termination::SeventyFiveMoves));
+    play(&mut game, "Kd7 Ra7+");
+    assert_eq!(game.position().halfmove_clock(), 152);
+    assert_eq!(game.outcome(), draw(Termination::SeventyFiveMoves));
+    // Casual rules: the threefold repetition draws, and the game is still recorded.
+    let mut casual = Game::with_rules(Rules::casual()).with_judging(Judging::Record);
+    shuffle(&mut casual, 8);
+    assert_eq!(casual.outcome(), draw(Termination::ThreefoldRepetition));
+    play(&mut casual, "d4 d5");
+    assert_eq!(casual.outcome(), draw(Termination::ThreefoldRepetition));
+}
+
+#[test]
+fn record_mode_accepts_moves_after_an_event_and_reports_the_event() {
+    let mut game = Game::new().with_judging(Judging::Record);
+    play(&mut game, "f3");
+    assert_eq!(game.resign(Color::White), Ok(Outcome::win(Termination::Resignation, Color::Black)));
+    // Black goes on to mate; the resignation came first.
+    play(&mut game, "e5 g4 Qh4#");
+    assert!(game.position().is_checkmate());
+    assert_eq!(game.outcome(), win(Termination::Resignation, Color::Black));
+    assert_eq!(game.events().len(), 1);
+}
+
+#[test]
+fn record_mode_still_refuses_moves_and_events_without_a_legal_move() {
+    let mut game = Game::new().with_judging(Judging::Record);
+    play(&mut game, "f3 e5 g4 Qh4#");
+    let mate = Outcome::win(Termination::Checkmate, Color::Black);
+    assert_eq!(game.push_san("Kf2"), Err(PushError::GameOver(mate)));
+    assert_eq!(game.push(Move::new(Square::E1, Square::F2)), Err(PushError::GameOver(mate)));
+    assert_eq!(game.resign(Color::White), Err(EventError::GameOver(mate)));
+    assert!(!game.can_claim_draw());
+    assert_eq!(game.moves().len(), 4);
+    let mut stalemate = setup("k7/8/1K6/4B3/8/8/7P/8 b - - 0 1", Rules::fide()).with_judging(Judging::Record);
+    assert_eq!(stalemate.push_uci("a8b8"), Err(PushError::GameOver(Outcome::draw(Termination::Stalemate))));
+}
+
+#[test]
+fn only_the_offerers_opponent_answers_a_draw_offer() {
+    let mut game = Game::new();
+    play(&mut game, "e4");
+    game.offer_draw(Color::White).unwrap();
+    assert_eq!(game.accept_draw(Color::White), Err(EventError::OwnDrawOffer(Color::White)));
+    assert_eq!(game.decline_draw(Color::White), Err(EventError::OwnDrawOffer(Color::White)));
+    assert_eq!(EventError::OwnDrawOffer(Color::White).to_string(), "white cannot answer their own draw offer");
+    assert_eq!(game.events().len(), 1);
+    assert_eq!(game.accept_draw(Color::Black), Ok(Outcome::draw(Termination::DrawAgreement)));
+    assert_eq!(
+        game.events()[1],
+        chess_core::Event {
+            ply: 1,
+            kind: EventKind::AcceptDraw(Color::Black),
+            outcome: draw(Termination::DrawAgreement)
+        }
+    );
+    // A claim names the claimant; either player may claim.
+    let mut game = Game::new();
+    shuffle(&mut game, 8);
+    assert_eq!(game.claim_draw(Color::Black), Ok(Outcome::draw(Termination::ThreefoldRepetition)));
+    assert_eq!(game.events()[0].kind, EventKind::ClaimDraw(Color::Black));
 }

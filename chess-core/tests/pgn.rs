@@ -6,7 +6,7 @@ use chess_core::pgn::{
     MAX_LINE, MAX_VARIATION_DEPTH, PgnError, PgnErrorKind, PgnGame, PgnMove, PgnReader, PgnResult, PgnVariation,
     Variations,
 };
-use chess_core::{CastlingMode, Move, Position, Square};
+use chess_core::{Bitboard, CastlingMode, Move, Position, SanError, Square};
 
 fn read_all(text: &str) -> Vec<Result<PgnGame, PgnError>> {
     PgnReader::from_text(text).collect()
@@ -45,7 +45,10 @@ fn movetext(game: &PgnGame) -> String {
 fn round_trip(game: &PgnGame) -> PgnGame {
     let text = game.to_pgn();
     let again: PgnGame = text.parse().unwrap();
-    assert_eq!(again.tags, game.export_tags());
+    // `FEN` and `SetUp` come back as the start position, not as tags.
+    let expected: Vec<_> =
+        game.export_tags().into_iter().filter(|(name, _)| name != "FEN" && name != "SetUp").collect();
+    assert_eq!(again.tags, expected);
     assert_eq!(
         (&again.comment, &again.moves, again.result, again.start),
         (&game.comment, &game.moves, game.result, game.start)
@@ -208,8 +211,16 @@ fn a_bad_game_reports_where_and_the_next_game_is_read() {
     assert_eq!(sans(games[0].as_ref().unwrap()), ["e4", "e5"]);
     let err = games[1].as_ref().unwrap_err();
     assert_eq!((err.game, err.line, err.column), (2, 8, 15));
-    assert_eq!(err.kind, PgnErrorKind::IllegalMove("Nf6".into()));
-    assert_eq!(err.to_string(), "illegal move \"Nf6\" at game 2, line 8, column 15");
+    let PgnErrorKind::IllegalMove { text, error: SanError::Illegal { san, reason } } = &err.kind else {
+        panic!("{err:?}");
+    };
+    assert_eq!((text.as_str(), san.to_string(), *reason), ("Nf6", "Nf6".to_string(), None));
+    assert_eq!(err.to_string(), "illegal move Nf6 in this position at game 2, line 8, column 15");
+    // The game as far as it was read: its tag, the seven moves before, the variation never closed.
+    let partial = err.partial.as_deref().unwrap();
+    assert_eq!(partial.tag("Event"), Some("2"));
+    assert_eq!(sans(partial), ["e4", "e5", "Nf3", "Nc6", "Bb5", "Nf6"]);
+    assert_eq!(partial.result, PgnResult::Unknown);
     let third = games[2].as_ref().unwrap();
     assert_eq!(third.tag("Event"), Some("3"));
     assert_eq!(sans(third), ["d4"]);
@@ -229,7 +240,19 @@ fn every_error_names_its_place() {
         ("[Variant \"Atomic\"]\n\n1. e4 *", PgnErrorKind::UnsupportedVariant("Atomic".into()), 1, 1),
         ("(1. e4) *", PgnErrorKind::VariationBeforeMove, 1, 1),
         ("1. e4 $300 *", PgnErrorKind::BadNag, 1, 7),
-        ("[FEN \"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1\"]\n1. Nd2 *", PgnErrorKind::AmbiguousMove("Nd2".into()), 2, 4),
+        (
+            "[FEN \"4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1\"]\n1. Nd2 *",
+            PgnErrorKind::IllegalMove {
+                text: "Nd2".into(),
+                error: SanError::Ambiguous {
+                    san: "Nd2".parse().unwrap(),
+                    from: Bitboard::from(Square::B1) | Bitboard::from(Square::F1),
+                    count: 2,
+                },
+            },
+            2,
+            4,
+        ),
         ("1. e4 e5 2. hello *", PgnErrorKind::InvalidMove("hello".into()), 1, 13),
     ];
     for (text, kind, line, column) in cases {
@@ -274,7 +297,10 @@ fn chess960_from_a_fen_tag() {
     // Chess960 from the standard array, with no FEN tag.
     let game = read_one("[Variant \"chess 960\"]\n\n1. e4 *");
     assert!(game.start.castling_mode().is_chess960());
-    assert!(round_trip(&game).tag("FEN").is_some());
+    assert!(game.to_pgn().contains(
+        "[Variant \"chess 960\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n"
+    ));
+    assert_eq!(round_trip(&game).tag("FEN"), None);
 }
 
 #[test]
@@ -283,7 +309,10 @@ fn null_moves_are_read_and_written() {
     assert!(game.moves[1].mv.is_null() && game.moves[3].mv.is_null());
     assert!(game.to_pgn().ends_with("1. e4 -- 2. d4 -- 3. c4 *\n"));
     round_trip(&game);
-    assert!(matches!(error("1. e4 e5 2. Qh5 Nc6 3. Qxf7+ -- *").kind, PgnErrorKind::IllegalMove(_)));
+    let err = error("1. e4 e5 2. Qh5 Nc6 3. Qxf7+ -- *");
+    assert_eq!(err.kind, PgnErrorKind::IllegalNullMove("--".into()));
+    assert_eq!(err.to_string(), "null move \"--\" while in check at game 1, line 1, column 30");
+    assert_eq!(err.partial.unwrap().moves.len(), 5);
 }
 
 #[test]
@@ -352,4 +381,107 @@ fn io_errors_end_the_stream() {
     let err = reader.next().unwrap().unwrap_err();
     assert_eq!(err.kind, PgnErrorKind::Io(std::io::ErrorKind::Other));
     assert!(reader.next().is_none());
+}
+
+// --- Headers only, skipping games -------------------------------------------------------------
+
+/// Games whose movetext holds everything that could fool a scan for the end of the game.
+const TRICKY: &str = "[Event \"1\"]\n[White \"A\"]\n\n1. e4 {a comment with ] and 1-0 and ( and [Event \"no\"]} e5\n\
+                      2. Nf3 ; a line comment with 0-1 and {\n% an escape line with 1/2-1/2 and [Event \"no\"]\n\
+                      2... Nc6 (2... d6 (2... f6 3. Nxe5 {) 1-0} fxe5) 3. d4 {*}) 3. Bb5 $1 *\n\n\
+                      [Event \"2\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O 1/2-1/2\n\n\
+                      [Event \"3\"]\n\n1. e4 e5 2. Ke3 Nc6 {never closed\n";
+
+#[test]
+fn read_headers_passes_over_comments_escapes_and_variations() {
+    let mut reader = PgnReader::from_text(TRICKY);
+    let first = reader.read_headers().unwrap().unwrap();
+    assert_eq!(first.tags, [("Event".to_string(), "1".to_string()), ("White".to_string(), "A".to_string())]);
+    let second = reader.read_headers().unwrap().unwrap();
+    assert_eq!(second.tag("Event"), Some("2"));
+    // The headers keep the FEN tag as written.
+    assert_eq!(second.tag("FEN"), Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1"));
+    // The third game's illegal move and unclosed comment are never read.
+    assert_eq!(reader.read_headers().unwrap().unwrap().tag("Event"), Some("3"));
+    assert!(reader.read_headers().is_none());
+    // Reading whole games finds the same three, the last one with its error.
+    let games = read_all(TRICKY);
+    assert_eq!(games.len(), 3);
+    assert_eq!(sans(games[0].as_ref().unwrap()), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    assert_eq!(games[1].as_ref().unwrap().moves.len(), 1);
+    assert_eq!(games[2].as_ref().unwrap_err().game, 3);
+}
+
+#[test]
+fn skip_game_and_read_headers_mix_with_reading_games() {
+    let mut reader = PgnReader::from_text(TRICKY);
+    assert_eq!(reader.skip_game(), Ok(true));
+    let second = reader.next().unwrap().unwrap();
+    assert_eq!(second.tag("Event"), Some("2"));
+    assert_eq!(second.tag("FEN"), None);
+    assert_eq!(second.start.to_fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    // Errors still name the game by its number in the input.
+    let third = reader.next().unwrap().unwrap_err();
+    assert_eq!((third.game, third.line, third.column), (3, 16, 13));
+    assert_eq!(reader.skip_game(), Ok(false));
+    assert!(reader.next().is_none());
+
+    // Games without tags, a game that is only a result, and one only of comments (not a game).
+    let text = "1. e4 e5 *\n1. d4 (1. c4 {*}) d5 1-0\n*\n{just a comment}\n";
+    let mut reader = PgnReader::from_text(text);
+    assert_eq!(reader.read_headers().unwrap(), Ok(chess_core::pgn::PgnHeaders::default()));
+    assert_eq!(reader.next().unwrap().unwrap().result, PgnResult::WhiteWins);
+    assert_eq!(reader.skip_game(), Ok(true));
+    assert_eq!(reader.skip_game(), Ok(false));
+    assert!(reader.read_headers().is_none());
+}
+
+#[test]
+fn read_headers_reports_a_bad_tag_and_goes_on() {
+    let text = "[Event \"1\"]\n[White x]\n[Black \"B\"]\n\n1. e4 *\n\n[Event \"2\"]\n\n1. d4 *\n";
+    let mut reader = PgnReader::from_text(text);
+    let error = reader.read_headers().unwrap().unwrap_err();
+    assert_eq!((error.game, error.line, error.column), (1, 2, 1));
+    assert_eq!(error.kind, PgnErrorKind::BadTag("expected a quoted value after the tag name"));
+    assert_eq!(error.partial, None);
+    // The tags after the bad one belong to the same game.
+    assert_eq!(reader.read_headers().unwrap().unwrap().tag("Event"), Some("2"));
+    assert!(reader.read_headers().is_none());
+    let games = read_all(text);
+    assert_eq!((games.len(), games[1].as_ref().unwrap().tag("Event")), (2, Some("2")));
+    // A result inside a variation (an error for the full reader) does not end the scan.
+    let mut reader = PgnReader::from_text("1. e4 (1. d4 1-0) e5 0-1\n[Event \"2\"]\n*");
+    assert_eq!(reader.skip_game(), Ok(true));
+    assert_eq!(reader.read_headers().unwrap().unwrap().tag("Event"), Some("2"));
+    // Skipping does not care.
+    let mut reader = PgnReader::from_text(text);
+    assert_eq!(reader.skip_game(), Ok(true));
+    assert_eq!(reader.next().unwrap().unwrap().tag("Event"), Some("2"));
+}
+
+// --- The game read before an error --------------------------------------------------------------
+
+#[test]
+fn an_error_in_a_variation_keeps_the_main_line_and_the_open_variation() {
+    let err =
+        error("[Event \"x\"]\n\n1. e4 e5 2. Nf3 (2. Bc4 Nf6 3. Bxf7+ Kxf7 4. Ke2 Kxe2) Nc6 0-1\n[Event \"y\"]\n*");
+    assert_eq!((err.line, err.column), (3, 50));
+    assert!(
+        matches!(err.kind, PgnErrorKind::IllegalMove { ref text, error: SanError::Illegal { .. } } if text == "Kxe2")
+    );
+    let partial = err.partial.unwrap();
+    assert_eq!(sans(&partial), ["e4", "e5", "Nf3"]);
+    assert_eq!(sans_from(Position::new(), &partial.moves[..2]), ["e4", "e5"]);
+    let after_e5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2".parse().unwrap();
+    assert_eq!(sans_from(after_e5, &partial.moves[2].variations[0].moves), ["Bc4", "Nf6", "Bxf7+", "Kxf7", "Ke2"]);
+    // The result marker after the error.
+    assert_eq!(partial.result, PgnResult::BlackWins);
+    // A bad FEN leaves nothing to keep.
+    let err = error("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *");
+    assert_eq!(err.partial, None);
+    // An unclosed variation at the end keeps what was read.
+    let err = error("1. e4 (1. d4 d5\n");
+    assert_eq!(err.kind, PgnErrorKind::UnclosedVariation);
+    let partial = err.partial.unwrap();
+    assert_eq!(sans_from(Position::new(), &partial.moves[0].variations[0].moves), ["d4", "d5"]);
 }

@@ -66,7 +66,11 @@ fn round_trip(game: &PgnGame, context: &str) {
         assert!(line.chars().count() <= MAX_LINE, "{context}: line longer than {MAX_LINE}: {line}");
     }
     let again: PgnGame = text.parse().unwrap_or_else(|e| panic!("{context}: {e}\n{text}"));
-    assert_eq!(again.tags, game.export_tags(), "{context}: tags");
+    assert_eq!(again.export_tags(), game.export_tags(), "{context}: tags");
+    assert!(
+        again.tag("FEN").is_none() && again.tag("SetUp").is_none(),
+        "{context}: the start stands for FEN and SetUp"
+    );
     assert_eq!(again.start, game.start, "{context}: start");
     assert_eq!(again.comment, game.comment, "{context}: comment");
     assert_eq!(again.moves, game.moves, "{context}: moves, comments, NAGs, variations");
@@ -90,6 +94,25 @@ fn check_dir(dir: &str, counts: &[(&str, usize)]) -> (usize, usize) {
         }
         let skipped = read_file(&path, Variations::Skip);
         assert_eq!(skipped.len(), expected, "{name}: number of games, variations skipped");
+        // The headers-only scan finds the same games with the same tags (FEN and SetUp as
+        // written: the full reader turns them into the start position).
+        let mut reader = PgnReader::new(BufReader::new(File::open(&path).unwrap()));
+        let mut headers = Vec::new();
+        while let Some(read) = reader.read_headers() {
+            headers.push(read.unwrap_or_else(|e| panic!("{name}: {e}")));
+        }
+        assert_eq!(headers.len(), expected, "{name}: number of games, headers only");
+        for (i, (header, game)) in headers.iter().zip(&read).enumerate() {
+            let tags: Vec<_> =
+                header.tags.iter().filter(|(name, _)| name != "FEN" && name != "SetUp").cloned().collect();
+            assert_eq!(tags, game.tags, "{name} game {}: headers", i + 1);
+        }
+        let mut reader = PgnReader::new(BufReader::new(File::open(&path).unwrap()));
+        let mut skipped = 0;
+        while reader.skip_game().unwrap() {
+            skipped += 1;
+        }
+        assert_eq!(skipped, expected, "{name}: number of games skipped");
         games += read.len();
     }
     (games, plies)

@@ -22,12 +22,12 @@ pub enum EventKind {
     Resign(Color),
     /// The player offered a draw.
     OfferDraw(Color),
-    /// The pending draw offer was accepted.
-    AcceptDraw,
-    /// The pending draw offer was declined.
-    DeclineDraw,
-    /// A claimable draw was claimed.
-    ClaimDraw,
+    /// The player accepted the opponent's pending draw offer.
+    AcceptDraw(Color),
+    /// The player declined the opponent's pending draw offer.
+    DeclineDraw(Color),
+    /// The player claimed a claimable draw.
+    ClaimDraw(Color),
     /// The player ran out of time.
     Timeout(Color),
     /// The arbiter declared the player's game lost.
@@ -75,6 +75,9 @@ pub enum EventError {
     /// There is no draw offer to accept or decline.
     #[error("there is no draw offer to answer")]
     NoDrawOffer,
+    /// The player named made the pending draw offer, and only the opponent may answer it.
+    #[error("{0} cannot answer their own draw offer")]
+    OwnDrawOffer(Color),
     /// The position does not allow claiming a draw.
     #[error("no draw can be claimed in this position")]
     NoDrawToClaim,
@@ -136,25 +139,46 @@ impl Game {
         self.events.iter().filter(|event| event.kind == EventKind::OfferDraw(color)).count() as u32
     }
 
-    /// Accepts the waiting draw offer: the game is drawn by agreement.
-    pub fn accept_draw(&mut self) -> Result<Outcome, EventError> {
+    /// Accepts, for `color`, the opponent's waiting draw offer: the game is drawn by agreement.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_core::{Color, EventError, Game, Outcome, Termination};
+    ///
+    /// let mut game = Game::new();
+    /// game.offer_draw(Color::White)?;
+    /// assert_eq!(game.accept_draw(Color::White), Err(EventError::OwnDrawOffer(Color::White)));
+    /// assert_eq!(game.accept_draw(Color::Black), Ok(Outcome::draw(Termination::DrawAgreement)));
+    /// # Ok::<(), EventError>(())
+    /// ```
+    pub fn accept_draw(&mut self, color: Color) -> Result<Outcome, EventError> {
         self.ensure_event_allowed()?;
-        self.draw_offer().ok_or(EventError::NoDrawOffer)?;
-        Ok(self.end(EventKind::AcceptDraw, Outcome::draw(Termination::DrawAgreement)))
+        self.ensure_answerable(color)?;
+        Ok(self.end(EventKind::AcceptDraw(color), Outcome::draw(Termination::DrawAgreement)))
     }
 
-    /// Declines the waiting draw offer.
-    pub fn decline_draw(&mut self) -> Result<(), EventError> {
+    /// Declines, for `color`, the opponent's waiting draw offer.
+    pub fn decline_draw(&mut self, color: Color) -> Result<(), EventError> {
         self.ensure_event_allowed()?;
-        self.draw_offer().ok_or(EventError::NoDrawOffer)?;
-        self.add_event(EventKind::DeclineDraw, None);
+        self.ensure_answerable(color)?;
+        self.add_event(EventKind::DeclineDraw(color), None);
         Ok(())
+    }
+
+    /// Checks that a draw offer waits and that `color` is not the player who made it.
+    fn ensure_answerable(&self, color: Color) -> Result<(), EventError> {
+        match self.draw_offer() {
+            None => Err(EventError::NoDrawOffer),
+            Some(offerer) if offerer == color => Err(EventError::OwnDrawOffer(color)),
+            Some(_) => Ok(()),
+        }
     }
 
     /// Tells whether a draw may be claimed under the fifty-move rule
     /// ([`Rules::fifty_move_plies`](crate::Rules::fifty_move_plies)) in the current position.
     pub fn can_claim_fifty_moves(&self) -> bool {
-        self.outcome().is_none() && self.fifty_moves_reached()
+        self.blocking_outcome().is_none() && self.fifty_moves_reached()
     }
 
     /// Tells whether a draw may be claimed because the current position has occurred
@@ -163,16 +187,20 @@ impl Game {
     /// Only the position on the board counts; a claim for a repetition that a move would
     /// bring about is made by playing the move first.
     pub fn can_claim_threefold_repetition(&self) -> bool {
-        self.outcome().is_none() && self.repetition_reached()
+        self.blocking_outcome().is_none() && self.repetition_reached()
     }
 
     /// Tells whether any draw may be claimed now.
     pub fn can_claim_draw(&self) -> bool {
-        self.outcome().is_none() && (self.fifty_moves_reached() || self.repetition_reached())
+        self.blocking_outcome().is_none() && (self.fifty_moves_reached() || self.repetition_reached())
     }
 
-    /// Claims a draw, by the fifty-move rule if it applies, otherwise by repetition.
-    pub fn claim_draw(&mut self) -> Result<Outcome, EventError> {
+    /// Claims a draw for `color`, by the fifty-move rule if it applies, otherwise by repetition.
+    ///
+    /// Either player may claim: the claim is about the position on the board, which the
+    /// player who just moved may have brought about (see
+    /// [`Game::can_claim_threefold_repetition`]).
+    pub fn claim_draw(&mut self, color: Color) -> Result<Outcome, EventError> {
         self.ensure_event_allowed()?;
         let termination = if self.fifty_moves_reached() {
             Termination::FiftyMoves
@@ -181,7 +209,7 @@ impl Game {
         } else {
             return Err(EventError::NoDrawToClaim);
         };
-        Ok(self.end(EventKind::ClaimDraw, Outcome::draw(termination)))
+        Ok(self.end(EventKind::ClaimDraw(color), Outcome::draw(termination)))
     }
 
     /// Records that `color` ran out of time. The game is void ([`Termination::Aborted`]) if
@@ -215,7 +243,7 @@ impl Game {
     }
 
     fn ensure_event_allowed(&self) -> Result<(), EventError> {
-        self.outcome().map_or(Ok(()), |outcome| Err(EventError::GameOver(outcome)))
+        self.blocking_outcome().map_or(Ok(()), |outcome| Err(EventError::GameOver(outcome)))
     }
 
     fn end(&mut self, kind: EventKind, outcome: Outcome) -> Outcome {

@@ -7,6 +7,8 @@
 //! it: repetitions are counted when a move is pushed, by looking back two plies at a time over
 //! the plies since the last capture or pawn move only. Undo pops an entry, so it restores the
 //! exact previous position (castling rights, en passant, clocks and Zobrist key included).
+//! A game stops at its end unless it is set to record past it ([`Judging::Record`]), as PGN
+//! import and engines need.
 //!
 //! # Examples
 //!
@@ -69,12 +71,18 @@ struct State {
     check_streak: u32,
     /// Checks received so far by White and by Black.
     checks: [u32; 2],
+    /// The first position of the game, up to this one, that the automatic rules end: its
+    /// ply and the outcome (only ever this position unless the game is [`Judging::Record`]).
+    first_end: Option<(u32, Outcome)>,
 }
 
 impl State {
-    fn start(position: Position) -> State {
+    fn start(position: Position, rules: &Rules) -> State {
         let key = position.repetition_key();
-        State { position, key, repetitions: 1, captured: None, check_streak: 0, checks: [0; 2] }
+        let mut state =
+            State { position, key, repetitions: 1, captured: None, check_streak: 0, checks: [0; 2], first_end: None };
+        state.first_end = automatic_outcome(&state, rules).map(|outcome| (0, outcome));
+        state
     }
 }
 
@@ -108,6 +116,43 @@ pub struct Game {
     /// Moves taken back, the most recent last, for [`Game::redo`].
     undone: Vec<Move>,
     events: Vec<Event>,
+    judging: Judging,
+}
+
+/// What a [`Game`] does once it has ended: stop there, or record what follows.
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::{Game, Judging, Termination};
+///
+/// // Both sides shuffle their knights until the position has occurred five times.
+/// let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+/// let mut game = Game::new().with_judging(Judging::Record);
+/// for san in shuffle.iter().cycle().take(16) {
+///     game.push_san(san)?;
+/// }
+/// assert_eq!(game.outcome().unwrap().termination, Termination::FivefoldRepetition);
+/// // The automatic draw is reported, and the players' further moves are recorded.
+/// game.push_san("e4")?;
+/// assert_eq!(game.moves().len(), 17);
+/// assert_eq!(game.outcome().unwrap().termination, Termination::FivefoldRepetition);
+/// // A game that judges refuses them.
+/// game.set_judging(Judging::Enforce);
+/// assert!(game.push_san("e5").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Judging {
+    /// The game stops at its end: moves and events after it are refused (the default).
+    #[default]
+    Enforce,
+    /// Record, don't judge: moves and events after an automatic draw (repetition,
+    /// seventy-five moves, the casual limits) or after an event that ended the game are
+    /// accepted and recorded, as PGN files, engines and python-chess boards need. A position
+    /// without a legal move (checkmate, stalemate) still refuses moves and events.
+    /// [`Game::outcome`] reports the first end reached.
+    Record,
 }
 
 /// Why a move cannot be pushed onto a game; the game is unchanged.
@@ -154,11 +199,29 @@ impl Game {
     pub fn from_position_with_rules(position: Position, rules: Rules) -> Game {
         Game {
             rules,
-            states: alloc::vec![State::start(position)],
+            states: alloc::vec![State::start(position, &rules)],
             moves: Vec::new(),
             undone: Vec::new(),
             events: Vec::new(),
+            judging: Judging::Enforce,
         }
+    }
+
+    /// Returns the game with `judging` set (see [`Judging`]).
+    #[must_use]
+    pub fn with_judging(mut self, judging: Judging) -> Game {
+        self.judging = judging;
+        self
+    }
+
+    /// Returns what the game does once it has ended.
+    pub fn judging(&self) -> Judging {
+        self.judging
+    }
+
+    /// Sets what the game does once it has ended; the moves and events recorded stay.
+    pub fn set_judging(&mut self, judging: Judging) {
+        self.judging = judging;
     }
 
     /// Returns the rules the game is judged by.
@@ -284,14 +347,20 @@ impl Game {
 
     /// Returns how the game ended, or `None` while it goes on.
     ///
-    /// An event that ended the game (resignation, agreement, claim, timeout, forfeit) decides;
-    /// otherwise the automatic rules are checked in this order: checkmate, stalemate,
-    /// insufficient material, the seventy-five-move and no-progress rules, repetition,
-    /// perpetual check, the check limit. Costs no more than generating one legal move.
+    /// The first end reached decides: an event that ended the game (resignation, agreement,
+    /// claim, timeout, forfeit), or a position that the automatic rules end, checked in
+    /// python-chess's order: checkmate, insufficient material (so a stalemate with
+    /// insufficient material is reported as insufficient material), stalemate, the
+    /// seventy-five-move and no-progress rules, repetition, perpetual check, the check limit.
+    /// Only a game that [records past its end](Judging::Record) can have more than one end.
+    /// Costs no more than a look at the events: each position is judged once, when it is reached.
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.events.last() {
-            Some(Event { outcome: Some(outcome), .. }) => Some(*outcome),
-            _ => self.automatic_outcome(),
+        let automatic = self.state().first_end;
+        let event = self.events.iter().find_map(|event| event.outcome.map(|outcome| (event.ply, outcome)));
+        match (automatic, event) {
+            (Some((ply, outcome)), Some((event_ply, _))) if ply <= event_ply => Some(outcome),
+            (_, Some((_, outcome))) => Some(outcome),
+            (automatic, None) => automatic.map(|(_, outcome)| outcome),
         }
     }
 
@@ -312,7 +381,17 @@ impl Game {
     }
 
     fn ensure_ongoing(&self) -> Result<(), PushError> {
-        self.outcome().map_or(Ok(()), |outcome| Err(PushError::GameOver(outcome)))
+        self.blocking_outcome().map_or(Ok(()), |outcome| Err(PushError::GameOver(outcome)))
+    }
+
+    /// Returns the outcome that stops moves and events: any end when judging, only a position
+    /// without legal moves when recording.
+    pub(crate) fn blocking_outcome(&self) -> Option<Outcome> {
+        let outcome = self.outcome()?;
+        match self.judging {
+            Judging::Enforce => Some(outcome),
+            Judging::Record => (!self.position().has_legal_moves()).then_some(outcome),
+        }
     }
 
     /// Plays a new legal move, forgetting the moves taken back.
@@ -337,7 +416,12 @@ impl Game {
         } else {
             0
         };
-        self.states.push(State { position, key, repetitions, captured, check_streak, checks });
+        let mut state =
+            State { position, key, repetitions, captured, check_streak, checks, first_end: previous.first_end };
+        if state.first_end.is_none() {
+            state.first_end = automatic_outcome(&state, &self.rules).map(|outcome| (index as u32, outcome));
+        }
+        self.states.push(state);
         self.moves.push(m);
     }
 
@@ -352,31 +436,30 @@ impl Game {
             .find(|&earlier| self.states[earlier].key == key)
             .map_or(0, |earlier| self.states[earlier].repetitions)
     }
+}
 
-    fn automatic_outcome(&self) -> Option<Outcome> {
-        let state = self.state();
-        let position = &state.position;
-        let rules = &self.rules;
-        if !position.has_legal_moves() {
-            return Some(if position.is_check() {
-                Outcome::win(Termination::Checkmate, !position.turn())
-            } else {
-                Outcome::draw(Termination::Stalemate)
-            });
-        }
-        if rules.is_material_draw(position) {
-            return Some(Outcome::draw(Termination::InsufficientMaterial));
-        }
-        if let Some(termination) = rules.no_progress_draw(position.halfmove_clock(), position.board(), false) {
-            return Some(Outcome::draw(termination));
-        }
-        if reached(state.repetitions, rules.repetitions_to_draw) {
-            return Some(Outcome::draw(if state.repetitions >= 5 {
-                Termination::FivefoldRepetition
-            } else {
-                Termination::ThreefoldRepetition
-            }));
-        }
-        rules.check_draw(state.check_streak, state.checks).map(Outcome::draw)
+/// Judges a position by the automatic rules (see [`Game::outcome`] for the order).
+fn automatic_outcome(state: &State, rules: &Rules) -> Option<Outcome> {
+    let position = &state.position;
+    let has_moves = position.has_legal_moves();
+    if !has_moves && position.is_check() {
+        return Some(Outcome::win(Termination::Checkmate, !position.turn()));
     }
+    if rules.is_material_draw(position) {
+        return Some(Outcome::draw(Termination::InsufficientMaterial));
+    }
+    if !has_moves {
+        return Some(Outcome::draw(Termination::Stalemate));
+    }
+    if let Some(termination) = rules.no_progress_draw(position.halfmove_clock(), position.board(), false) {
+        return Some(Outcome::draw(termination));
+    }
+    if reached(state.repetitions, rules.repetitions_to_draw) {
+        return Some(Outcome::draw(if state.repetitions >= 5 {
+            Termination::FivefoldRepetition
+        } else {
+            Termination::ThreefoldRepetition
+        }));
+    }
+    rules.check_draw(state.check_streak, state.checks).map(Outcome::draw)
 }

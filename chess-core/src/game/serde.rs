@@ -2,8 +2,11 @@
 //!
 //! A game is written as its start position (FEN and castling mode), its moves (UCI, castling as
 //! king takes rook), its rules and its events:
-//! `{"start": {"fen": "<FEN>", "chess960": false}, "moves": ["e2e4", ...], "rules": {...}, "events": [{"ply": 30, "event":
-//! "offer_draw", "color": "white"}, ...]}`. Reading replays the moves and events through the
+//! `{"start": {"fen": "<FEN>", "chess960": false}, "moves": ["e2e4", ...], "rules": {...},
+//! "events": [{"ply": 30, "event": "offer_draw", "color": "white"}, ...], "judging": "enforce"}`
+//! (`"record"` for a game that records past its end; a save without it reads as `"enforce"`).
+//! The start FEN keeps its en-passant square even when no capture there is legal, so that the
+//! game read back is equal to the one saved. Reading replays the moves and events through the
 //! checked methods, so a saved game that breaks the rules is refused. Moves taken back for
 //! [`Game::redo`] are not saved.
 //!
@@ -17,7 +20,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqA
 use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
-use super::{Event, EventKind, Game, Rules};
+use super::{Event, EventKind, Game, Judging, Rules};
 use crate::{Color, Move, Position};
 
 /// Implements `Serialize` for a struct as a map of its named fields.
@@ -34,12 +37,16 @@ macro_rules! serialize_struct {
 }
 
 /// Implements `Deserialize` for a struct from a map of its named fields (or a sequence, for
-/// formats that write structs that way). Unknown keys are skipped; every field is required.
+/// formats that write structs that way). Unknown keys are skipped; every field is required
+/// but those listed after `?`, which are `Option`s that a map may leave out.
 macro_rules! deserialize_struct {
     ($ty:ident { $($field:ident),* $(,)? }) => {
+        deserialize_struct!($ty { $($field),* } ? {});
+    };
+    ($ty:ident { $($field:ident),* $(,)? } ? { $($optional:ident),* $(,)? }) => {
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
-                const FIELDS: &[&str] = &[$(stringify!($field)),*];
+                const FIELDS: &[&str] = &[$(stringify!($field),)* $(stringify!($optional)),*];
 
                 struct StructVisitor;
 
@@ -52,15 +59,20 @@ macro_rules! deserialize_struct {
 
                     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<$ty, A::Error> {
                         $(let mut $field = None;)*
+                        $(let mut $optional = None;)*
                         while let Some(name) = map.next_key_seed(FieldName(FIELDS))? {
                             match name {
                                 $(Some(stringify!($field)) => $field = Some(map.next_value()?),)*
+                                $(Some(stringify!($optional)) => $optional = map.next_value()?,)*
                                 _ => {
                                     map.next_value::<IgnoredAny>()?;
                                 }
                             }
                         }
-                        Ok($ty { $($field: $field.ok_or_else(|| de::Error::missing_field(stringify!($field)))?,)* })
+                        Ok($ty {
+                            $($field: $field.ok_or_else(|| de::Error::missing_field(stringify!($field)))?,)*
+                            $($optional,)*
+                        })
                     }
 
                     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<$ty, A::Error> {
@@ -69,8 +81,9 @@ macro_rules! deserialize_struct {
                             let $field = seq.next_element()?.ok_or_else(|| de::Error::invalid_length(index, &self))?;
                             index += 1;
                         )*
+                        $(let $optional = seq.next_element()?.flatten();)*
                         let _ = index;
-                        Ok($ty { $($field,)* })
+                        Ok($ty { $($field,)* $($optional,)* })
                     }
                 }
 
@@ -184,6 +197,11 @@ impl<'de, T: Vocabulary> Deserialize<'de> for Word<T> {
     }
 }
 
+impl Vocabulary for Judging {
+    const WORDS: &'static [(&'static str, Judging)] = &[("enforce", Judging::Enforce), ("record", Judging::Record)];
+    const EXPECTING: &'static str = "\"enforce\" or \"record\"";
+}
+
 impl Vocabulary for Color {
     const WORDS: &'static [(&'static str, Color)] = &[("white", Color::White), ("black", Color::Black)];
     const EXPECTING: &'static str = "\"white\" or \"black\"";
@@ -219,9 +237,9 @@ impl EventKind {
         match self {
             EventKind::Resign(color) => (EventName::Resign, Some(color)),
             EventKind::OfferDraw(color) => (EventName::OfferDraw, Some(color)),
-            EventKind::AcceptDraw => (EventName::AcceptDraw, None),
-            EventKind::DeclineDraw => (EventName::DeclineDraw, None),
-            EventKind::ClaimDraw => (EventName::ClaimDraw, None),
+            EventKind::AcceptDraw(color) => (EventName::AcceptDraw, Some(color)),
+            EventKind::DeclineDraw(color) => (EventName::DeclineDraw, Some(color)),
+            EventKind::ClaimDraw(color) => (EventName::ClaimDraw, Some(color)),
             EventKind::Timeout(color) => (EventName::Timeout, Some(color)),
             EventKind::Forfeit(color) => (EventName::Forfeit, Some(color)),
         }
@@ -257,14 +275,27 @@ impl Serialize for EventRecords<'_> {
     }
 }
 
-impl Serialize for Game {
-    /// Writes the start position, the moves, the rules and the events.
+/// Writes a start position as FEN with its en-passant square even when no capture there is
+/// legal, so that the position read back is equal.
+struct StartFen<'a>(&'a Position);
+
+impl Serialize for StartFen<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut out = serializer.serialize_struct("Game", 4)?;
-        out.serialize_field("start", self.start_position())?;
+        serializer.collect_str(&self.0.fen().always_en_passant())
+    }
+}
+
+impl Serialize for Game {
+    /// Writes the start position, the moves, the rules, the events and what the game does
+    /// at its end (`"judging": "enforce"` or `"record"`, see [`Judging`]).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("Game", 5)?;
+        out.serialize_field("start", &StartFen(self.start_position()))?;
         out.serialize_field("moves", self.moves())?;
         out.serialize_field("rules", self.rules())?;
         out.serialize_field("events", &EventRecords(self.events()))?;
+        let judging = Judging::WORDS.iter().find(|(_, judging)| *judging == self.judging()).map(|(word, _)| *word);
+        out.serialize_field("judging", &judging)?;
         out.end()
     }
 }
@@ -284,19 +315,24 @@ struct SavedGame {
     moves: List<Move>,
     rules: Rules,
     events: List<SavedEvent>,
+    judging: Option<Word<Judging>>,
 }
 
-deserialize_struct!(SavedGame { start, moves, rules, events });
+deserialize_struct!(SavedGame { start, moves, rules, events } ? { judging });
 
 impl SavedEvent {
-    fn kind(&self) -> Option<EventKind> {
+    /// Returns the event; `game` names the player of an answer or claim saved without one
+    /// (saves made before events named every player): the offerer's opponent, or the side to move.
+    fn kind(&self, game: &Game) -> Option<EventKind> {
         let color = self.color.as_ref().map(|word| word.0);
+        let turn = game.position().turn();
+        let answerer = || color.or_else(|| game.draw_offer().map(|offerer| !offerer)).unwrap_or(turn);
         Some(match (self.event.0, color) {
             (EventName::Resign, Some(color)) => EventKind::Resign(color),
             (EventName::OfferDraw, Some(color)) => EventKind::OfferDraw(color),
-            (EventName::AcceptDraw, None) => EventKind::AcceptDraw,
-            (EventName::DeclineDraw, None) => EventKind::DeclineDraw,
-            (EventName::ClaimDraw, None) => EventKind::ClaimDraw,
+            (EventName::AcceptDraw, _) => EventKind::AcceptDraw(answerer()),
+            (EventName::DeclineDraw, _) => EventKind::DeclineDraw(answerer()),
+            (EventName::ClaimDraw, _) => EventKind::ClaimDraw(color.unwrap_or(turn)),
             (EventName::Timeout, Some(color)) => EventKind::Timeout(color),
             (EventName::Forfeit, Some(color)) => EventKind::Forfeit(color),
             _ => return None,
@@ -307,13 +343,14 @@ impl SavedEvent {
 impl Game {
     /// Plays an event read from a save through the method that checks it.
     fn replay_event<E: de::Error>(&mut self, event: &SavedEvent) -> Result<(), E> {
-        let kind = event.kind().ok_or_else(|| E::custom("an event has a colour it must not have, or lacks one"))?;
+        let kind =
+            event.kind(self).ok_or_else(|| E::custom(format_args!("event at ply {} needs a colour", event.ply)))?;
         let result = match kind {
             EventKind::Resign(color) => self.resign(color).map(drop),
             EventKind::OfferDraw(color) => self.offer_draw(color),
-            EventKind::AcceptDraw => self.accept_draw().map(drop),
-            EventKind::DeclineDraw => self.decline_draw(),
-            EventKind::ClaimDraw => self.claim_draw().map(drop),
+            EventKind::AcceptDraw(color) => self.accept_draw(color).map(drop),
+            EventKind::DeclineDraw(color) => self.decline_draw(color),
+            EventKind::ClaimDraw(color) => self.claim_draw(color).map(drop),
             EventKind::Timeout(color) => self.timeout(color).map(drop),
             EventKind::Forfeit(color) => self.forfeit(color).map(drop),
         };
@@ -325,7 +362,8 @@ impl<'de> Deserialize<'de> for Game {
     /// Reads a saved game and replays its moves and events, refusing any that breaks the rules.
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
         let saved = SavedGame::deserialize(deserializer)?;
-        let mut game = Game::from_position_with_rules(saved.start, saved.rules);
+        let judging = saved.judging.map_or(Judging::Enforce, |word| word.0);
+        let mut game = Game::from_position_with_rules(saved.start, saved.rules).with_judging(judging);
         let mut events = saved.events.0.iter().peekable();
         for ply in 0..=saved.moves.0.len() {
             while let Some(event) = events.next_if(|event| event.ply as usize == ply) {

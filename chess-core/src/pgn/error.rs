@@ -1,19 +1,28 @@
 //! Why a PGN game could not be read, and where.
 
+use alloc::boxed::Box;
 use alloc::string::String;
 
-use crate::FenError;
+use super::PgnGame;
+use crate::{FenError, SanError};
 
 /// What was wrong with a game's text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PgnErrorKind {
-    /// A move that is not legal in its position.
-    #[error("illegal move \"{0}\"")]
-    IllegalMove(String),
-    /// A move that more than one legal move matches.
-    #[error("ambiguous move \"{0}\"")]
-    AmbiguousMove(String),
+    /// A move that no legal move matches, or more than one does: the SAN error says which
+    /// ([`SanError::Illegal`], with the reason when one piece is clearly meant, or
+    /// [`SanError::Ambiguous`]).
+    #[error("{error}")]
+    IllegalMove {
+        /// The word as written (at most 40 characters).
+        text: String,
+        /// Why no single legal move matches.
+        error: SanError,
+    },
+    /// A null move (`--`, `Z0`, `0000`, `@@@@`) by a side in check.
+    #[error("null move \"{0}\" while in check")]
+    IllegalNullMove(String),
     /// A word in the movetext that is neither SAN, UCI, a move number, a NAG nor a result.
     #[error("\"{0}\" is not a move")]
     InvalidMove(String),
@@ -66,7 +75,25 @@ impl PgnErrorKind {
 }
 
 /// Why a game could not be read: what was wrong, in which game (counted from 1), and at
-/// which line and column of the input (counted from 1, columns in characters).
+/// which line and column of the input (counted from 1, columns in characters), with the part
+/// of the game read before the problem.
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::pgn::{PgnErrorKind, PgnReader, PgnResult};
+/// use chess_core::SanError;
+///
+/// let text = "[White \"Anna\"]\n\n1. e4 e5 2. Ke3 Nc6 1-0\n";
+/// let error = PgnReader::from_text(text).next().unwrap().unwrap_err();
+/// assert_eq!((error.game, error.line, error.column), (1, 3, 13));
+/// assert!(matches!(&error.kind, PgnErrorKind::IllegalMove { text, error: SanError::Illegal { .. } } if text == "Ke3"));
+/// // The tags, the moves before the illegal one, and the result marker found after it.
+/// let partial = error.partial.as_deref().unwrap();
+/// assert_eq!(partial.tag("White"), Some("Anna"));
+/// assert_eq!(partial.moves.len(), 2);
+/// assert_eq!(partial.result, PgnResult::WhiteWins);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{kind} at game {game}, line {line}, column {column}")]
 pub struct PgnError {
@@ -78,4 +105,10 @@ pub struct PgnError {
     pub column: usize,
     /// What is wrong.
     pub kind: PgnErrorKind,
+    /// The game as far as it was read, when the problem came after its start position was
+    /// known (in the movetext): the tags, the moves and variations before the problem (a
+    /// variation open at the error kept as far as it went), and the result (the marker
+    /// after the problem, else the `Result` tag's, else `*`). python-chess keeps such a
+    /// game with its `errors`.
+    pub partial: Option<Box<PgnGame>>,
 }

@@ -62,6 +62,17 @@ pub(crate) struct Spanned<'a> {
     pub column: usize,
 }
 
+/// Where passing over a game's movetext stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SkipEnd {
+    /// After a result marker outside variations.
+    Result,
+    /// At a `[` that starts the next game's tags (not consumed).
+    Tag,
+    /// At the end of the input.
+    Eof,
+}
+
 /// A lexer error: what, and at which line and column.
 pub(crate) type LexError = (PgnErrorKind, usize, usize);
 
@@ -264,6 +275,55 @@ impl<S: LineSource> Lexer<S> {
                 }
             };
             return Ok(Spanned { token, line, column });
+        }
+    }
+
+    /// Passes over movetext, `depth` variations deep, without making tokens: only comments,
+    /// `%` lines, parentheses, tags and result markers are looked at. Only the source can fail.
+    pub(crate) fn skip_movetext(&mut self, mut depth: usize) -> Result<SkipEnd, LexError> {
+        self.pending_nag = None;
+        loop {
+            let Some(&b) = self.line.get(self.pos) else {
+                if !self.next_line()? {
+                    return Ok(SkipEnd::Eof);
+                }
+                if self.line.get(self.line_begin) == Some(&b'%') {
+                    self.pos = self.line.len();
+                }
+                continue;
+            };
+            match b {
+                b'{' => loop {
+                    let rest = &self.line[self.pos..];
+                    if let Some(close) = rest.iter().position(|&c| c == b'}') {
+                        self.pos += close + 1;
+                        break;
+                    }
+                    if !self.next_line()? {
+                        return Ok(SkipEnd::Eof);
+                    }
+                },
+                b';' => self.pos = self.line.len(),
+                b'(' => {
+                    depth += 1;
+                    self.pos += 1;
+                }
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    self.pos += 1;
+                }
+                b'[' => return Ok(SkipEnd::Tag),
+                _ if is_delimiter(b) => self.pos += 1,
+                _ => {
+                    let start = self.pos;
+                    let rest = &self.line[start..];
+                    let end = rest.iter().position(|&c| is_delimiter(c)).map_or(self.line.len(), |i| start + i);
+                    self.pos = end;
+                    if depth == 0 && PgnResult::from_ascii(&self.line[start..end]).is_some() {
+                        return Ok(SkipEnd::Result);
+                    }
+                }
+            }
         }
     }
 

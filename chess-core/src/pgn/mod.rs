@@ -4,18 +4,25 @@
 //! the tag section, move numbers with or without a space (`1.Nf3`, `1... e5`, `1. ... Ba5`),
 //! SAN as people write it (`0-0`, `exd6 e.p.`, `e8Q`) and UCI coordinates (`g1f3`), `{}` and
 //! `;` comments, `%` escape lines, NAGs (`$1`, and `!`, `?`, `!!`, `??`, `!?`, `?!` read as
-//! 1 to 6), nested variations (kept as a tree or skipped), `SetUp`/`FEN` tags and Chess960
-//! (`Variant` tag, X-FEN or Shredder-FEN castling). It reads one line at a time, so a large
-//! file never sits in memory whole. Each game comes as a `Result`: an error names the game,
-//! line and column, and the reader goes on with the next game.
+//! 1 to 6), nested variations (kept as a tree or skipped), null moves (`--`, `Z0`, `0000`,
+//! `@@@@`, legal when not in check, stored as [`Move::NULL`](crate::Move::NULL) and written
+//! as `--`), `SetUp`/`FEN` tags and Chess960 (`Variant` tag, X-FEN or Shredder-FEN castling;
+//! a `FEN` whose castling rights only fit Chess960 is read as Chess960 without a `Variant`
+//! tag). It reads one line at a time, so a large file never sits in memory whole. Each game
+//! comes as a `Result`: an error names the game, line and column, carries the game as far as
+//! it was read ([`PgnError::partial`]), and the reader goes on with the next game.
+//! [`PgnReader::read_headers`] and [`PgnReader::skip_game`] pass over a game's movetext
+//! without reading its moves.
 //!
 //! Comments are kept with each run of whitespace shown as one space, so that writing them
-//! wrapped and reading them back gives the same text. Null moves (`--`) are not read.
+//! wrapped and reading them back gives the same text.
 //!
-//! The writer puts the seven-tag roster first, then the other tags, and wraps the movetext
+//! The writer puts the seven-tag roster first, then `SetUp` and `FEN` made from the start
+//! position (the one source of truth for them), then the other tags, and wraps the movetext
 //! at 80 columns without splitting a token (tag lines are not wrapped).
 //! [`PgnGame::from_game`] turns a [`Game`](crate::Game) into a record to write, with its
-//! result and how it ended.
+//! result and a standard `Termination` tag; [`PgnGame::to_game`] turns a record back into a
+//! game that records past its end.
 //!
 //! # Examples
 //!
@@ -44,7 +51,12 @@
 //! assert_eq!(first.result, PgnResult::BlackWins);
 //!
 //! let error = games.next().unwrap().unwrap_err();
-//! assert_eq!(error.to_string(), "illegal move \"Kf7\" at game 2, line 10, column 26");
+//! assert_eq!(
+//!     error.to_string(),
+//!     "illegal move Kf7 in this position: a king does not move from e1 to f7 at game 2, line 10, column 26"
+//! );
+//! // The game as far as it was read comes with the error.
+//! assert_eq!(error.partial.as_ref().unwrap().moves.len(), 4);
 //! assert!(games.next().is_none());
 //!
 //! // Writing: the seven-tag roster first, movetext wrapped at 80 columns.
@@ -88,7 +100,8 @@ mod reader;
 mod writer;
 
 pub use error::{PgnError, PgnErrorKind};
+pub use from_game::{FromGameOptions, ToGameError};
 pub use lexer::LineSource;
-pub use model::{PgnGame, PgnMove, PgnResult, PgnVariation, SEVEN_TAG_ROSTER};
+pub use model::{PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation, SEVEN_TAG_ROSTER};
 pub use reader::{MAX_VARIATION_DEPTH, PgnReader, Variations};
 pub use writer::MAX_LINE;

@@ -92,17 +92,34 @@ pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
     ("Result", "*"),
 ];
 
-/// A game read from or written as PGN: tags, start position, moves and result.
-///
-/// The reader fills `start` from the `FEN` and `Variant` tags; when writing, a game whose
-/// start is not the standard position and that has no `FEN` tag gets `SetUp` and `FEN`
-/// tags (and `Variant "Chess960"` in Chess960 mode) made from `start`; a `FEN` tag present
-/// is written as it is, so keep it in step when changing `start` by hand.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PgnGame {
+/// The tags of a game, as [`PgnReader::read_headers`](super::PgnReader::read_headers) reads
+/// them without the movetext: every tag as written, `FEN` and `SetUp` included.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PgnHeaders {
     /// The tag pairs in the order they were read, names and values unescaped.
     pub tags: Vec<(String, String)>,
-    /// The position the game starts from.
+}
+
+impl PgnHeaders {
+    /// Returns the value of the first tag named `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// A game read from or written as PGN: tags, start position, moves and result.
+///
+/// `start` is the one source of the `SetUp` and `FEN` tags: the reader sets it from the
+/// `FEN` and `Variant` tags and does not keep `FEN` and `SetUp` in `tags`; the writer makes
+/// them from `start` (after the seven-tag roster) whenever it is not the standard position,
+/// with the en-passant square as stored so that the game reads back equal, and adds
+/// `Variant "Chess960"` in Chess960 mode when no `Variant` tag is set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PgnGame {
+    /// The tag pairs in the order they were read, names and values unescaped, without `FEN`
+    /// and `SetUp` (see `start`).
+    pub tags: Vec<(String, String)>,
+    /// The position the game starts from, which the `SetUp` and `FEN` tags are written from.
     pub start: Position,
     /// The comment before the first move.
     pub comment: Option<String>,
@@ -124,13 +141,10 @@ impl PgnGame {
         PgnGame::from_position(Position::new())
     }
 
-    /// Makes an empty game from `start`, with `SetUp`/`FEN` (and for Chess960 `Variant`)
-    /// tags when `start` is not the standard starting position.
+    /// Makes an empty game from `start`, with no tags (the writer makes `SetUp` and `FEN`
+    /// from `start`).
     pub fn from_position(start: Position) -> PgnGame {
-        let mut game =
-            PgnGame { tags: Vec::new(), start, comment: None, moves: Vec::new(), result: PgnResult::Unknown };
-        game.tags = game.export_tags().into_iter().filter(|(name, _)| !is_roster(name)).collect();
-        game
+        PgnGame { tags: Vec::new(), start, comment: None, moves: Vec::new(), result: PgnResult::Unknown }
     }
 
     /// Returns the value of the first tag named `name`.
@@ -139,7 +153,28 @@ impl PgnGame {
     }
 
     /// Sets the first tag named `name` to `value`, or adds the tag at the end.
+    ///
+    /// `FEN` and `SetUp` are not stored: set [`PgnGame::start`] instead, which they are
+    /// written from.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_core::Position;
+    /// use chess_core::pgn::PgnGame;
+    ///
+    /// let mut game = PgnGame::new();
+    /// game.set_tag("White", "Anna");
+    /// game.set_tag("FEN", "8/8/8/8/8/8/8/K6k w - - 0 1"); // ignored
+    /// assert_eq!(game.tag("FEN"), None);
+    /// game.start = "4k3/8/8/8/8/8/8/4K2R w K - 0 1".parse::<Position>().unwrap();
+    /// let text = game.to_pgn();
+    /// assert!(text.contains("[White \"Anna\"]\n[Black \"?\"]\n[Result \"*\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n"));
+    /// ```
     pub fn set_tag(&mut self, name: &str, value: &str) {
+        if is_setup(name) {
+            return;
+        }
         match self.tags.iter_mut().find(|(n, _)| n == name) {
             Some((_, v)) => *v = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),
@@ -168,27 +203,38 @@ impl PgnGame {
     }
 
     /// Returns the tags as the writer writes them: the seven-tag roster first (with defaults
-    /// for missing ones), then the other tags in order, then `SetUp`/`FEN` if needed.
+    /// for missing ones), then, when `start` is not the standard position, `Variant` (as set,
+    /// or `Chess960` for a Chess960 start), `SetUp` and `FEN` made from `start`, then the
+    /// other tags in order (any `FEN` or `SetUp` in `tags` left out).
     pub fn export_tags(&self) -> Vec<(String, String)> {
-        let mut tags = Vec::with_capacity(self.tags.len() + 7);
+        let mut tags = Vec::with_capacity(self.tags.len() + 10);
         for (name, default) in SEVEN_TAG_ROSTER {
             let default = if name == "Result" { self.result.as_str() } else { default };
             tags.push((name.to_string(), self.tag(name).unwrap_or(default).to_string()));
         }
-        tags.extend(self.tags.iter().filter(|(name, _)| !is_roster(name)).cloned());
-        if self.start != Position::new() && self.tag("FEN").is_none() {
-            if self.start.castling_mode().is_chess960() && self.tag("Variant").is_none() {
-                tags.push(("Variant".to_string(), "Chess960".to_string()));
+        let setup = self.start != Position::new();
+        if setup {
+            match self.tag("Variant") {
+                Some(variant) => tags.push(("Variant".to_string(), variant.to_string())),
+                None if self.start.castling_mode().is_chess960() => {
+                    tags.push(("Variant".to_string(), "Chess960".to_string()));
+                }
+                None => {}
             }
-            if self.tag("SetUp").is_none() {
-                tags.push(("SetUp".to_string(), "1".to_string()));
-            }
-            tags.push(("FEN".to_string(), self.start.to_fen()));
+            tags.push(("SetUp".to_string(), "1".to_string()));
+            tags.push(("FEN".to_string(), self.start.fen().always_en_passant().to_string()));
         }
+        let written_above = |name: &str| is_roster(name) || is_setup(name) || (setup && name == "Variant");
+        tags.extend(self.tags.iter().filter(|(name, _)| !written_above(name)).cloned());
         tags
     }
 }
 
 fn is_roster(name: &str) -> bool {
     SEVEN_TAG_ROSTER.iter().any(|(roster, _)| *roster == name)
+}
+
+/// Tells whether a tag is one that `start` stands for.
+fn is_setup(name: &str) -> bool {
+    name == "FEN" || name == "SetUp"
 }

@@ -1,12 +1,13 @@
 //! Reads PGN games one at a time from a stream, with errors that name the game, line and
 //! column, and recovery at the next game.
 
+use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::lexer::{Lexer, LineSource, Spanned, Token};
-use super::{PgnError, PgnErrorKind, PgnGame, PgnMove, PgnResult, PgnVariation};
-use crate::{CastlingMode, FenError, Move, Position, SanError, SanPlus, Setup, UciMove};
+use super::lexer::{Lexer, LineSource, SkipEnd, Spanned, Token};
+use super::{PgnError, PgnErrorKind, PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation};
+use crate::{CastlingMode, FenError, Move, Position, SanPlus, Setup, UciMove};
 
 /// How deeply variations may nest when they are kept.
 pub const MAX_VARIATION_DEPTH: usize = 100;
@@ -23,15 +24,23 @@ pub enum Variations {
 
 /// Reads games from PGN text, one at a time: an iterator of `Result<PgnGame, PgnError>`.
 ///
-/// A bad game yields one error and the reader goes on with the next game (after the bad
-/// game's result marker, or at the next tag section).
+/// A bad game yields one error, with the part of the game read before the problem
+/// ([`PgnError::partial`]), and the reader goes on with the next game (after the bad game's
+/// result marker, or at the next tag section).
+///
+/// [`PgnReader::read_headers`] and [`PgnReader::skip_game`] pass over a game's movetext
+/// without reading its moves, as python-chess's `read_headers` and `skip_game` do; they mix
+/// freely with reading whole games.
 ///
 /// Speed: streaming, checking and keeping every move of the 1 MB TWIC sample of the shared
 /// test corpus (1,110 games, 101,487 plies) from a file ran at about 43,000 games/s, 4 million
 /// plies/s, 40 MB/s in a release build on one AMD EPYC core (best of 10 runs; on the same
 /// machine under heavy load, half that). The lichess sample, with a clock comment after every
 /// move, ran at about 18,000 games/s, 1.2 million plies/s. Finding each SAN move among the
-/// legal moves is about 40% of the time.
+/// legal moves is about 40% of the time. From memory (best of 20, same build, a loaded
+/// 2-core machine), [`PgnReader::read_headers`] went through the TWIC sample 2.9 times as
+/// fast as reading every game (6.0 ms against 17.1 ms) and the lichess sample 4.8 times
+/// (2.4 ms against 11.4 ms); [`PgnReader::skip_game`] 4.1 and 5.5 times.
 pub struct PgnReader<S> {
     lexer: Lexer<S>,
     variations: Variations,
@@ -62,6 +71,127 @@ impl<S: LineSource> PgnReader<S> {
         self
     }
 
+    /// Reads the tags of the next game and passes over its movetext without reading the
+    /// moves; `None` after the last game.
+    ///
+    /// The scan only tracks what can end a game: `{}` comments (which may hold `]`, `(` or a
+    /// result), `;` comments and `%` lines, variations, and a result marker outside them (or
+    /// the next tag section, or the end). The `FEN` and `SetUp` tags are returned as written.
+    /// An error (a malformed tag, a failing source) comes with the game's number and place,
+    /// and the reader goes on with the next game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_core::pgn::PgnReader;
+    ///
+    /// let text = "[White \"Anna\"]\n\n1. e4 {a ] and 0-1} (1. d4 1-0?) e5 1-0\n\n[White \"Ben\"]\n\n1. Zz9 *\n";
+    /// let mut reader = PgnReader::from_text(text);
+    /// assert_eq!(reader.read_headers().unwrap()?.tag("White"), Some("Anna"));
+    /// // The second game's bad move is never read.
+    /// assert_eq!(reader.read_headers().unwrap()?.tags, [("White".to_string(), "Ben".to_string())]);
+    /// assert!(reader.read_headers().is_none());
+    /// # Ok::<(), chess_core::pgn::PgnError>(())
+    /// ```
+    pub fn read_headers(&mut self) -> Option<Result<PgnHeaders, PgnError>> {
+        while !self.done || self.carry.is_some() {
+            self.games += 1;
+            match self.scan_game(true) {
+                Ok(Some(tags)) => return Some(Ok(PgnHeaders { tags })),
+                Ok(None) => self.games -= 1,
+                Err(error) => return Some(Err(error)),
+            }
+        }
+        None
+    }
+
+    /// Passes over the next game without reading it (malformed tags included); `Ok(false)`
+    /// after the last game. Only a failing source is an error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_core::pgn::PgnReader;
+    ///
+    /// let text = "1. e4 ; a comment with 1-0\n% 0-1 on an escape line\ne5 2. Nf3 *\n1. d4 d5 *\n";
+    /// let mut reader = PgnReader::from_text(text);
+    /// assert!(reader.skip_game()?);
+    /// assert_eq!(reader.next().unwrap()?.moves.len(), 2);
+    /// assert!(!reader.skip_game()?);
+    /// # Ok::<(), chess_core::pgn::PgnError>(())
+    /// ```
+    pub fn skip_game(&mut self) -> Result<bool, PgnError> {
+        while !self.done || self.carry.is_some() {
+            self.games += 1;
+            match self.scan_game(false) {
+                Ok(Some(_)) => return Ok(true),
+                Ok(None) => self.games -= 1,
+                Err(error) => return Err(error),
+            }
+        }
+        Ok(false)
+    }
+
+    /// Reads a game's tags (kept when `keep`) and passes over its movetext; `Ok(None)` when
+    /// the game turned out to be only comments.
+    fn scan_game(&mut self, keep: bool) -> Result<Option<Vec<(String, String)>>, PgnError> {
+        let mut tags = Vec::new();
+        let mut had_tags = false;
+        if let Some((name, value, _, _)) = self.carry.take() {
+            had_tags = true;
+            if keep {
+                tags.push((name, value));
+            }
+        }
+        let mut error = None;
+        let mut had_movetext = true;
+        let end = loop {
+            let spanned = match self.lexer.next_token() {
+                Ok(spanned) => spanned,
+                Err((kind, line, column)) if kind.is_io() => {
+                    self.done = true;
+                    return Err(self.error(kind, line, column));
+                }
+                Err((kind, line, column)) => {
+                    // A bad tag or a stray character: report it (once) and go on to the
+                    // movetext, which the lexer has not left (the next tags are this game's).
+                    if keep && error.is_none() {
+                        error = Some(self.error(kind, line, column));
+                    }
+                    continue;
+                }
+            };
+            match spanned.token {
+                Token::Eof => {
+                    had_movetext = false;
+                    break Ok(SkipEnd::Eof);
+                }
+                Token::Tag { name, value } => {
+                    had_tags = true;
+                    if keep {
+                        tags.push((name.to_string(), value.to_string()));
+                    }
+                }
+                Token::Comment(_) => {}
+                Token::Result(_) => break Ok(SkipEnd::Result),
+                Token::Open => break self.lexer.skip_movetext(1),
+                _ => break self.lexer.skip_movetext(0),
+            }
+        };
+        match end {
+            Ok(SkipEnd::Eof) => self.done = true,
+            Ok(SkipEnd::Result | SkipEnd::Tag) => {}
+            Err((kind, line, column)) => {
+                self.done = true;
+                return Err(self.error(kind, line, column));
+            }
+        }
+        if let Some(error) = error {
+            return Err(error);
+        }
+        Ok((had_movetext || had_tags).then_some(tags))
+    }
+
     /// Reads the next game; `Ok(None)` when the game turned out to be only comments.
     fn read_game(&mut self) -> Result<Option<PgnGame>, PgnError> {
         let mut game = Builder::new(self.variations);
@@ -71,38 +201,39 @@ impl<S: LineSource> PgnReader<S> {
         loop {
             let spanned = match self.lexer.next_token() {
                 Ok(spanned) => spanned,
-                Err((kind, line, column)) => return Err(self.fail(&game, kind, line, column)),
+                Err((kind, line, column)) => return Err(self.fail(game, kind, line, column)),
             };
             let (line, column) = (spanned.line, spanned.column);
-            match game.feed(spanned) {
-                Ok(Step::Continue) => {}
-                Ok(Step::End) => return game.finish().map_err(|(kind, line, column)| self.error(kind, line, column)),
-                Ok(Step::Carry(name, value)) => {
-                    self.carry = Some((name, value, line, column));
-                    return game.finish().map_err(|(kind, line, column)| self.error(kind, line, column));
-                }
-                Ok(Step::Eof) => {
-                    self.done = true;
-                    return game.finish().map_err(|(kind, line, column)| self.error(kind, line, column));
-                }
-                Err((kind, line, column)) => return Err(self.fail(&game, kind, line, column)),
+            let step = match game.feed(spanned) {
+                Ok(step) => step,
+                Err((kind, line, column)) => return Err(self.fail(game, kind, line, column)),
+            };
+            match step {
+                Step::Continue => continue,
+                Step::End => {}
+                Step::Carry(name, value) => self.carry = Some((name, value, line, column)),
+                Step::Eof => self.done = true,
             }
+            return game
+                .finish()
+                .map_err(|((kind, line, column), partial)| PgnError { partial, ..self.error(kind, line, column) });
         }
     }
 
     fn error(&self, kind: PgnErrorKind, line: usize, column: usize) -> PgnError {
-        PgnError { game: self.games, line, column, kind }
+        PgnError { game: self.games, line, column, kind, partial: None }
     }
 
-    /// Makes the error and skips the rest of the bad game.
-    fn fail(&mut self, game: &Builder, kind: PgnErrorKind, line: usize, column: usize) -> PgnError {
-        let error = self.error(kind, line, column);
+    /// Makes the error, with the game read so far, and skips the rest of the bad game.
+    fn fail(&mut self, game: Builder, kind: PgnErrorKind, line: usize, column: usize) -> PgnError {
+        let mut error = self.error(kind, line, column);
         if error.kind.is_io() {
             self.done = true;
             return error;
         }
         let mut movetext = game.movetext;
         let mut depth = game.depth();
+        let mut partial = game.into_game();
         loop {
             let spanned = match self.lexer.next_token() {
                 Ok(spanned) => spanned,
@@ -122,13 +253,19 @@ impl<S: LineSource> PgnReader<S> {
                     self.carry = Some((name.to_string(), value.to_string(), line, column));
                     break;
                 }
-                Token::Result(_) if depth == 0 => break,
+                Token::Result(result) if depth == 0 => {
+                    if let Some(partial) = &mut partial {
+                        partial.result = result;
+                    }
+                    break;
+                }
                 Token::Open => depth += 1,
                 Token::Close => depth = depth.saturating_sub(1),
                 Token::Tag { .. } | Token::Comment(_) => {}
                 _ => movetext = true,
             }
         }
+        error.partial = partial.map(Box::new);
         error
     }
 }
@@ -180,6 +317,8 @@ struct Frame {
 struct Builder {
     variations: Variations,
     tags: Vec<(String, String)>,
+    /// The `FEN` tag's value: it becomes `start`, not a tag.
+    fen: Option<String>,
     /// Where the `FEN` tag (or failing that the `Variant` tag) is, for errors.
     setup_at: (usize, usize),
     movetext: bool,
@@ -198,6 +337,7 @@ impl Builder {
         Builder {
             variations,
             tags: Vec::new(),
+            fen: None,
             setup_at: (1, 1),
             movetext: false,
             pre_comment: None,
@@ -213,11 +353,20 @@ impl Builder {
         self.frames.len().saturating_sub(1) + self.skipping
     }
 
+    /// Keeps a tag; `FEN` and `SetUp` only set up the start position, which stands for them.
     fn add_tag(&mut self, name: String, value: String, line: usize, column: usize) {
-        if name == "FEN" || (name == "Variant" && self.tag("FEN").is_none()) {
-            self.setup_at = (line, column);
+        match name.as_str() {
+            "FEN" if self.fen.is_none() => {
+                self.setup_at = (line, column);
+                self.fen = Some(value);
+            }
+            "FEN" | "SetUp" => {}
+            "Variant" if self.fen.is_none() => {
+                self.setup_at = (line, column);
+                self.tags.push((name, value));
+            }
+            _ => self.tags.push((name, value)),
         }
-        self.tags.push((name, value));
     }
 
     fn tag(&self, name: &str) -> Option<&str> {
@@ -231,7 +380,7 @@ impl Builder {
         }
         self.movetext = true;
         let (line, column) = self.setup_at;
-        let start = start_position(self.tag("Variant"), self.tag("FEN")).map_err(|kind| (kind, line, column))?;
+        let start = start_position(self.tag("Variant"), self.fen.as_deref()).map_err(|kind| (kind, line, column))?;
         self.start = start;
         let line_of_play = PgnVariation { comment: self.pre_comment.take(), moves: Vec::new() };
         self.frames.push(Frame { before: start, pos: start, line: line_of_play, opened: (line, column) });
@@ -347,26 +496,40 @@ impl Builder {
         (PgnErrorKind::UnclosedVariation, line, column)
     }
 
-    /// Returns the game read, or `None` if there was nothing but comments.
-    fn finish(mut self) -> Result<Option<PgnGame>, Failure> {
+    /// Returns the game read, or `None` if there was nothing but comments; an error comes
+    /// with the game as far as it was read.
+    fn finish(mut self) -> Result<Option<PgnGame>, (Failure, Option<Box<PgnGame>>)> {
         if self.depth() > 0 {
-            return Err(self.unclosed());
+            let failure = self.unclosed();
+            return Err((failure, self.into_game().map(Box::new)));
         }
         let had_moves = self.frames.first().is_some_and(|frame| !frame.line.moves.is_empty());
-        if self.tags.is_empty() && !had_moves && self.result.is_none() {
+        if self.tags.is_empty() && self.fen.is_none() && !had_moves && self.result.is_none() {
             return Ok(None);
         }
-        self.begin_movetext()?;
+        self.begin_movetext().map_err(|failure| (failure, None))?;
+        Ok(self.into_game())
+    }
+
+    /// Returns the game as far as it was read (open variations attached where they branch
+    /// off), or `None` before its start position is known.
+    fn into_game(mut self) -> Option<PgnGame> {
+        while self.frames.len() > 1 {
+            let frame = self.frames.pop()?;
+            if let Some(last) = self.top().line.moves.last_mut() {
+                last.variations.push(frame.line);
+            }
+        }
+        let main = self.frames.pop()?.line;
         let result =
             self.result.or_else(|| self.tag("Result").and_then(|r| PgnResult::from_ascii(r.trim().as_bytes())));
-        let main = self.frames.pop().map(|frame| frame.line).unwrap_or_default();
-        Ok(Some(PgnGame {
+        Some(PgnGame {
             tags: self.tags,
             start: self.start,
             comment: main.comment,
             moves: main.moves,
             result: result.unwrap_or_default(),
-        }))
+        })
     }
 }
 
@@ -434,7 +597,7 @@ fn parse_move(pos: &Position, word: &[u8]) -> Result<Move, PgnErrorKind> {
     let uci = || UciMove::from_ascii(bare).ok()?.to_move(pos).ok();
     if matches!(bare, b"--" | b"Z0" | b"0000" | b"@@@@") {
         // A null move (passing the turn), as analysis files write it; never when in check.
-        return if pos.is_check() { Err(PgnErrorKind::IllegalMove(shown())) } else { Ok(Move::NULL) };
+        return if pos.is_check() { Err(PgnErrorKind::IllegalNullMove(shown())) } else { Ok(Move::NULL) };
     }
     // UCI first for words shaped like it: lenient SAN would read `b8d7` as a bishop move.
     let uci_shaped = matches!(bare, [b'a'..=b'h', b'1'..=b'8', b'a'..=b'h', b'1'..=b'8', ..] if bare.len() <= 5);
@@ -442,12 +605,10 @@ fn parse_move(pos: &Position, word: &[u8]) -> Result<Move, PgnErrorKind> {
         return Ok(mv);
     }
     match SanPlus::from_ascii(word) {
-        Ok(san) => san.san.to_move(pos).or_else(|error| {
-            uci().ok_or_else(|| match error {
-                SanError::Ambiguous { .. } => PgnErrorKind::AmbiguousMove(shown()),
-                _ => PgnErrorKind::IllegalMove(shown()),
-            })
-        }),
+        Ok(san) => san
+            .san
+            .to_move(pos)
+            .or_else(|error| uci().ok_or_else(|| PgnErrorKind::IllegalMove { text: shown(), error })),
         Err(_) => uci().ok_or_else(|| PgnErrorKind::InvalidMove(shown())),
     }
 }

@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use chess_core::pgn::PgnGame;
+use chess_core::pgn::{FromGameOptions, PgnGame};
 use chess_core::search::{Level, Searcher};
 use chess_core::{Color, Game, IllegalMoveReason, Move, MoveText, Piece, Position, Role, SanError, SanStyle, Square};
 
@@ -403,7 +403,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     /// the other player) accepts or declines.
     fn draw(&mut self) -> io::Result<()> {
         if self.game.can_claim_draw() {
-            return match self.game.claim_draw() {
+            return match self.game.claim_draw(self.player()) {
                 Ok(_) => Ok(()),
                 Err(error) => self.io.say(Msg::EventRefused(&error)),
             };
@@ -420,7 +420,9 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             }
             _ => computer::accepts_draw(&mut self.searcher, &self.game),
         };
-        let result = if accepted { self.game.accept_draw().map(|_| ()) } else { self.game.decline_draw() };
+        let answerer = !offerer;
+        let result =
+            if accepted { self.game.accept_draw(answerer).map(|_| ()) } else { self.game.decline_draw(answerer) };
         result.map_err(io::Error::other)?;
         match (accepted, self.settings.side) {
             (true, Side::Both) => Ok(()),
@@ -445,7 +447,8 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
 
     /// Returns the game's PGN with the players' names and today's date.
     fn pgn_text(&self) -> String {
-        let mut pgn = PgnGame::from_game(&self.game);
+        // The closing comment says how the game ended, as the player saw it announced.
+        let mut pgn = PgnGame::from_game_with(&self.game, FromGameOptions::new().with_end_comment());
         let computer = format!("chess-core {}", self.settings.level);
         let (white, black) = match self.settings.side {
             Side::White => ("Player".to_string(), computer),
