@@ -56,6 +56,17 @@ pub enum EpdError {
     },
 }
 
+impl EpdError {
+    /// Returns the stable error code: the FEN error's code for the position fields,
+    /// [`ErrorCode::InvalidEpd`](crate::ErrorCode::InvalidEpd) for the operations.
+    pub fn code(&self) -> crate::ErrorCode {
+        match self {
+            EpdError::Fen(error) => error.code(),
+            _ => crate::ErrorCode::InvalidEpd,
+        }
+    }
+}
+
 impl Epd {
     /// Reads an EPD line with the given validation, as [`Position::from_fen_with`] reads a
     /// FEN: `validation` is a [`Validation`] (castling mode and accepted problems), or a

@@ -105,6 +105,18 @@ pub enum FenError {
     Position(PositionError),
 }
 
+impl FenError {
+    /// Returns the stable error code: [`ErrorCode::InvalidPosition`](crate::ErrorCode::InvalidPosition)
+    /// for a well-formed FEN of an impossible position, [`ErrorCode::InvalidFen`](crate::ErrorCode::InvalidFen)
+    /// otherwise.
+    pub fn code(&self) -> crate::ErrorCode {
+        match self {
+            FenError::Position(error) => error.code(),
+            _ => crate::ErrorCode::InvalidFen,
+        }
+    }
+}
+
 impl From<PositionError> for FenError {
     fn from(error: PositionError) -> FenError {
         FenError::Position(error)

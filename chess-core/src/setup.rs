@@ -377,6 +377,13 @@ pub struct PositionError {
 }
 
 impl PositionError {
+    /// Returns the stable error code, [`ErrorCode::InvalidPosition`](crate::ErrorCode::InvalidPosition).
+    pub fn code(&self) -> crate::ErrorCode {
+        crate::ErrorCode::InvalidPosition
+    }
+}
+
+impl PositionError {
     /// Returns the kinds of problem found (those the validation did not accept), at least one.
     pub fn kinds(&self) -> Problems {
         self.problems

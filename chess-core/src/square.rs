@@ -296,6 +296,13 @@ impl fmt::Display for Square {
 #[error("invalid square name: expected a file a-h and a rank 1-8, like e4")]
 pub struct ParseSquareError;
 
+impl ParseSquareError {
+    /// Returns the stable error code, [`ErrorCode::InvalidSquare`](crate::ErrorCode::InvalidSquare).
+    pub fn code(&self) -> crate::ErrorCode {
+        crate::ErrorCode::InvalidSquare
+    }
+}
+
 impl FromStr for Square {
     type Err = ParseSquareError;
 

@@ -748,7 +748,9 @@ mod saving {
         play(&mut game, "c5");
         let json = serde_json::to_string(&game).unwrap();
         assert!(
-            json.starts_with(r#"{"start":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1","#),
+            json.starts_with(
+                r#"{"start":{"fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1","chess960":false},"#
+            ),
             "{json}"
         );
         let back: Game = serde_json::from_str(&json).unwrap();

@@ -172,7 +172,14 @@ fn to_game_refuses_null_moves_and_illegal_moves_put_in_by_hand() {
     let error = pgn.to_game().unwrap_err();
     assert_eq!(
         error,
-        ToGameError { ply: 1, mv: Move::NULL, error: PushError::Illegal(IllegalMoveError { mv: Move::NULL, reason: chess_core::IllegalMoveReason::NullMove }) }
+        ToGameError {
+            ply: 1,
+            mv: Move::NULL,
+            error: PushError::Illegal(IllegalMoveError {
+                mv: Move::NULL,
+                reason: chess_core::IllegalMoveReason::NullMove
+            })
+        }
     );
     assert!(error.to_string().starts_with("move 2 (0000) of the main line: "), "{error}");
 }

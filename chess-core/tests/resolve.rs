@@ -127,3 +127,32 @@ fn a_pawn_push_in_san_keeps_its_reason_with_a_pawn_on_the_next_file() {
         );
     }
 }
+
+#[test]
+fn every_error_type_reports_a_stable_code() {
+    use chess_core::pgn::PgnReader;
+    use chess_core::{Epd, Rules, Square};
+
+    assert_eq!("e9".parse::<Square>().unwrap_err().code(), ErrorCode::InvalidSquare);
+    assert_eq!(Position::from_fen("rnbqkbnr/pppppppp/8").unwrap_err().code(), ErrorCode::InvalidFen);
+    assert_eq!(Position::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err().code(), ErrorCode::InvalidPosition);
+    assert_eq!("4k3/8/8/8/8/8/8/4K3 w - - 1x".parse::<Epd>().unwrap_err().code(), ErrorCode::InvalidEpd);
+    assert_eq!("4k3/8/8/8/8/8/8/4K3 w - - \"open".parse::<Epd>().unwrap_err().code(), ErrorCode::InvalidEpd);
+    assert_eq!("nobody".parse::<chess_core::search::Level>().unwrap_err().code(), ErrorCode::InvalidLevel);
+
+    let mut reader = PgnReader::new("1. e4 e5 2. Ke3 *\n\n1. e4 { open *\n".as_bytes());
+    let illegal = reader.next().unwrap().unwrap_err();
+    assert_eq!(illegal.code(), ErrorCode::IllegalMove);
+    let unclosed = reader.next().unwrap().unwrap_err();
+    assert_eq!(unclosed.code(), ErrorCode::InvalidPgn);
+
+    let mut casual = Game::with_rules(Rules::casual());
+    assert_eq!(casual.resign(chess_core::Color::White).unwrap_err().code(), ErrorCode::EventNotAllowed);
+    let mut mated = Game::new();
+    for san in ["f3", "e5", "g4", "Qh4#"] {
+        mated.push_san(san).unwrap();
+    }
+    assert_eq!(mated.push_san("e4").unwrap_err().code(), ErrorCode::GameOver);
+    assert_eq!(Game::new().push_san("e5").unwrap_err().code(), ErrorCode::IllegalMove);
+    assert_eq!(Game::new().push_uci("e2").unwrap_err().code(), ErrorCode::InvalidMove);
+}

@@ -83,6 +83,17 @@ pub enum EventError {
     NoDrawToClaim,
 }
 
+impl EventError {
+    /// Returns the stable error code: [`ErrorCode::GameOver`](crate::ErrorCode::GameOver) or
+    /// [`ErrorCode::EventNotAllowed`](crate::ErrorCode::EventNotAllowed).
+    pub fn code(&self) -> crate::ErrorCode {
+        match self {
+            EventError::GameOver(_) => crate::ErrorCode::GameOver,
+            _ => crate::ErrorCode::EventNotAllowed,
+        }
+    }
+}
+
 impl Game {
     /// Returns the events recorded so far, in order.
     pub fn events(&self) -> &[Event] {

@@ -173,6 +173,19 @@ pub enum PushError {
     Uci(#[from] UciError),
 }
 
+impl PushError {
+    /// Returns the stable error code: [`ErrorCode::GameOver`](crate::ErrorCode::GameOver), or
+    /// the move error's own code.
+    pub fn code(&self) -> crate::ErrorCode {
+        match self {
+            PushError::GameOver(_) => crate::ErrorCode::GameOver,
+            PushError::Illegal(error) => error.code(),
+            PushError::San(error) => error.code(),
+            PushError::Uci(error) => error.code(),
+        }
+    }
+}
+
 impl Default for Game {
     fn default() -> Game {
         Game::new()

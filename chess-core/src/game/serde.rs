@@ -275,22 +275,12 @@ impl Serialize for EventRecords<'_> {
     }
 }
 
-/// Writes a start position as FEN with its en-passant square even when no capture there is
-/// legal, so that the position read back is equal.
-struct StartFen<'a>(&'a Position);
-
-impl Serialize for StartFen<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&self.0.fen().always_en_passant())
-    }
-}
-
 impl Serialize for Game {
     /// Writes the start position, the moves, the rules, the events and what the game does
     /// at its end (`"judging": "enforce"` or `"record"`, see [`Judging`]).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut out = serializer.serialize_struct("Game", 5)?;
-        out.serialize_field("start", &StartFen(self.start_position()))?;
+        out.serialize_field("start", self.start_position())?;
         out.serialize_field("moves", self.moves())?;
         out.serialize_field("rules", self.rules())?;
         out.serialize_field("events", &EventRecords(self.events()))?;

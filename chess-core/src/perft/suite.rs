@@ -28,6 +28,14 @@ pub struct SuiteError {
     pub kind: SuiteErrorKind,
 }
 
+impl SuiteError {
+    /// Returns the stable error code, [`ErrorCode::InvalidEpd`](crate::ErrorCode::InvalidEpd)
+    /// (perft suites are EPD-like files).
+    pub fn code(&self) -> crate::ErrorCode {
+        crate::ErrorCode::InvalidEpd
+    }
+}
+
 /// What was wrong with a perft suite's line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

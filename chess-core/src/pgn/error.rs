@@ -63,14 +63,25 @@ pub enum PgnErrorKind {
 }
 
 impl PgnErrorKind {
+    /// Returns the stable error code: a move's own code for a move that cannot be played
+    /// ([`IllegalMove`](crate::ErrorCode::IllegalMove), [`AmbiguousMove`](crate::ErrorCode::AmbiguousMove),
+    /// [`MissingPromotion`](crate::ErrorCode::MissingPromotion)), the FEN error's code for a bad
+    /// `FEN` tag, [`Io`](crate::ErrorCode::Io) when the source failed, and
+    /// [`InvalidPgn`](crate::ErrorCode::InvalidPgn) for the rest.
+    pub fn code(&self) -> crate::ErrorCode {
+        match self {
+            PgnErrorKind::IllegalMove { error, .. } => error.code(),
+            PgnErrorKind::IllegalNullMove(_) => crate::ErrorCode::IllegalMove,
+            PgnErrorKind::BadFen(error) => error.code(),
+            #[cfg(feature = "std")]
+            PgnErrorKind::Io(_) => crate::ErrorCode::Io,
+            _ => crate::ErrorCode::InvalidPgn,
+        }
+    }
+
     /// Tells whether the source failed (after which the reader stops).
     pub fn is_io(&self) -> bool {
-        #[allow(clippy::match_like_matches_macro)]
-        match self {
-            #[cfg(feature = "std")]
-            PgnErrorKind::Io(_) => true,
-            _ => false,
-        }
+        self.code() == crate::ErrorCode::Io
     }
 }
 
@@ -111,4 +122,11 @@ pub struct PgnError {
     /// after the problem, else the `Result` tag's, else `*`). python-chess keeps such a
     /// game with its `errors`.
     pub partial: Option<Box<PgnGame>>,
+}
+
+impl PgnError {
+    /// Returns the stable error code of what was wrong ([`PgnErrorKind::code`]).
+    pub fn code(&self) -> crate::ErrorCode {
+        self.kind.code()
+    }
 }

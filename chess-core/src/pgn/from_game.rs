@@ -49,6 +49,13 @@ pub struct ToGameError {
     pub error: PushError,
 }
 
+impl ToGameError {
+    /// Returns the stable error code of the move that could not be pushed.
+    pub fn code(&self) -> crate::ErrorCode {
+        self.error.code()
+    }
+}
+
 impl PgnGame {
     /// Makes the PGN record of `game`: its start position (written as `SetUp` and `FEN`
     /// tags when it is not the standard one), its moves, its result and a `Termination` tag;
