@@ -31,7 +31,7 @@ pub enum PgnErrorKind {
     BadTag(&'static str),
     /// The `FEN` tag does not describe a legal position.
     #[error("bad FEN tag: {0}")]
-    BadFen(FenError),
+    BadFen(Box<FenError>),
     /// The `Variant` tag names a variant other than standard chess and Chess960.
     #[error("unsupported variant \"{0}\"")]
     UnsupportedVariant(String),

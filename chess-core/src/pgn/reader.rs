@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 
 use super::lexer::{Lexer, LineSource, SkipEnd, Spanned, Token};
 use super::{PgnError, PgnErrorKind, PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation};
-use crate::{CastlingMode, FenError, Move, Position, SanPlus, Setup, UciMove};
+use crate::{CastlingChoice, CastlingMode, FenError, Move, Position, SanPlus, Setup, UciMove, Validation};
 
 /// How deeply variations may nest when they are kept.
 pub const MAX_VARIATION_DEPTH: usize = 100;
@@ -542,27 +542,26 @@ pub(crate) fn play(pos: &mut Position, mv: Move) {
     }
 }
 
-/// Finds the start position from the `Variant` and `FEN` tags.
+/// Finds the start position from the `Variant` and `FEN` tags. Without a Chess960 variant,
+/// castling rights that only fit Chess960 (rooks or king off their standard squares) are
+/// read as Chess960.
 fn start_position(variant: Option<&str>, fen: Option<&str>) -> Result<Position, PgnErrorKind> {
-    let mode = match variant.map(|v| v.trim().to_ascii_lowercase()) {
-        None => CastlingMode::Standard,
-        Some(v) if v.contains("960") || v.contains("fischer") || v.contains("frc") => CastlingMode::Chess960,
+    let castling = match variant.map(|v| v.trim().to_ascii_lowercase()) {
+        None => CastlingChoice::Automatic,
+        Some(v) if v.contains("960") || v.contains("fischer") || v.contains("frc") => CastlingChoice::Chess960,
         Some(v) if is_other_variant(&v) => return Err(PgnErrorKind::UnsupportedVariant(variant.unwrap_or("").into())),
-        Some(_) => CastlingMode::Standard,
+        Some(_) => CastlingChoice::Automatic,
     };
     let Some(fen) = fen else {
         let mut pos = Position::new();
-        pos.set_castling_mode(mode);
+        if castling == CastlingChoice::Chess960 {
+            pos.set_castling_mode(CastlingMode::Chess960);
+        }
         return Ok(pos);
     };
-    let setup = Setup::from_fen(fen.trim()).map_err(PgnErrorKind::BadFen)?;
-    Position::from_setup(setup, mode)
-        .or_else(|error| match mode {
-            // Rooks and king off their standard squares: read the castling rights as Chess960.
-            CastlingMode::Standard => Position::from_setup(setup, CastlingMode::Chess960).map_err(|_| error),
-            CastlingMode::Chess960 => Err(error),
-        })
-        .map_err(|error| PgnErrorKind::BadFen(FenError::Position(error)))
+    let setup = Setup::from_fen(fen.trim()).map_err(|error| PgnErrorKind::BadFen(Box::new(error)))?;
+    Position::from_setup(setup, Validation::strict().castling(castling))
+        .map_err(|error| PgnErrorKind::BadFen(Box::new(FenError::Position(error))))
 }
 
 /// Tells whether a (lowercase) `Variant` tag names a variant with other rules.
