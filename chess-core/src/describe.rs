@@ -104,7 +104,7 @@ impl Position {
             from: m.from(),
             to: m.to(),
             castle: m.castling_side(),
-            capture: self.capture(m),
+            capture: self.captured(m),
             en_passant: m.is_en_passant(),
             promotion: m.promotion(),
             check: CheckKind::of(self, m),

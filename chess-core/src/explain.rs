@@ -307,7 +307,7 @@ impl Position {
     /// stepping into an attack); and last, the promotion piece.
     pub fn resolve_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Result<Move, IllegalMoveReason> {
         let us = self.turn;
-        let piece = self.piece_on(from).ok_or(IllegalMoveReason::NoPiece { square: from })?;
+        let piece = self.piece_at(from).ok_or(IllegalMoveReason::NoPiece { square: from })?;
         if piece.color != us {
             return Err(IllegalMoveReason::NotYourPiece { square: from, piece });
         }
@@ -325,7 +325,7 @@ impl Position {
         if !reach.contains(to) {
             return Err(IllegalMoveReason::NoSuchMove { piece, from, to });
         }
-        if let Some(own) = self.piece_on(to).filter(|p| p.color == us) {
+        if let Some(own) = self.piece_at(to).filter(|p| p.color == us) {
             return Err(IllegalMoveReason::OwnPiece { square: to, piece: own });
         }
         let occupied = self.board.occupied();
@@ -340,7 +340,7 @@ impl Position {
         let en_passant = piece.role == Role::Pawn && from.file() != to.file() && !occupied.contains(to);
         if en_passant && self.ep_square != Some(to) {
             let pawn_square = Square::from_coords(to.file(), from.rank());
-            return Err(if self.piece_on(pawn_square) == Some(Piece::new(!us, Role::Pawn)) {
+            return Err(if self.piece_at(pawn_square) == Some(Piece::new(!us, Role::Pawn)) {
                 IllegalMoveReason::EnPassantUnavailable { from, to, pawn_square }
             } else {
                 IllegalMoveReason::NothingToCapture { from, to }
@@ -371,7 +371,7 @@ impl Position {
         let corner_without_right = rook.is_none()
             && from == Square::E1.relative_to(us)
             && Bitboard::CORNERS.contains(to)
-            && self.piece_on(to) == Some(Piece::new(us, Role::Rook));
+            && self.piece_at(to) == Some(Piece::new(us, Role::Rook));
         let two_squares = from.distance(to) == 2 && to == side.king_to(us);
         (takes_castling_rook || corner_without_right || two_squares).then_some((rook, side))
     }
@@ -439,7 +439,7 @@ impl Position {
     /// Returns the piece in `squares` met first going up the board (`upward`) or down it.
     fn piece_among(&self, squares: Bitboard, upward: bool) -> Option<(Square, Piece)> {
         let square = if upward { squares.first() } else { squares.last() }?;
-        Some((square, self.piece_on(square)?))
+        Some((square, self.piece_at(square)?))
     }
 }
 

@@ -20,7 +20,7 @@
 //! # Examples
 //!
 //! ```
-//! use chess_core::{perft, Position, Square};
+//! use chess_core::{perft, Bitboard, Position, Square};
 //!
 //! // Parse a position, list and play its legal moves, write it back.
 //! let mut pos: Position = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".parse()?;
@@ -29,7 +29,7 @@
 //! assert_eq!(pos.san(bb5).to_string(), "Bb5");
 //! pos.play(bb5)?;
 //! assert_eq!(pos.to_fen(), "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3");
-//! assert_eq!(pos.legal_moves_from(Square::G8).len(), 3);
+//! assert_eq!(pos.legal_moves_masked(Square::G8, Bitboard::FULL).len(), 3);
 //! assert_eq!(perft::perft(&Position::new(), 4), 197_281);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -9,12 +9,12 @@
 //! # Examples
 //!
 //! ```
-//! use chess_core::{Position, Square};
+//! use chess_core::{Bitboard, Position, Square};
 //!
 //! let pos = Position::new();
 //! assert_eq!(pos.legal_moves().len(), 20);
 //! assert_eq!(pos.count_legal_moves(), 20);
-//! assert!(pos.legal_moves_from(Square::E1).is_empty());
+//! assert!(pos.legal_moves_masked(Square::E1, Bitboard::FULL).is_empty());
 //! ```
 
 use core::ops::ControlFlow;
@@ -167,16 +167,19 @@ impl Position {
         moves
     }
 
-    /// Returns the legal moves of the piece on `square` (none if it is not the side to move's).
-    pub fn legal_moves_from(&self, square: Square) -> MoveList {
-        self.moves_in(Bitboard::from(square), Bitboard::FULL)
-    }
-
-    /// Returns the legal moves from squares in `from` to targets in `to`
-    /// (castling counts as a move to the rook's square).
-    pub fn moves_in(&self, from: Bitboard, to: Bitboard) -> MoveList {
+    /// Returns the legal moves from squares in `from` to targets in `to`, each a square or a
+    /// set of squares (castling counts as a move to the rook's square).
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Position, Square};
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(pos.legal_moves_masked(Square::G1, Bitboard::FULL).len(), 2);
+    /// assert_eq!(pos.legal_moves_masked(Bitboard::FULL, Square::E4).len(), 1);
+    /// ```
+    pub fn legal_moves_masked(&self, from: impl Into<Bitboard>, to: impl Into<Bitboard>) -> MoveList {
         let mut moves = MoveList::new();
-        let _ = self.generate(&mut Collect(&mut moves), Targets::between(from, to));
+        let _ = self.generate(&mut Collect(&mut moves), Targets::between(from.into(), to.into()));
         moves
     }
 
@@ -198,7 +201,7 @@ impl Position {
         counter.0
     }
 
-    pub(crate) fn count_moves_in(&self, from: Bitboard, to: Bitboard) -> u32 {
+    pub(crate) fn count_legal_moves_masked(&self, from: Bitboard, to: Bitboard) -> u32 {
         let mut counter = Counter(0);
         let _ = self.generate(&mut counter, Targets::between(from, to));
         counter.0
@@ -211,8 +214,8 @@ impl Position {
     }
 
     /// Calls `f` with each legal move from `from` to `to`, without building a list.
-    pub fn for_each_move_in(&self, from: Bitboard, to: Bitboard, f: impl FnMut(Move)) {
-        let _ = self.generate(&mut Each(f), Targets::between(from, to));
+    pub fn for_each_legal_move_masked(&self, from: impl Into<Bitboard>, to: impl Into<Bitboard>, f: impl FnMut(Move)) {
+        let _ = self.generate(&mut Each(f), Targets::between(from.into(), to.into()));
     }
 
     /// Tells whether the side to move has at least one legal move.
@@ -236,7 +239,7 @@ impl Position {
     /// ```
     pub fn is_legal(&self, m: Move) -> bool {
         let mut found = false;
-        self.for_each_move_in(Bitboard::from(m.from()), Bitboard::from(m.to()), |legal| found |= legal == m);
+        self.for_each_legal_move_masked(Bitboard::from(m.from()), Bitboard::from(m.to()), |legal| found |= legal == m);
         found
     }
 

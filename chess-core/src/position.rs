@@ -14,14 +14,14 @@ use crate::{
 /// # Examples
 ///
 /// ```
-/// use chess_core::{Position, Square};
+/// use chess_core::{Bitboard, Position, Square};
 ///
 /// let mut pos = Position::new();
 /// let e4 = pos.parse_san("e4").unwrap();
 /// pos.play(e4).unwrap();
 /// assert_eq!(pos.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
 /// assert_eq!(pos.legal_moves().len(), 20);
-/// assert_eq!(pos.legal_moves_from(Square::G8).len(), 2);
+/// assert_eq!(pos.legal_moves_masked(Square::G8, Bitboard::FULL).len(), 2);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -74,19 +74,13 @@ impl Position {
 
     /// Returns the side to move.
     #[inline]
-    pub fn side_to_move(&self) -> Color {
-        self.turn
-    }
-
-    /// Returns the side to move (short name).
-    #[inline]
     pub fn turn(&self) -> Color {
         self.turn
     }
 
     /// Returns the piece on `square`, if any.
     #[inline]
-    pub fn piece_on(&self, square: Square) -> Option<Piece> {
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
         self.board.piece_at(square)
     }
 
@@ -151,7 +145,7 @@ impl Position {
     pub fn legal_ep_square(&self) -> Option<Square> {
         let square = self.ep_square?;
         let pawns = self.our(Role::Pawn) & attacks::pawn(!self.turn, square);
-        (pawns.any() && self.count_moves_in(pawns, Bitboard::from(square)) > 0).then_some(square)
+        (pawns.any() && self.count_legal_moves_masked(pawns, Bitboard::from(square)) > 0).then_some(square)
     }
 
     /// Returns the number of half-moves since the last capture or pawn move.
@@ -449,7 +443,7 @@ impl Position {
     }
 
     /// Returns the piece a move captures, if any (the pawn for en passant).
-    pub fn capture(&self, m: Move) -> Option<Role> {
+    pub fn captured(&self, m: Move) -> Option<Role> {
         if m.is_en_passant() {
             Some(Role::Pawn)
         } else if m.is_castle() {
@@ -461,7 +455,7 @@ impl Position {
 
     /// Tells whether a move captures a piece.
     pub fn is_capture(&self, m: Move) -> bool {
-        self.capture(m).is_some()
+        self.captured(m).is_some()
     }
 
     /// Tells whether a legal move resets the halfmove clock (a capture or a pawn move).

@@ -300,7 +300,7 @@ impl San {
             San::Normal { role, file, rank, to, promotion, .. } => {
                 let from = self.origins(pos);
                 let mut candidates = crate::MoveList::new();
-                pos.for_each_move_in(from, Bitboard::from(to), |m| {
+                pos.for_each_legal_move_masked(from, Bitboard::from(to), |m| {
                     if !m.is_castle() && (m.promotion() == promotion || promotion.is_none()) {
                         candidates.push(m);
                     }
@@ -490,7 +490,9 @@ impl Position {
             let others = (self.our(role)).without(m.from());
             let mut rivals = Bitboard::EMPTY;
             if others.any() {
-                self.for_each_move_in(others, Bitboard::from(m.to()), |other| rivals = rivals.with(other.from()));
+                self.for_each_legal_move_masked(others, Bitboard::from(m.to()), |other| {
+                    rivals = rivals.with(other.from())
+                });
             }
             if rivals.any() {
                 if !rivals.intersects(Bitboard::from_file(m.from().file())) {

@@ -12,7 +12,7 @@
 //! let pos: Position = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
 //! let castle = pos.parse_uci("e1g1").unwrap();
 //! assert!(castle.is_castle());
-//! assert_eq!(pos.to_uci(castle).to_string(), "e1g1");
+//! assert_eq!(pos.uci(castle).to_string(), "e1g1");
 //! assert_eq!(pos.parse_uci("e1h1"), Ok(castle));
 //! assert_eq!("e7e8q".parse::<UciMove>().unwrap().to_string(), "e7e8q");
 //! ```
@@ -158,7 +158,7 @@ impl Move {
 
 impl Position {
     /// Returns a legal move in UCI form, castling written as this position's mode requires.
-    pub fn to_uci(&self, m: Move) -> UciMove {
+    pub fn uci(&self, m: Move) -> UciMove {
         match (m.castling_side(), self.mode) {
             (Some(side), CastlingMode::Standard) => {
                 UciMove::Normal { from: m.from(), to: side.king_to(self.turn), promotion: None }

@@ -154,7 +154,7 @@ proptest! {
                 prop_assert_eq!(pos.parse_san(&san), Ok(m), "{} in {}", san, pos);
                 let lan = pos.lan(m).to_string();
                 prop_assert_eq!(pos.parse_san(&lan), Ok(m), "{} in {}", lan, pos);
-                let uci = pos.to_uci(m).to_string();
+                let uci = pos.uci(m).to_string();
                 prop_assert_eq!(pos.parse_uci(&uci), Ok(m), "{} in {}", uci, pos);
             }
         }

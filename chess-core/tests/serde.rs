@@ -36,12 +36,12 @@ fn positions_keep_their_castling_mode() {
     let back: Position = serde_json::from_str(&json).unwrap();
     assert_eq!(back, chess960);
     assert_eq!(back.castling_mode(), CastlingMode::Chess960);
-    assert_eq!(back.to_uci(back.parse_san("O-O").unwrap()).to_string(), "e1h1");
+    assert_eq!(back.uci(back.parse_san("O-O").unwrap()).to_string(), "e1h1");
 
     let standard: Position = fen.parse().unwrap();
     let back: Position = serde_json::from_str(&serde_json::to_string(&standard).unwrap()).unwrap();
     assert_eq!((back, back.castling_mode()), (standard, CastlingMode::Standard));
-    assert_eq!(back.to_uci(back.parse_san("O-O").unwrap()).to_string(), "e1g1");
+    assert_eq!(back.uci(back.parse_san("O-O").unwrap()).to_string(), "e1g1");
 
     // A Chess960 start and an inner rook named by its file.
     for fen in ["bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1", "4k3/8/8/8/8/8/8/1R2K1RR w G - 0 1"] {

@@ -417,7 +417,7 @@ impl Game {
     fn record(&mut self, m: Move) {
         let previous = self.state();
         let mut position = previous.position;
-        let captured = position.capture(m);
+        let captured = position.captured(m);
         position.play_unchecked(m);
         let key = position.repetition_key();
         let index = self.states.len();

@@ -623,7 +623,7 @@ impl Search<'_> {
         let mut picker = MovePicker::captures(pos, moves, entry.map_or(Move::NULL, |e| e.mv));
         while let Some(mv) = picker.next_move() {
             if !in_check {
-                if let Some(victim) = pos.capture(mv) {
+                if let Some(victim) = pos.captured(mv) {
                     // Delta pruning and losing captures: skip what cannot raise alpha.
                     let gain =
                         eval::MATERIAL[victim as usize] + mv.promotion().map_or(0, |r| eval::MATERIAL[r as usize]);

@@ -75,7 +75,7 @@ impl MovePicker {
         for (score, &m) in scores.iter_mut().zip(&moves) {
             *score = if m == hash_move {
                 HASH_MOVE
-            } else if let Some(victim) = pos.capture(m) {
+            } else if let Some(victim) = pos.captured(m) {
                 let order = mvv_lva(pos, m, victim);
                 if see(pos, m) >= 0 { GOOD_CAPTURE + order } else { BAD_CAPTURE + order }
             } else if m.promotion() == Some(Role::Queen) {
@@ -98,7 +98,7 @@ impl MovePicker {
     pub fn captures(pos: &Position, moves: MoveList, hash_move: Move) -> MovePicker {
         let mut scores = [0; crate::MAX_LEGAL_MOVES];
         for (score, &m) in scores.iter_mut().zip(&moves) {
-            *score = match pos.capture(m) {
+            *score = match pos.captured(m) {
                 _ if m == hash_move => HASH_MOVE,
                 Some(victim) => mvv_lva(pos, m, victim),
                 None => MATERIAL[m.promotion().map_or(0, |role| role as usize)],
@@ -130,7 +130,7 @@ pub(crate) fn see(pos: &Position, m: Move) -> i32 {
     let board = pos.board();
     let target = m.to();
     let Some(mut attacker_role) = board.role_at(m.from()) else { return 0 };
-    let first_gain = pos.capture(m).map_or(0, |role| MATERIAL[role as usize]);
+    let first_gain = pos.captured(m).map_or(0, |role| MATERIAL[role as usize]);
     let mut occupied = board.occupied().without(m.from());
     if m.is_en_passant() {
         occupied = occupied.without(crate::Square::from_coords(target.file(), m.from().rank()));

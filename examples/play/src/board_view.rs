@@ -90,7 +90,7 @@ pub(crate) fn render(position: &Position, last_move: Option<Move>, flipped: bool
         let _ = write!(out, "{} ", rank.char());
         for &file in &files {
             let square = Square::from_coords(file, rank);
-            let glyph = position.piece_on(square).map_or('.', |piece| style.pieces.glyph(piece));
+            let glyph = position.piece_at(square).map_or('.', |piece| style.pieces.glyph(piece));
             out.push_str(&cell(square, glyph, mark(square), style.colors));
         }
         let _ = writeln!(out, " {}", rank.char());

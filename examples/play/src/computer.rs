@@ -96,7 +96,7 @@ fn spin<W: Write>(out: &mut W, lang: Lang, frame: usize, depth: u32, started: In
 fn weight(game: &Game, m: Move) -> Weight {
     let position = game.position();
     Weight {
-        captured_value: position.capture(m).map_or(0, Role::value),
+        captured_value: position.captured(m).map_or(0, Role::value),
         check: position.gives_check(m),
         promotion: m.is_promotion(),
     }

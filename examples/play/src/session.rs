@@ -6,7 +6,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use chess_core::pgn::{FromGameOptions, PgnGame};
 use chess_core::search::{Level, Searcher};
-use chess_core::{Color, Game, IllegalMoveReason, Move, MoveText, Piece, Position, Role, SanError, SanStyle, Square};
+use chess_core::{
+    Bitboard, Color, Game, IllegalMoveReason, Move, MoveText, Piece, Position, Role, SanError, SanStyle, Square,
+};
 
 use super::board_view::{BoardStyle, PieceStyle, render};
 use super::computer;
@@ -201,7 +203,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             }
             Command::Square(square) => {
                 let position = self.game.position();
-                let found = position.parse_san(line).map_err(|error| match position.piece_on(square) {
+                let found = position.parse_san(line).map_err(|error| match position.piece_at(square) {
                     Some(_) => Rejection::ShowMoves(square),
                     None => san_rejection(&error),
                 });
@@ -338,13 +340,13 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             let list = san_list(&position, position.legal_moves().iter().copied());
             return self.io.say(Msg::AllMoves(&list));
         };
-        match position.piece_on(square) {
+        match position.piece_at(square) {
             None => self.io.say(Msg::Refused(IllegalMoveReason::NoPiece { square })),
             Some(piece) if piece.color != position.turn() => {
                 self.io.say(Msg::Refused(IllegalMoveReason::NotYourPiece { square, piece }))
             }
             Some(piece) => {
-                let moves = position.legal_moves_from(square);
+                let moves = position.legal_moves_masked(square, Bitboard::FULL);
                 if moves.is_empty() {
                     self.io.say(Msg::NoMovesFrom { piece, square })
                 } else {
@@ -577,7 +579,7 @@ mod tests {
     #[test]
     fn numbered_moves_and_lists() {
         let position: Position = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 40".parse().unwrap();
-        let moves = position.legal_moves_from(Square::E5);
+        let moves = position.legal_moves_masked(Square::E5, Bitboard::FULL);
         assert_eq!(san_list(&position, moves.iter().copied()), "e6, exd6 e.p.");
         let e6 = position.parse_san("e6").unwrap();
         assert_eq!(numbered_san(&position, e6), "40. e6");

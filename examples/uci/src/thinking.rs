@@ -205,7 +205,7 @@ fn uci_moves<'a>(position: &Position, moves: impl IntoIterator<Item = &'a Move>)
     let mut position = *position;
     let mut texts = Vec::new();
     for &mv in moves {
-        let text = position.to_uci(mv).to_string();
+        let text = position.uci(mv).to_string();
         if position.play(mv).is_err() {
             break;
         }

@@ -69,7 +69,7 @@ fn run_one(options: &Options) -> Result<ExitCode, String> {
     let nodes = if options.divide {
         let mut total = 0;
         for (m, nodes) in perft::divide(&pos, depth) {
-            println!("{} {nodes}", pos.to_uci(m));
+            println!("{} {nodes}", pos.uci(m));
             total += nodes;
         }
         total
