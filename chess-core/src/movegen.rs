@@ -145,6 +145,12 @@ pub(crate) struct MoveBuffer {
 }
 
 impl MoveBuffer {
+    /// Returns an empty buffer.
+    #[inline(always)]
+    pub(crate) fn new() -> MoveBuffer {
+        MoveBuffer { moves: [Move::NULL; 256], len: 0 }
+    }
+
     /// Returns the moves.
     #[inline(always)]
     pub(crate) fn as_slice(&self) -> &[Move] {
@@ -232,12 +238,11 @@ impl Position {
         moves
     }
 
-    /// Returns every legal move in a [`MoveBuffer`] (for the crate's own loops).
+    /// Adds every legal move to a [`MoveBuffer`] (for the crate's own loops; filled in place
+    /// rather than returned, so its 512 bytes are not copied).
     #[inline]
-    pub(crate) fn legal_move_buffer(&self) -> MoveBuffer {
-        let mut buffer = MoveBuffer { moves: [Move::NULL; 256], len: 0 };
-        let _ = self.generate(&mut buffer, Targets::ALL);
-        buffer
+    pub(crate) fn legal_moves_into(&self, buffer: &mut MoveBuffer) {
+        let _ = self.generate(buffer, Targets::ALL);
     }
 
     /// Counts the legal moves without building a list (bulk counting).

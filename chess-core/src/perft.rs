@@ -13,6 +13,7 @@
 
 use arrayvec::ArrayVec;
 
+use crate::movegen::MoveBuffer;
 use crate::{MAX_LEGAL_MOVES, Move, Position};
 
 /// Counts the leaf nodes `depth` plies deep, counting the last ply in bulk.
@@ -22,7 +23,9 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         1 => u64::from(pos.count_legal_moves()),
         _ => {
             let mut nodes = 0;
-            for &m in pos.legal_move_buffer().as_slice() {
+            let mut moves = MoveBuffer::new();
+            pos.legal_moves_into(&mut moves);
+            for &m in moves.as_slice() {
                 let mut child = *pos;
                 child.play_from(pos, m);
                 nodes += perft(&child, depth - 1);
@@ -44,7 +47,9 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
         // The last ply in a loop of its own, without a call per leaf.
         1 => {
             let mut nodes = 0;
-            for &m in pos.legal_move_buffer().as_slice() {
+            let mut moves = MoveBuffer::new();
+            pos.legal_moves_into(&mut moves);
+            for &m in moves.as_slice() {
                 let mut child = *pos;
                 child.play_from(pos, m);
                 core::hint::black_box(&child);
@@ -54,7 +59,9 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
         }
         _ => {
             let mut nodes = 0;
-            for &m in pos.legal_move_buffer().as_slice() {
+            let mut moves = MoveBuffer::new();
+            pos.legal_moves_into(&mut moves);
+            for &m in moves.as_slice() {
                 let mut child = *pos;
                 child.play_from(pos, m);
                 nodes += perft_full(&child, depth - 1);
@@ -87,7 +94,9 @@ mod tests {
             return 1;
         }
         let mut nodes = 0;
-        for &m in pos.legal_move_buffer().as_slice() {
+        let mut moves = MoveBuffer::new();
+        pos.legal_moves_into(&mut moves);
+        for &m in moves.as_slice() {
             let mut child = *pos;
             child.play_from(pos, m);
             let mut played = *pos;

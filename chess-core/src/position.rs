@@ -333,11 +333,12 @@ impl Position {
     ///
     /// In a loop over the moves of one position (perft, search: `let mut child = *pos;
     /// child.play_from(pos, m)`) the compiler can then hoist what depends only on the parent
-    /// (its en-passant key, clocks, side to move) out of the loop. The common case (a piece
-    /// moves, perhaps capturing) has no data-dependent branch: the moving role is read from
-    /// bits, the captured piece is removed and its key XORed through a mask that is empty when
-    /// the target square is, and the en-passant key comes from a table indexed by the square
-    /// (64 for none). Castling, en passant and lost castling rights, all rare, take branches.
+    /// (its en-passant key, clocks, side to move) out of the loop. The moving role is read from
+    /// bits without a branch and the en-passant key comes from a table indexed by the square
+    /// (64 for none). A capture takes a branch: measured, it beat a branch-free mask both on
+    /// the start position (few captures) and on Kiwipete (many), because the mask version pays
+    /// for the captured role's lookup on every move. Castling, en passant and lost castling
+    /// rights, all rare, take branches too.
     #[inline(always)]
     pub(crate) fn play_from(&mut self, parent: &Position, m: Move) {
         let us = parent.turn;
@@ -385,11 +386,13 @@ impl Position {
                 self.board.toggle(victim, pawn);
                 key ^= zobrist::piece(pawn, victim);
             }
-            // An ordinary capture, through a mask: `to` when an enemy piece stands there.
-            let captured = board.by_color(them) & Bitboard::from_square(to);
-            let captured_role = board.role_index_at(to);
-            self.board.toggle_index(them, captured_role, captured);
-            key ^= zobrist::piece_index(them, captured_role, to) & 0u64.wrapping_sub(captured.any() as u64);
+            // An ordinary capture (for en passant `to` is empty and the victim is gone already).
+            let captured = board.by_color(them).contains(to);
+            if captured {
+                let captured_role = board.role_index_at(to);
+                self.board.toggle_index(them, captured_role, Bitboard::from_square(to));
+                key ^= zobrist::piece_index(them, captured_role, to);
+            }
 
             let landing = match m.promotion() {
                 Some(promoted) => promoted as usize,
@@ -400,7 +403,7 @@ impl Position {
             key ^= zobrist::piece_index(us, role, from) ^ zobrist::piece_index(us, landing, to);
 
             let pawn_move = role == Role::Pawn as usize;
-            if pawn_move | captured.any() {
+            if pawn_move | captured {
                 halfmove_clock = 0;
             }
             if pawn_move && (from as u32 ^ to as u32) == 16 {
