@@ -137,6 +137,54 @@ impl Sink for Collect<'_> {
     }
 }
 
+/// A list of moves for the crate's own loops (perft): a plain array indexed by a byte, so
+/// adding a move is a store and an increment, without the capacity check of a [`MoveList`].
+pub(crate) struct MoveBuffer {
+    moves: [Move; 256],
+    len: u8,
+}
+
+impl MoveBuffer {
+    /// Returns an empty buffer.
+    #[inline(always)]
+    pub(crate) fn new() -> MoveBuffer {
+        MoveBuffer { moves: [Move::NULL; 256], len: 0 }
+    }
+
+    /// Returns the moves.
+    #[inline(always)]
+    pub(crate) fn as_slice(&self) -> &[Move] {
+        &self.moves[..usize::from(self.len)]
+    }
+}
+
+impl Sink for MoveBuffer {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, targets: Bitboard) -> ControlFlow<()> {
+        for to in targets {
+            self.single(Move::new(from, to))?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, delta: i32, promotion: bool) -> ControlFlow<()> {
+        Each(|m| {
+            let _ = self.single(m);
+        })
+        .pawns(targets, delta, promotion)
+    }
+
+    #[inline(always)]
+    fn single(&mut self, m: Move) -> ControlFlow<()> {
+        // A position has at most 218 legal moves, so the byte never wraps; the index of a
+        // byte is always inside the 256 slots, so there is no bounds check either.
+        self.moves[usize::from(self.len)] = m;
+        self.len = self.len.wrapping_add(1);
+        ControlFlow::Continue(())
+    }
+}
+
 /// Which moves to generate.
 #[derive(Clone, Copy)]
 struct Targets {
@@ -191,6 +239,13 @@ impl Position {
         let targets = Targets { from: Bitboard::FULL, to: theirs, pushes: promotion_rank, en_passant: true };
         let _ = self.generate(&mut Collect(&mut moves), targets);
         moves
+    }
+
+    /// Adds every legal move to a [`MoveBuffer`] (for the crate's own loops; filled in place
+    /// rather than returned, so its 512 bytes are not copied).
+    #[inline]
+    pub(crate) fn legal_moves_into(&self, buffer: &mut MoveBuffer) {
+        let _ = self.generate(buffer, Targets::ALL);
     }
 
     /// Counts the legal moves without building a list (bulk counting).

@@ -92,7 +92,7 @@ impl Move {
     /// Returns the piece a promotion turns into.
     #[inline]
     pub const fn promotion(self) -> Option<Role> {
-        if self.0 >> 12 & PROMOTION != 0 { Role::from_index(((self.0 >> 12) & 3) as usize + 1) } else { None }
+        if self.0 >> 12 & PROMOTION != 0 { Some(Role::new(((self.0 >> 12) & 3) as usize + 1)) } else { None }
     }
 
     /// Tells whether this is a castling move.

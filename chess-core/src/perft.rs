@@ -13,6 +13,7 @@
 
 use arrayvec::ArrayVec;
 
+use crate::movegen::MoveBuffer;
 use crate::{MAX_LEGAL_MOVES, Move, Position};
 
 #[cfg(feature = "alloc")]
@@ -29,28 +30,52 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         1 => u64::from(pos.count_legal_moves()),
         _ => {
             let mut nodes = 0;
-            pos.for_each_legal_move(|m| {
+            let mut moves = MoveBuffer::new();
+            pos.legal_moves_into(&mut moves);
+            for &m in moves.as_slice() {
                 let mut child = *pos;
-                child.play_unchecked(m);
+                child.play_from(pos, m);
                 nodes += perft(&child, depth - 1);
-            });
+            }
             nodes
         }
     }
 }
 
 /// Counts the leaf nodes by playing every move, including the last ply (no bulk counting).
+///
+/// This measures the cost of playing a move: each leaf position is built in full, Zobrist
+/// key included, by the code of [`Position::play_unchecked`] (in its form that reads the
+/// parent, so what depends only on the parent is computed once per parent), and handed to
+/// [`core::hint::black_box`] so the compiler cannot skip the work the count does not need.
 pub fn perft_full(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => 1,
+        // The last ply in a loop of its own, without a call per leaf.
+        1 => {
+            let mut nodes = 0;
+            let mut moves = MoveBuffer::new();
+            pos.legal_moves_into(&mut moves);
+            for &m in moves.as_slice() {
+                let mut child = *pos;
+                child.play_from(pos, m);
+                core::hint::black_box(&child);
+                nodes += 1;
+            }
+            nodes
+        }
+        _ => {
+            let mut nodes = 0;
+            let mut moves = MoveBuffer::new();
+            pos.legal_moves_into(&mut moves);
+            for &m in moves.as_slice() {
+                let mut child = *pos;
+                child.play_from(pos, m);
+                nodes += perft_full(&child, depth - 1);
+            }
+            nodes
+        }
     }
-    let mut nodes = 0;
-    pos.for_each_legal_move(|m| {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        nodes += perft_full(&child, depth - 1);
-    });
-    nodes
 }
 
 /// Counts the leaf nodes below each legal move (a perft "divide").
@@ -63,4 +88,47 @@ pub fn divide(pos: &Position, depth: u32) -> ArrayVec<(Move, u64), MAX_LEGAL_MOV
             (m, perft(&child, depth.saturating_sub(1)))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Walks the tree, checking at every node that playing from the parent gives the same
+    /// position as `play_unchecked`, with the incremental key equal to the recomputed one.
+    fn walk(pos: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut nodes = 0;
+        let mut moves = MoveBuffer::new();
+        pos.legal_moves_into(&mut moves);
+        for &m in moves.as_slice() {
+            let mut child = *pos;
+            child.play_from(pos, m);
+            let mut played = *pos;
+            played.play_unchecked(m);
+            assert_eq!(child, played, "{pos} {m:?}");
+            assert_eq!(child.zobrist_key(), child.compute_key(), "{pos} {m:?}");
+            nodes += walk(&child, depth - 1);
+        }
+        nodes
+    }
+
+    #[test]
+    fn playing_from_the_parent_keeps_the_key_and_the_counts() {
+        let cases = [
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97_862),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 43_238),
+            ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3, 9_467),
+            ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3, 62_379),
+            ("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", 3, 21_637),
+        ];
+        for (fen, depth, expected) in cases {
+            let pos = Position::from_fen(fen).unwrap();
+            assert_eq!(walk(&pos, depth), expected, "{fen}");
+            assert_eq!(perft_full(&pos, depth), expected, "{fen}");
+            assert_eq!(perft(&pos, depth), expected, "{fen}");
+        }
+    }
 }

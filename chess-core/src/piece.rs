@@ -104,7 +104,23 @@ impl Role {
 
     /// Returns the role for an index from 0 (pawn) to 5 (king).
     pub const fn from_index(index: usize) -> Option<Role> {
-        if index < 6 { Some(Role::ALL[index]) } else { None }
+        if index < 6 { Some(Role::new(index)) } else { None }
+    }
+
+    /// Returns the role for an index from 0 (pawn) to 5 (king); a larger index gives the king.
+    ///
+    /// Comparisons rather than a lookup in [`Role::ALL`]: the compiler reduces them to
+    /// arithmetic, so no memory is read and the result indexes tables without bounds checks.
+    #[inline]
+    pub(crate) const fn new(index: usize) -> Role {
+        match index {
+            0 => Role::Pawn,
+            1 => Role::Knight,
+            2 => Role::Bishop,
+            3 => Role::Rook,
+            4 => Role::Queen,
+            _ => Role::King,
+        }
     }
 }
 

@@ -24,6 +24,17 @@ macro_rules! small_enum {
                 self as usize
             }
 
+            /// Returns the value for `index & 7`. Written as comparisons rather than a table
+            /// lookup, so the compiler reduces it to the mask and no memory is read.
+            #[inline]
+            pub(crate) const fn new(index: usize) -> $name {
+                let index = index & 7;
+                $(if index == $name::$variant as usize {
+                    return $name::$variant;
+                })*
+                Self::ALL[7]
+            }
+
             /// Returns the value for an index from 0 to 7, or `None`.
             #[inline]
             pub const fn from_index(index: usize) -> Option<$name> {
@@ -185,6 +196,20 @@ macro_rules! squares {
         impl Square {
             /// Lists the 64 squares from `A1` to `H8`, rank by rank.
             pub const ALL: [Square; 64] = [$(Square::$sq),*];
+
+            /// Returns the square for an index that the caller knows is below 64 (it is masked).
+            ///
+            /// Written as comparisons rather than a lookup in [`Square::ALL`]: the compiler
+            /// reduces them to the mask, so turning a bit index into a square reads no memory
+            /// (this is on the path of every generated and played move).
+            #[inline]
+            pub(crate) const fn new(index: u32) -> Square {
+                let index = index & 63;
+                $(if index == Square::$sq as u32 {
+                    return Square::$sq;
+                })*
+                Square::H8
+            }
         }
     };
 }
@@ -199,19 +224,13 @@ impl Square {
     /// Returns the square at the crossing of a file and a rank.
     #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
-        Square::ALL[rank as usize * 8 + file as usize]
+        Square::new(rank as u32 * 8 + file as u32)
     }
 
     /// Returns the square for an index from 0 (`a1`) to 63 (`h8`), or `None`.
     #[inline]
     pub const fn from_index(index: usize) -> Option<Square> {
         if index < 64 { Some(Square::ALL[index]) } else { None }
-    }
-
-    /// Returns the square for an index that the caller knows is below 64.
-    #[inline]
-    pub(crate) const fn new(index: u32) -> Square {
-        Square::ALL[(index & 63) as usize]
     }
 
     /// Returns the index from 0 (`a1`) to 63 (`h8`).
@@ -223,13 +242,13 @@ impl Square {
     /// Returns the file.
     #[inline]
     pub const fn file(self) -> File {
-        File::ALL[self as usize & 7]
+        File::new(self as usize)
     }
 
     /// Returns the rank.
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[self as usize >> 3]
+        Rank::new(self as usize >> 3)
     }
 
     /// Returns the square `delta` indices away, if it exists (no wrapping check on files).
@@ -242,7 +261,7 @@ impl Square {
     /// Returns the square mirrored top to bottom (`a1` ↔ `a8`).
     #[inline]
     pub const fn flip_vertical(self) -> Square {
-        Square::ALL[self as usize ^ 56]
+        Square::new(self as u32 ^ 56)
     }
 
     /// Returns the square on the same file, on the rank as seen from `color`'s side.

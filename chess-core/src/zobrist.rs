@@ -17,9 +17,10 @@
 use crate::zobrist_table::POLYGLOT_RANDOM;
 use crate::{CastlingSide, Color, File, Piece, Square};
 
-/// The piece keys of the Polyglot table rearranged by colour, role and square.
-static PIECE_KEYS: [[[u64; 64]; 6]; 2] = {
-    let mut keys = [[[0; 64]; 6]; 2];
+/// The piece keys of the Polyglot table rearranged by colour, role and square. Roles 6 and 7
+/// do not exist and have zero keys: a three-bit role index needs no bounds check.
+static PIECE_KEYS: [[[u64; 64]; 8]; 2] = {
+    let mut keys = [[[0; 64]; 8]; 2];
     let mut color = 0;
     while color < 2 {
         let mut role = 0;
@@ -43,6 +44,12 @@ pub(crate) fn piece(piece: Piece, square: Square) -> u64 {
     PIECE_KEYS[piece.color.index()][piece.role.index()][square.index()]
 }
 
+/// Returns the key of a piece of `color` with role index `role` (0 pawn to 5 king) on `square`.
+#[inline(always)]
+pub(crate) fn piece_index(color: Color, role: usize, square: Square) -> u64 {
+    PIECE_KEYS[color.index()][role & 7][square.index()]
+}
+
 /// Returns the key of a castling right.
 #[inline]
 pub(crate) fn castling(color: Color, side: CastlingSide) -> u64 {
@@ -52,8 +59,19 @@ pub(crate) fn castling(color: Color, side: CastlingSide) -> u64 {
 /// Returns the key of an en-passant file.
 #[inline]
 pub(crate) fn en_passant(file: File) -> u64 {
-    POLYGLOT_RANDOM[772 + file.index()]
+    EN_PASSANT_FILES[file.index()]
 }
+
+/// The keys of the en-passant files, `a` to `h`.
+pub(crate) const EN_PASSANT_FILES: [u64; 8] = {
+    let mut keys = [0; 8];
+    let mut file = 0;
+    while file < 8 {
+        keys[file] = POLYGLOT_RANDOM[772 + file];
+        file += 1;
+    }
+    keys
+};
 
 /// The key XORed in when White is to move.
 pub(crate) const WHITE_TO_MOVE: u64 = POLYGLOT_RANDOM[780];
