@@ -358,7 +358,7 @@ const PGN_GAMES: &str = include_str!("../../chess-core/tests/data/pgn/chessjs_be
 /// Reading PGN, replaying every move. Only chess-core: shakmaty reads PGN in a separate crate
 /// (pgn-reader) and cozy-chess has no PGN.
 fn bench_pgn(c: &mut Criterion) {
-    let read_all = || chess_core::PgnReader::from_text(black_box(PGN_GAMES)).filter(Result::is_ok).count() as u64;
+    let read_all = || chess_core::pgn::PgnReader::from_text(black_box(PGN_GAMES)).filter(Result::is_ok).count() as u64;
     let games = read_all();
     assert_eq!(games, 100, "chess-core pgn/read");
     let mut group = short_group(c, "pgn/read", games);
@@ -371,7 +371,7 @@ fn bench_pgn(c: &mut Criterion) {
         println!("pgn/read_twic skipped: {twic} is absent");
         return;
     };
-    let read_twic = || chess_core::PgnReader::from_text(black_box(&text)).filter(Result::is_ok).count() as u64;
+    let read_twic = || chess_core::pgn::PgnReader::from_text(black_box(&text)).filter(Result::is_ok).count() as u64;
     let games = read_twic();
     assert_eq!(games, 1_110, "chess-core pgn/read_twic");
     let mut group = short_group(c, "pgn/read_twic", games);

@@ -26,6 +26,7 @@
 //! assert!(pos.is_legal(nf3));
 //! ```
 
+use crate::movegen::CastlingObstacle;
 use crate::{Bitboard, CastlingSide, Color, ErrorCode, Move, Piece, Position, Rank, Role, Square, attacks};
 
 /// The reason a move is illegal, with the squares and pieces a message names.
@@ -339,7 +340,7 @@ impl Position {
         }
         let en_passant = piece.role == Role::Pawn && from.file() != to.file() && !occupied.contains(to);
         if en_passant && self.ep_square != Some(to) {
-            let pawn_square = Square::from_coords(to.file(), from.rank());
+            let pawn_square = crate::moves::en_passant_victim(from, to);
             return Err(if self.piece_at(pawn_square) == Some(Piece::new(!us, Role::Pawn)) {
                 IllegalMoveReason::EnPassantUnavailable { from, to, pawn_square }
             } else {
@@ -378,34 +379,33 @@ impl Position {
 
     /// Checks castling on `side` with `rook` as the move generator does, naming the first obstacle.
     fn why_castling_illegal(&self, side: CastlingSide, rook: Option<Square>) -> Result<Move, IllegalMoveReason> {
-        let us = self.turn;
-        let them = !us;
         let rook = rook.ok_or(IllegalMoveReason::CastlingRightsLost { side })?;
-        let king = self.king_of(us);
-        let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
-        let occupied = self.board.occupied();
-        let paths = attacks::between(king, king_to).with(king_to) | attacks::between(rook, rook_to).with(rook_to);
-        let in_the_way = (paths - king - rook) & occupied;
-        let kingside = side == CastlingSide::KingSide;
-        if let Some((square, piece)) = self.piece_among(in_the_way, kingside) {
-            return Err(IllegalMoveReason::CastlingBlocked { side, square, piece });
-        }
-        if let Some((checker_square, checker)) = self.piece_among(self.checkers(), true) {
-            return Err(IllegalMoveReason::CastlingInCheck { side, checker, checker_square });
-        }
-        let attacker_of =
-            |square| Some((square, self.piece_among(self.board.attackers_to(square, them, occupied), true)?));
-        let mut passed = attacks::between(king, king_to).into_iter();
-        let through = if kingside { passed.find_map(attacker_of) } else { passed.rev().find_map(attacker_of) };
-        if let Some((square, (attacker_square, attacker))) = through {
-            return Err(IllegalMoveReason::CastlingThroughCheck { side, square, attacker, attacker_square });
-        }
-        let after = (occupied - king - rook).with(king_to).with(rook_to);
-        if let Some((attacker_square, attacker)) = self.piece_among(self.board.attackers_to(king_to, them, after), true)
-        {
-            return Err(IllegalMoveReason::CastlingIntoCheck { side, square: king_to, attacker, attacker_square });
-        }
-        Ok(Move::castle(king, rook))
+        let king = self.king_of(self.turn);
+        let Some(obstacle) = self.castling_obstacle(side, king, rook, self.checkers()) else {
+            return Ok(Move::castle(king, rook));
+        };
+        // The piece named is the nearest one in the king's direction, or on the lowest square.
+        let first = |squares, upward| self.piece_among(squares, upward);
+        let reason = match obstacle {
+            CastlingObstacle::Blocked(pieces) => first(pieces, side == CastlingSide::KingSide)
+                .map(|(square, piece)| IllegalMoveReason::CastlingBlocked { side, square, piece }),
+            CastlingObstacle::InCheck => first(self.checkers(), true)
+                .map(|(checker_square, checker)| IllegalMoveReason::CastlingInCheck { side, checker, checker_square }),
+            CastlingObstacle::Through(square, attackers) => {
+                first(attackers, true).map(|(attacker_square, attacker)| IllegalMoveReason::CastlingThroughCheck {
+                    side,
+                    square,
+                    attacker,
+                    attacker_square,
+                })
+            }
+            CastlingObstacle::Into(attackers) => first(attackers, true).map(|(attacker_square, attacker)| {
+                let square = side.king_to(self.turn);
+                IllegalMoveReason::CastlingIntoCheck { side, square, attacker, attacker_square }
+            }),
+        };
+        // Every obstacle names occupied squares, so a piece is always found.
+        Err(reason.unwrap_or(IllegalMoveReason::CastlingRightsLost { side }))
     }
 
     /// Checks that the side to move's king is safe after a move that is otherwise possible.
@@ -422,7 +422,7 @@ impl Position {
                 None => Ok(()),
             };
         }
-        let captured = if en_passant { Square::from_coords(to.file(), from.rank()) } else { to };
+        let captured = if en_passant { crate::moves::en_passant_victim(from, to) } else { to };
         let after = (occupied - from - captured).with(to);
         let attackers = self.board.attackers_to(self.king_of(us), them, after) - captured;
         if let Some((checker_square, checker)) = self.piece_among(attackers & self.checkers(), true) {

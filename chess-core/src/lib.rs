@@ -5,7 +5,7 @@
 //! need no feature. Features, all but `serde` on by default:
 //! - `std`: implies `alloc`; time limits of the search, I/O sources for the PGN reader.
 //! - `alloc`: [`Game`] (history, undo, rules and outcome), PGN reading and writing ([`pgn`],
-//!   with [`PgnGame::from_game`] to write a game), EPD records, and `String`-returning
+//!   with [`pgn::PgnGame::from_game`] to write a game), EPD records, and `String`-returning
 //!   helpers such as [`Position::to_fen`].
 //! - `search` (implies `alloc`): the computer player (`search`: levels from Beginner to
 //!   Master, hints). It needs pointer-sized atomics (`Arc<AtomicBool>` stops a search), which
@@ -100,9 +100,8 @@ pub use fen::{Fen, FenError};
 pub use game::{Event, EventError, EventKind, Game, Judging, Outcome, PushError, Rules, Termination};
 pub use moves::{InvalidMoveEncoding, MAX_LEGAL_MOVES, Move, MoveList};
 #[cfg(feature = "alloc")]
-pub use pgn::{PgnError, PgnGame, PgnMove, PgnReader, PgnResult, PgnVariation};
 pub use piece::{Piece, Role};
-pub use position::{IllegalMoveError, Position};
+pub use position::{IllegalMoveError, NotStandardCastling, Position};
 pub use san::{Lan, ParseSanError, ParseSanErrorKind, San, SanError, SanPlus, Suffix};
 pub use san_style::{MoveListStyle, MoveText, SanStyle, StyledSan};
 pub use setup::{PositionError, Problem, Problems, Setup, Validation};

@@ -206,6 +206,18 @@ impl Targets {
     }
 }
 
+/// What stops a castling move, found by [`Position::castling_obstacle`].
+pub(crate) enum CastlingObstacle {
+    /// Pieces stand between the king and rook or on their landing squares.
+    Blocked(Bitboard),
+    /// The king is in check.
+    InCheck,
+    /// The king passes this square, attacked by these pieces.
+    Through(Square, Bitboard),
+    /// The king's landing square is attacked by these pieces.
+    Into(Bitboard),
+}
+
 impl Position {
     /// Returns every legal move.
     #[inline]
@@ -414,7 +426,7 @@ impl Position {
         let them = !self.turn;
         let capturers = self.our(Role::Pawn) & attacks::pawn(them, ep) & from;
         for pawn in capturers {
-            let captured = Square::from_coords(ep.file(), pawn.rank());
+            let captured = crate::moves::en_passant_victim(pawn, ep);
             let occupied = (self.board.occupied() ^ Bitboard::from(pawn) ^ captured).with(ep);
             if (self.board.attackers_to(king, them, occupied) - captured).is_empty() {
                 sink.single(Move::en_passant(pawn, ep))?;
@@ -424,31 +436,50 @@ impl Position {
     }
 
     fn generate_castling<S: Sink>(&self, sink: &mut S, king: Square, to: Bitboard) -> ControlFlow<()> {
-        let us = self.turn;
-        let them = !us;
         for side in CastlingSide::ALL {
-            let Some(rook) = self.castling_rook(us, side) else {
+            let Some(rook) = self.castling_rook(self.turn, side) else {
                 continue;
             };
-            if !to.contains(rook) {
-                continue;
+            if to.contains(rook) && self.castling_obstacle(side, king, rook, Bitboard::EMPTY).is_none() {
+                sink.single(Move::castle(king, rook))?;
             }
-            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
-            let occupied = self.board.occupied();
-            let king_path = attacks::between(king, king_to).with(king_to);
-            let rook_path = attacks::between(rook, rook_to).with(rook_to);
-            if ((king_path | rook_path) - king - rook).intersects(occupied) {
-                continue;
-            }
-            if attacks::between(king, king_to).into_iter().any(|sq| self.board.attackers_to(sq, them, occupied).any()) {
-                continue;
-            }
-            let after = (occupied - king - rook).with(king_to).with(rook_to);
-            if self.board.attackers_to(king_to, them, after).any() {
-                continue;
-            }
-            sink.single(Move::castle(king, rook))?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// Finds what stops the side to move from castling on `side` with `rook` (the right
+    /// assumed), in the order a player is told: pieces in the way, `checkers`, an attacked
+    /// square the king passes (the first from the king), an attacked landing square. The one
+    /// test of castling's path and safety, for the generator and for the reasons.
+    pub(crate) fn castling_obstacle(
+        &self,
+        side: CastlingSide,
+        king: Square,
+        rook: Square,
+        checkers: Bitboard,
+    ) -> Option<CastlingObstacle> {
+        let them = !self.turn;
+        let (king_to, rook_to) = (side.king_to(self.turn), side.rook_to(self.turn));
+        let occupied = self.board.occupied();
+        let paths = attacks::between(king, king_to).with(king_to) | attacks::between(rook, rook_to).with(rook_to);
+        let in_the_way = (paths - king - rook) & occupied;
+        if in_the_way.any() {
+            return Some(CastlingObstacle::Blocked(in_the_way));
+        }
+        if checkers.any() {
+            return Some(CastlingObstacle::InCheck);
+        }
+        let attacked = |square| {
+            let attackers = self.board.attackers_to(square, them, occupied);
+            attackers.any().then_some((square, attackers))
+        };
+        let mut passed = attacks::between(king, king_to).into_iter();
+        let through = if king < king_to { passed.find_map(attacked) } else { passed.rev().find_map(attacked) };
+        if let Some((square, attackers)) = through {
+            return Some(CastlingObstacle::Through(square, attackers));
+        }
+        let after = (occupied - king - rook).with(king_to).with(rook_to);
+        let attackers = self.board.attackers_to(king_to, them, after);
+        attackers.any().then_some(CastlingObstacle::Into(attackers))
     }
 }

@@ -9,7 +9,7 @@ use crate::{CastlingSide, Role, Square};
 /// A move, packed in two bytes.
 ///
 /// Castling is stored as the king moving onto its own rook's square (the form that
-/// works for Chess960 too); [`Position::to_uci`](crate::Position::to_uci) writes it as
+/// works for Chess960 too); [`Position::uci`](crate::Position::uci) writes it as
 /// `e1g1` in standard chess. The null move (`0000`) passes the turn, for search.
 ///
 /// # Examples
@@ -160,6 +160,13 @@ impl InvalidMoveEncoding {
     pub fn code(&self) -> crate::ErrorCode {
         crate::ErrorCode::InvalidMove
     }
+}
+
+/// Returns the square of the pawn an en-passant capture from `from` to `to` removes: beside
+/// the capturing pawn, on the file it moves to.
+#[inline]
+pub(crate) fn en_passant_victim(from: Square, to: Square) -> Square {
+    Square::from_coords(to.file(), from.rank())
 }
 
 /// Tells whether a pawn on `from` could capture en passant onto `to`.

@@ -168,13 +168,14 @@ impl Position {
     }
 
     /// Sets how castling is written; Chess960 mode is always possible, standard mode
-    /// only when every castling rook stands in a corner and its king on the e-file.
-    pub fn set_castling_mode(&mut self, mode: CastlingMode) -> bool {
+    /// only when every castling rook stands in a corner and its king on the e-file (the
+    /// position is unchanged otherwise).
+    pub fn set_castling_mode(&mut self, mode: CastlingMode) -> Result<(), NotStandardCastling> {
         if mode == CastlingMode::Standard && !self.castling_fits_standard() {
-            return false;
+            return Err(NotStandardCastling);
         }
         self.mode = mode;
-        true
+        Ok(())
     }
 
     pub(crate) fn castling_fits_standard(&self) -> bool {
@@ -389,7 +390,7 @@ impl Position {
                 ^ zobrist::piece(rook, rook_to);
         } else {
             if m.is_en_passant() {
-                let victim = Square::from_coords(to.file(), from.rank());
+                let victim = crate::moves::en_passant_victim(from, to);
                 let pawn = Piece::new(them, Role::Pawn);
                 self.board.toggle(victim, pawn);
                 key ^= zobrist::piece(pawn, victim);
@@ -425,11 +426,13 @@ impl Position {
         self.key = key ^ self.ep_key();
     }
 
-    /// Passes the turn without moving (a null move, for search). Not allowed in check:
-    /// returns `false` and leaves the position unchanged then.
-    pub fn play_null(&mut self) -> bool {
-        if self.is_check() {
-            return false;
+    /// Passes the turn without moving (a null move, for search). Not allowed in check: the
+    /// error names a checker and the position is unchanged.
+    pub fn play_null(&mut self) -> Result<(), IllegalMoveError> {
+        if let Some(checker_square) = self.checkers().first() {
+            let checker = self.board.piece_at(checker_square).unwrap_or(Piece::new(!self.turn, Role::Pawn));
+            let reason = IllegalMoveReason::LeavesKingInCheck { checker, checker_square };
+            return Err(IllegalMoveError { mv: Move::NULL, reason });
         }
         self.key ^= self.ep_key();
         self.ep_square = None;
@@ -439,7 +442,7 @@ impl Position {
         }
         self.turn = !self.turn;
         self.key ^= zobrist::WHITE_TO_MOVE;
-        true
+        Ok(())
     }
 
     /// Finds the checkers and pinned pieces of the side to move.
@@ -545,6 +548,19 @@ pub(crate) struct CheckInfo {
 impl core::fmt::Debug for Position {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "Position(\"{self}\")")
+    }
+}
+
+/// Why a position cannot write its castling in standard notation: a castling rook off its
+/// corner or its king off the e-file (Chess960 castling).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("castling rights with a rook off its corner or the king off the e-file need Chess960 notation")]
+pub struct NotStandardCastling;
+
+impl NotStandardCastling {
+    /// Returns the stable error code, [`ErrorCode::InvalidPosition`](crate::ErrorCode::InvalidPosition).
+    pub fn code(&self) -> crate::ErrorCode {
+        crate::ErrorCode::InvalidPosition
     }
 }
 

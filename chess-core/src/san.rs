@@ -22,7 +22,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Bitboard, CastlingSide, ErrorCode, File, IllegalMoveReason, Move, Position, Rank, Role, Square};
+use crate::{
+    Bitboard, CastlingSide, CheckKind, ErrorCode, File, IllegalMoveReason, Move, Position, Rank, Role, Square,
+};
 
 /// A move in SAN, before it is matched against a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -511,15 +513,10 @@ impl Position {
     /// Returns the check or mate mark a legal move earns. Costs one move played and,
     /// only when the move checks, one search for a reply.
     pub fn suffix(&self, m: Move) -> Option<Suffix> {
-        let mut child = *self;
-        child.play_unchecked(m);
-        if !child.is_check() {
-            None
-        } else if child.has_legal_moves() {
-            Some(Suffix::Check)
-        } else {
-            Some(Suffix::Checkmate)
-        }
+        CheckKind::of(self, m).map(|check| match check {
+            CheckKind::Checkmate => Suffix::Checkmate,
+            _ => Suffix::Check,
+        })
     }
 
     /// Returns a legal move's SAN with its check or mate mark.

@@ -127,7 +127,7 @@ fn uci_notation() {
     assert_eq!(p.uci(castle).to_string(), "e1g1");
     assert_eq!(p.parse_uci("e1h1").unwrap(), castle);
     let mut p960 = p;
-    assert!(p960.set_castling_mode(CastlingMode::Chess960));
+    assert_eq!(p960.set_castling_mode(CastlingMode::Chess960), Ok(()));
     assert_eq!(p960.uci(castle).to_string(), "e1h1");
     assert_eq!(p960.parse_uci("e1g1").unwrap(), castle);
     assert_eq!(pos(PROMOTION).parse_uci("e7e8q").unwrap().promotion(), Some(Role::Queen));
@@ -245,11 +245,12 @@ fn capture_moves_for_quiescence() {
 #[test]
 fn null_move_passes_the_turn() {
     let mut p = pos("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
-    assert!(p.play_null());
+    assert_eq!(p.play_null(), Ok(()));
     assert_eq!(p.turn(), Color::Black);
     assert_eq!(p.ep_square(), None);
     assert_eq!(p.zobrist_key(), p.compute_key());
-    assert!(!pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").play_null());
+    let error = pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").play_null().unwrap_err();
+    assert_eq!(error.to_string(), "illegal move 0000: the move leaves your king in check from the queen on h4");
 }
 
 #[test]
@@ -282,7 +283,7 @@ fn clocks_at_their_limits_do_not_overflow() {
     let mut p = pos("4k3/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295");
     p.play(p.parse_san("Kd7").unwrap()).unwrap();
     assert_eq!((p.halfmove_clock(), p.fullmove_number()), (4294967295, 4294967295));
-    assert!(p.play_null());
+    assert_eq!(p.play_null(), Ok(()));
     assert_eq!(p.halfmove_clock(), 4294967295);
 }
 

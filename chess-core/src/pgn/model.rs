@@ -192,9 +192,7 @@ impl PgnGame {
         let mut pos = self.start;
         for mv in self.mainline() {
             if mv.is_null() {
-                if !pos.play_null() {
-                    return Err(crate::IllegalMoveError { mv, reason: crate::IllegalMoveReason::NullMove });
-                }
+                pos.play_null()?;
             } else {
                 pos.play(mv)?;
             }

@@ -536,7 +536,7 @@ impl Builder {
 /// Plays a legal move or the null move.
 pub(crate) fn play(pos: &mut Position, mv: Move) {
     if mv.is_null() {
-        pos.play_null();
+        let _ = pos.play_null();
     } else {
         pos.play_unchecked(mv);
     }
@@ -555,7 +555,7 @@ fn start_position(variant: Option<&str>, fen: Option<&str>) -> Result<Position, 
     let Some(fen) = fen else {
         let mut pos = Position::new();
         if castling == CastlingChoice::Chess960 {
-            pos.set_castling_mode(CastlingMode::Chess960);
+            pos.mode = CastlingMode::Chess960;
         }
         return Ok(pos);
     };

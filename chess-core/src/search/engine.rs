@@ -469,7 +469,7 @@ impl Search<'_> {
             // Null move: if passing still fails high, a real move will too.
             if depth >= 3 && static_eval >= beta && has_pieces(pos) && !self.after_null_move() {
                 let mut child = *pos;
-                if child.play_null() {
+                if child.play_null().is_ok() {
                     let reduction = 3 + depth / 6;
                     self.push(&child, 0);
                     let score = -self.negamax(&child, depth.saturating_sub(1 + reduction), -beta, -beta + 1, ply + 1);

@@ -234,7 +234,7 @@ impl Searcher {
     /// Tells whether the opponent would mate within two moves if the side to move passed.
     fn threatens_mate(&mut self, position: &Position) -> bool {
         let mut passed = *position;
-        if !passed.play_null() {
+        if passed.play_null().is_err() {
             return false; // in check: the threat is already on the board
         }
         let result = self.search(&passed, &[], &SearchLimits::depth(3), &mut ());

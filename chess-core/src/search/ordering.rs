@@ -133,7 +133,7 @@ pub(crate) fn see(pos: &Position, m: Move) -> i32 {
     let first_gain = pos.captured(m).map_or(0, |role| MATERIAL[role as usize]);
     let mut occupied = board.occupied().without(m.from());
     if m.is_en_passant() {
-        occupied = occupied.without(crate::Square::from_coords(target.file(), m.from().rank()));
+        occupied = occupied.without(crate::moves::en_passant_victim(m.from(), target));
     }
     if let Some(role) = m.promotion() {
         attacker_role = role;

@@ -34,7 +34,7 @@ pub(super) fn parse_position(args: &[&str], mode: CastlingMode) -> Result<GamePo
     let mut position = match setup {
         ["startpos"] => {
             let mut position = Position::new();
-            position.set_castling_mode(mode);
+            let _ = position.set_castling_mode(mode);
             position
         }
         ["fen", fen @ ..] if !fen.is_empty() => {
