@@ -14,9 +14,19 @@ cargo fmt --all --check
 step "clippy (all targets, all features, warnings are errors)"
 cargo clippy --workspace --all-targets --all-features -- -D warnings
 
-step "chess-core builds without std (no_std, and no_std + alloc)"
+step "chess-core builds without std: the bare rules, then each feature alone"
 cargo build -p chess-core --no-default-features
-cargo build -p chess-core --no-default-features --features alloc
+for feature in alloc search rating text serde; do
+    cargo build -p chess-core --no-default-features --features "$feature"
+done
+
+step "chess-core builds for a bare-metal target (thumbv7em-none-eabihf, no OS)"
+if rustup target add thumbv7em-none-eabihf >/dev/null 2>&1; then
+    cargo build -p chess-core --no-default-features --features search,rating,text,serde \
+        --target thumbv7em-none-eabihf
+else
+    echo "skipped: rustup could not install the thumbv7em-none-eabihf target here"
+fi
 
 step "tests (optimised, with debug assertions and overflow checks; all features)"
 cargo test --workspace --profile test-release --all-features

@@ -46,7 +46,7 @@ pub(super) fn parse_position(args: &[&str], mode: CastlingMode) -> Result<GamePo
     let mut history = Vec::with_capacity(moves.len());
     for (index, text) in moves.iter().enumerate() {
         let mv = position.parse_uci(text).map_err(|error| format!("move {} ({text}): {error}", index + 1))?;
-        history.push(position.zobrist_key());
+        history.push(position.repetition_key());
         // parse_uci only returns legal moves.
         position.play_unchecked(mv);
     }
@@ -167,11 +167,11 @@ mod tests {
         let mut replay = Position::new();
         let mut keys = Vec::new();
         for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
-            keys.push(replay.zobrist_key());
+            keys.push(replay.repetition_key());
             replay.play(replay.parse_uci(uci).unwrap()).unwrap();
         }
         assert_eq!(game.history, keys);
-        assert_eq!(game.history[0], game.position.zobrist_key());
+        assert_eq!(game.history[0], game.position.repetition_key());
         assert_eq!(parse_position(&words("startpos"), CastlingMode::Standard), Ok(GamePosition::start()));
         assert_eq!(parse_position(&words("startpos moves"), CastlingMode::Standard), Ok(GamePosition::start()));
     }
