@@ -99,7 +99,6 @@ pub use fen::{Fen, FenError};
 #[cfg(feature = "alloc")]
 pub use game::{Event, EventError, EventKind, Game, Judging, Outcome, PushError, Rules, Termination};
 pub use moves::{InvalidMoveEncoding, MAX_LEGAL_MOVES, Move, MoveList};
-#[cfg(feature = "alloc")]
 pub use piece::{Piece, Role};
 pub use position::{IllegalMoveError, NotStandardCastling, Position};
 pub use san::{Lan, ParseSanError, ParseSanErrorKind, San, SanError, SanPlus, Suffix};

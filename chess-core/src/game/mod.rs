@@ -292,12 +292,14 @@ impl Game {
         self.state().checks[color.index()]
     }
 
+    #[cfg(feature = "search")]
     /// Returns the [`Position::repetition_key`] of each position of the game and how many times
     /// it had occurred when reached, oldest first (for the search).
     pub(crate) fn repetition_history(&self) -> impl ExactSizeIterator<Item = (u64, u32)> + '_ {
         self.states.iter().map(|state| (state.key, state.repetitions))
     }
 
+    #[cfg(feature = "search")]
     /// Returns how many consecutive moves of the side to move gave check up to its last move
     /// (0 if it has not moved or that move did not give check), for the search.
     pub(crate) fn own_consecutive_checks(&self) -> u32 {

@@ -142,6 +142,7 @@ impl Rules {
         (claims && reached(halfmove_clock, self.fifty_move_plies)).then_some(super::Termination::FiftyMoves)
     }
 
+    #[cfg(feature = "search")]
     /// Returns the fewest plies without progress at which [`Rules::no_progress_draw`] can
     /// draw, claims included, whatever the material; `u32::MAX` when no such rule is on.
     pub(crate) fn first_no_progress_draw(&self) -> u32 {
@@ -174,6 +175,7 @@ impl Rules {
         }
     }
 
+    #[cfg(feature = "search")]
     /// Returns how many occurrences of a position draw the game; with `claims`, the claimable
     /// count too when it is lower.
     pub(crate) fn repetitions_drawing(&self, claims: bool) -> Option<u32> {
