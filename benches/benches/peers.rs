@@ -19,6 +19,10 @@ use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 
+#[path = "../peer_perft.rs"]
+mod peer_perft;
+use peer_perft::{cozy_perft, cozy_perft_full, shakmaty_perft_full};
+
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -57,62 +61,6 @@ fn shakmaty_pos(fen: &str) -> Chess {
 
 fn cozy_board(fen: &str) -> cozy_chess::Board {
     cozy_chess::Board::from_fen(fen, false).unwrap_or_else(|e| panic!("cozy-chess rejects {fen}: {e:?}"))
-}
-
-/// shakmaty's perft without bulk counting: every leaf move is played on a copy.
-fn shakmaty_perft_full(pos: &Chess, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    for m in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        nodes += shakmaty_perft_full(&child, depth - 1);
-    }
-    nodes
-}
-
-/// The usual cozy-chess perft: at the last ply the moves are counted in bulk, not played.
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    match depth {
-        0 => return 1,
-        1 => {
-            board.generate_moves(|moves| {
-                nodes += moves.len() as u64;
-                false
-            });
-        }
-        _ => {
-            board.generate_moves(|moves| {
-                for m in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(m);
-                    nodes += cozy_perft(&child, depth - 1);
-                }
-                false
-            });
-        }
-    }
-    nodes
-}
-
-/// cozy-chess perft without bulk counting: every leaf move is played on a copy.
-fn cozy_perft_full(board: &cozy_chess::Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        for m in moves {
-            let mut child = board.clone();
-            child.play_unchecked(m);
-            nodes += cozy_perft_full(&child, depth - 1);
-        }
-        false
-    });
-    nodes
 }
 
 /// Settings for the perft groups: a handful of long iterations, measured briefly.

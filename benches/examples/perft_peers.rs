@@ -4,14 +4,18 @@
 //! `cozy-chess` or `chess-core-api` (chess-core through its public API in the very shape of the
 //! shakmaty loop, full mode only) and MODE is `full` (every leaf move played on a copy, as the
 //! `perft_full` criterion group does) or `bulk` (the last ply counted). Prints the node count
-//! and the wall time in seconds. `benches/interleave.sh` alternates the libraries and takes
+//! and the wall time in seconds. `benches/interleave.py` alternates the libraries and takes
 //! medians; under `valgrind --tool=callgrind` the instruction counts are repeatable even when
 //! the machine is busy.
 
 use std::time::Instant;
 
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position as _};
+use shakmaty::{CastlingMode, Chess};
+
+#[path = "../peer_perft.rs"]
+mod peer_perft;
+use peer_perft::{cozy_perft, cozy_perft_full, shakmaty_perft_full};
 
 const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -26,59 +30,6 @@ fn core_api_full(pos: &chess_core::Position, depth: u32) -> u64 {
         let mut child = *pos;
         child.play_unchecked(m);
         nodes += core_api_full(&child, depth - 1);
-    }
-    nodes
-}
-
-fn shakmaty_full(pos: &Chess, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    for m in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        nodes += shakmaty_full(&child, depth - 1);
-    }
-    nodes
-}
-
-fn cozy_full(board: &cozy_chess::Board, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    board.generate_moves(|moves| {
-        for m in moves {
-            let mut child = board.clone();
-            child.play_unchecked(m);
-            nodes += cozy_full(&child, depth - 1);
-        }
-        false
-    });
-    nodes
-}
-
-fn cozy_bulk(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    match depth {
-        0 => return 1,
-        1 => {
-            board.generate_moves(|moves| {
-                nodes += moves.len() as u64;
-                false
-            });
-        }
-        _ => {
-            board.generate_moves(|moves| {
-                for m in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(m);
-                    nodes += cozy_bulk(&child, depth - 1);
-                }
-                false
-            });
-        }
     }
     nodes
 }
@@ -111,11 +62,11 @@ fn main() {
         "shakmaty" => {
             let setup: Fen = fen.parse().expect("shakmaty FEN");
             let pos: Chess = setup.into_position(CastlingMode::Standard).expect("shakmaty position");
-            if full { shakmaty_full(&pos, depth) } else { shakmaty::perft(&pos, depth) }
+            if full { shakmaty_perft_full(&pos, depth) } else { shakmaty::perft(&pos, depth) }
         }
         "cozy-chess" => {
             let board = cozy_chess::Board::from_fen(fen, false).expect("cozy-chess FEN");
-            if full { cozy_full(&board, depth) } else { cozy_bulk(&board, depth) }
+            if full { cozy_perft_full(&board, depth) } else { cozy_perft(&board, depth) }
         }
         _ => panic!("{usage}"),
     };

@@ -18,6 +18,9 @@
 use core::fmt;
 use core::str::FromStr;
 
+#[cfg(feature = "serde")]
+mod serde;
+
 #[cfg(doc)]
 use crate::CastlingChoice;
 use crate::{

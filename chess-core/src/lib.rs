@@ -78,7 +78,7 @@ mod san_style;
 #[cfg(feature = "search")]
 pub mod search;
 #[cfg(feature = "serde")]
-mod serde_impls;
+mod serde_text;
 mod setup;
 mod square;
 mod text;

@@ -222,6 +222,29 @@ impl fmt::Debug for Move {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Move {
+    /// Writes the move as UCI text, castling as king takes rook (`e1h1`).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.to_uci_chess960())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Move {
+    /// Reads UCI text. Castling and en passant come back as plain moves between the same
+    /// squares; [`Position::play`](crate::Position::play) and [`Position::resolve_move`](crate::Position::resolve_move) accept them as such.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
+        deserializer.deserialize_str(crate::serde_text::TextVisitor("a UCI move like e2e4", |text| {
+            match text.parse::<crate::UciMove>().ok()? {
+                crate::UciMove::Null => Some(Move::NULL),
+                crate::UciMove::Normal { from, to, promotion: Some(role) } => Move::promote(from, to, role),
+                crate::UciMove::Normal { from, to, promotion: None } => Some(Move::new(from, to)),
+            }
+        }))
+    }
+}
+
 /// The most legal moves any chess position has (218), rounded up.
 pub const MAX_LEGAL_MOVES: usize = 256;
 

@@ -30,15 +30,22 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
         1 => u64::from(pos.count_legal_moves()),
         _ => {
             let mut nodes = 0;
-            let mut moves = MoveBuffer::new();
-            pos.legal_moves_into(&mut moves);
-            for &m in moves.as_slice() {
-                let mut child = *pos;
-                child.play_from(pos, m);
-                nodes += perft(&child, depth - 1);
-            }
+            for_each_child(pos, |child| nodes += perft(child, depth - 1));
             nodes
         }
+    }
+}
+
+/// Calls `f` with the position after each legal move of `pos`, each built by the code of
+/// [`Position::play_unchecked`] in its form that reads the parent.
+#[inline(always)]
+fn for_each_child(pos: &Position, mut f: impl FnMut(&Position)) {
+    let mut moves = MoveBuffer::new();
+    pos.legal_moves_into(&mut moves);
+    for &m in moves.as_slice() {
+        let mut child = *pos;
+        child.play_from(pos, m);
+        f(&child);
     }
 }
 
@@ -49,33 +56,17 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// parent, so what depends only on the parent is computed once per parent), and handed to
 /// [`core::hint::black_box`] so the compiler cannot skip the work the count does not need.
 pub fn perft_full(pos: &Position, depth: u32) -> u64 {
+    let mut nodes = 0;
     match depth {
-        0 => 1,
+        0 => return 1,
         // The last ply in a loop of its own, without a call per leaf.
-        1 => {
-            let mut nodes = 0;
-            let mut moves = MoveBuffer::new();
-            pos.legal_moves_into(&mut moves);
-            for &m in moves.as_slice() {
-                let mut child = *pos;
-                child.play_from(pos, m);
-                core::hint::black_box(&child);
-                nodes += 1;
-            }
-            nodes
-        }
-        _ => {
-            let mut nodes = 0;
-            let mut moves = MoveBuffer::new();
-            pos.legal_moves_into(&mut moves);
-            for &m in moves.as_slice() {
-                let mut child = *pos;
-                child.play_from(pos, m);
-                nodes += perft_full(&child, depth - 1);
-            }
-            nodes
-        }
+        1 => for_each_child(pos, |child| {
+            core::hint::black_box(child);
+            nodes += 1;
+        }),
+        _ => for_each_child(pos, |child| nodes += perft_full(child, depth - 1)),
     }
+    nodes
 }
 
 /// Counts the leaf nodes below each legal move (a perft "divide").

@@ -142,7 +142,7 @@ impl<'de> serde::Deserialize<'de> for Level {
     /// Reads a level's name, in English (any case) or Chinese.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Level, D::Error> {
         deserializer
-            .deserialize_str(crate::serde_impls::TextVisitor("a level: beginner, normal, expert or master", |text| {
+            .deserialize_str(crate::serde_text::TextVisitor("a level: beginner, normal, expert or master", |text| {
                 text.parse().ok()
             }))
     }

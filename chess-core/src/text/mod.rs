@@ -146,6 +146,26 @@ words!(crate::search::HintReason, |reason, f| en::hint_reason(*reason, f), zh::h
 #[cfg(feature = "search")]
 words!(crate::search::Hint, |hint, f| en::hint(hint, f), zh::hint(hint, f));
 
+/// Writes a hint in one language: its description, then `separator` and its reason when the
+/// description does not already say it.
+#[cfg(feature = "search")]
+fn write_hint(
+    hint: &crate::search::Hint,
+    f: &mut fmt::Formatter<'_>,
+    description: fn(&crate::Description, &mut fmt::Formatter<'_>) -> fmt::Result,
+    reason: fn(crate::search::HintReason, &mut fmt::Formatter<'_>) -> fmt::Result,
+    separator: &str,
+) -> fmt::Result {
+    description(&hint.description, f)?;
+    match hint.shown_reason() {
+        Some(shown) => {
+            f.write_str(separator)?;
+            reason(shown, f)
+        }
+        None => Ok(()),
+    }
+}
+
 /// Finds the level with this name in any language (English ignoring case).
 #[cfg(feature = "search")]
 pub(crate) fn level_named(name: &str) -> Option<crate::search::Level> {

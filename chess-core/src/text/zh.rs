@@ -140,12 +140,5 @@ pub(crate) fn hint_reason(reason: crate::search::HintReason, f: &mut fmt::Format
 /// Writes a hint: the move in words and, after `；`, why.
 #[cfg(feature = "search")]
 pub(crate) fn hint(hint: &crate::search::Hint, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    description(&hint.description, f)?;
-    match hint.shown_reason() {
-        Some(reason) => {
-            f.write_str("；")?;
-            hint_reason(reason, f)
-        }
-        None => Ok(()),
-    }
+    super::write_hint(hint, f, description, hint_reason, "；")
 }

@@ -1,4 +1,4 @@
-//! Serde support: moves as UCI text, positions as FEN with their castling mode.
+//! Serde support for positions: the FEN with its castling mode.
 
 use core::fmt;
 
@@ -6,43 +6,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use crate::{CastlingChoice, CastlingMode, Move, Position, Setup, UciMove};
-
-/// Reads a value from a string with a parsing function, naming what it expected.
-pub(crate) struct TextVisitor<T>(pub(crate) &'static str, pub(crate) fn(&str) -> Option<T>);
-
-impl<T> Visitor<'_> for TextVisitor<T> {
-    type Value = T;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
-        (self.1)(text).ok_or_else(|| E::invalid_value(de::Unexpected::Str(text), &self.0))
-    }
-}
-
-impl Serialize for Move {
-    /// Writes the move as UCI text, castling as king takes rook (`e1h1`).
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&self.to_uci_chess960())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Move {
-    /// Reads UCI text. Castling and en passant come back as plain moves between the same
-    /// squares; [`Position::play`] and [`Position::resolve_move`] accept them as such.
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Move, D::Error> {
-        deserializer.deserialize_str(TextVisitor("a UCI move like e2e4", |text| {
-            match text.parse::<UciMove>().ok()? {
-                UciMove::Null => Some(Move::NULL),
-                UciMove::Normal { from, to, promotion: Some(role) } => Move::promote(from, to, role),
-                UciMove::Normal { from, to, promotion: None } => Some(Move::new(from, to)),
-            }
-        }))
-    }
-}
+use crate::{CastlingChoice, CastlingMode, Position, Setup};
 
 impl Serialize for Position {
     /// Writes `{"fen": "<FEN>", "chess960": <bool>}`: the FEN with X-FEN castling and the
