@@ -451,6 +451,7 @@ impl Position {
     /// assumed), in the order a player is told: pieces in the way, `checkers`, an attacked
     /// square the king passes (the first from the king), an attacked landing square. The one
     /// test of castling's path and safety, for the generator and for the reasons.
+    #[inline(always)]
     pub(crate) fn castling_obstacle(
         &self,
         side: CastlingSide,
