@@ -62,8 +62,10 @@ use options::{Setting, UciOption, parse_setoption};
 use thinking::{Job, Thinking};
 
 /// Runs the engine: reads commands from `input` until `quit` or the end of the input, and
-/// writes the answers to `output`, flushing each line. At the end of the input a search with
-/// limits still runs to its end (so that piped commands work); `quit` stops it.
+/// writes the answers to `output`, flushing each line. The end of the input is `quit`, as in
+/// other engines: a running search stops (after its first depth) and writes its `bestmove`,
+/// so a GUI that dies leaves no search behind. Piped commands keep the input open until the
+/// `bestmove` they wait for: `(echo "go depth 8"; sleep 3) | uci`.
 ///
 /// Returns an error only when reading or writing fails.
 ///
@@ -99,16 +101,13 @@ use thinking::{Job, Thinking};
 pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
     let mut engine = Engine::new(Output(Arc::new(Mutex::new(output))));
     let mut line = Vec::new();
-    let running = loop {
+    loop {
         line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            break Running::Finish;
+        if input.read_until(b'\n', &mut line)? == 0 || engine.handle(&String::from_utf8_lossy(&line))? == Flow::Quit {
+            break;
         }
-        if engine.handle(&String::from_utf8_lossy(&line))? == Flow::Quit {
-            break Running::Stop;
-        }
-    };
-    engine.end_search(running)
+    }
+    engine.end_search()
 }
 
 /// Where the engine writes: the command loop and the search thread share it, and each line
@@ -170,22 +169,30 @@ impl Command {
     }
 }
 
-/// What to do with a search that still runs when the engine needs its searcher back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Running {
-    /// Stop it now.
-    Stop,
-    /// Let it run to the end of its limits; stop it only when it has none (`infinite`, or
-    /// pondering), as it would never end.
-    Finish,
-}
-
-/// Settings that reach the searcher when no search runs (at once, or at the next `go`).
+/// Settings that reach the searcher at the next `go`, applied on the search thread: clearing
+/// a large hash table takes seconds, and `isready` must not wait for it.
 #[derive(Clone, Copy, Debug, Default)]
 struct Pending {
-    resize: bool,
-    reseed: bool,
+    /// The hash table's new size, in megabytes.
+    resize: Option<usize>,
+    /// The seed to set again.
+    reseed: Option<u64>,
     new_game: bool,
+}
+
+impl Pending {
+    /// Applies the settings to `searcher`.
+    fn apply(self, searcher: &mut Searcher) {
+        if let Some(megabytes) = self.resize {
+            searcher.set_hash_mb(megabytes);
+        }
+        if self.new_game {
+            searcher.new_game();
+        }
+        if let Some(seed) = self.reseed {
+            searcher.set_seed(seed);
+        }
+    }
 }
 
 /// The engine's state between commands.
@@ -241,7 +248,7 @@ impl Engine {
             Command::SetOption => self.set_option(args)?,
             Command::UciNewGame => {
                 self.pending.new_game = true;
-                self.settle()?;
+                self.pending.reseed = Some(self.seed);
             }
             Command::Position => match parse_position(args, CastlingMode::from_chess960(self.chess960)) {
                 Ok(game) => self.game = game,
@@ -282,24 +289,24 @@ impl Engine {
         match parse_setoption(args) {
             Ok(Setting::Hash(megabytes)) => {
                 self.hash_mb = megabytes;
-                self.pending.resize = true;
+                self.pending.resize = Some(megabytes);
             }
             Ok(Setting::Threads) => {}
             Ok(Setting::MultiPv(lines)) => self.multi_pv = lines,
             Ok(Setting::Level(level)) => self.level = level,
             Ok(Setting::Seed(seed)) => {
                 self.seed = seed;
-                self.pending.reseed = true;
+                self.pending.reseed = Some(seed);
             }
             Ok(Setting::Chess960(on)) => self.chess960 = on,
             Err(problem) => return self.info(problem),
         }
-        self.settle()
+        Ok(())
     }
 
-    /// Starts a search of the current position, after the one that still runs, if any.
+    /// Starts a search of the current position, stopping the one that still runs, if any.
     fn go(&mut self, args: &[&str]) -> io::Result<()> {
-        self.end_search(Running::Finish)?;
+        self.end_search()?;
         let (go, problems) = parse_go(args, &self.game.position);
         for problem in problems {
             self.info(problem)?;
@@ -310,10 +317,10 @@ impl Engine {
             SearchLimits { root_moves: go.limits.root_moves, ..self.level.limits() }
         };
         limits.multi_pv = self.multi_pv;
-        let mut searcher = self.take_searcher();
+        let (mut searcher, pending) = self.take_searcher();
         searcher.set_level(self.level);
         let job = Job { game: self.game.clone(), limits, ponder: go.ponder };
-        match Thinking::start(searcher, job, self.out.clone()) {
+        match Thinking::start(searcher, move |searcher| pending.apply(searcher), job, self.out.clone()) {
             Ok(thinking) => self.thinking = Some(thinking),
             Err(error) => {
                 self.info(format_args!("cannot start the search: {error}"))?;
@@ -323,15 +330,12 @@ impl Engine {
         Ok(())
     }
 
-    /// Ends the running search, if any, as `running` says, waits for its `bestmove` and takes
-    /// its searcher back.
-    fn end_search(&mut self, running: Running) -> io::Result<()> {
+    /// Stops the running search, if any, waits for its `bestmove` and takes its searcher back.
+    fn end_search(&mut self) -> io::Result<()> {
         let Some(thinking) = self.thinking.take() else {
             return Ok(());
         };
-        if running == Running::Stop || !thinking.ends_by_itself() {
-            thinking.stop();
-        }
+        thinking.stop();
         self.searcher = thinking.join();
         if self.searcher.is_none() {
             self.info("the search failed; the next one starts with a new searcher")?;
@@ -339,37 +343,17 @@ impl Engine {
         Ok(())
     }
 
-    /// Takes the searcher with the pending settings applied (making a new one if it was lost).
-    /// Only to be called when no search runs.
-    fn take_searcher(&mut self) -> Box<Searcher> {
-        let pending = std::mem::take(&mut self.pending);
-        let Some(mut searcher) = self.searcher.take() else {
-            let mut searcher = Box::new(Searcher::with_hash_mb(self.hash_mb));
-            searcher.set_seed(self.seed);
-            return searcher;
-        };
-        if pending.resize {
-            searcher.set_hash_mb(self.hash_mb);
-        }
-        if pending.new_game {
-            searcher.new_game();
-        }
-        if pending.reseed || pending.new_game {
-            searcher.set_seed(self.seed);
-        }
-        searcher
-    }
-
-    /// Applies the pending settings now unless a search is still running (then `go` will).
-    fn settle(&mut self) -> io::Result<()> {
-        if self.thinking.as_ref().is_some_and(Thinking::is_finished) {
-            self.end_search(Running::Finish)?;
-        }
-        if self.thinking.is_none() {
-            let searcher = self.take_searcher();
-            self.searcher = Some(searcher);
-        }
-        Ok(())
+    /// Takes the searcher and the settings it is still to get (a small new searcher if the
+    /// last one was lost, which then gets the hash size too). Only to be called when no
+    /// search runs.
+    fn take_searcher(&mut self) -> (Box<Searcher>, Pending) {
+        let mut pending = std::mem::take(&mut self.pending);
+        let searcher = self.searcher.take().unwrap_or_else(|| {
+            pending.resize = Some(self.hash_mb);
+            pending.reseed = Some(self.seed);
+            Box::new(Searcher::with_hash_mb(1))
+        });
+        (searcher, pending)
     }
 
     fn display(&self) -> io::Result<()> {
@@ -435,7 +419,8 @@ mod tests {
 
         send(&mut engine, &["setoption name level value Normal", "setoption name MultiPV value 3", "go"]);
         let lines = out.take_lines();
-        let last_depth: Vec<&String> = lines.iter().filter(|line| line.starts_with("info depth 3 ")).collect();
+        let last_depth: Vec<&String> =
+            lines.iter().filter(|line| line.starts_with("info depth 3 ") && line.contains(" multipv ")).collect();
         assert_eq!(last_depth.len(), 3, "{lines:?}");
         for (index, line) in last_depth.iter().enumerate() {
             assert!(line.contains(&format!(" multipv {} ", index + 1)), "{line}");
@@ -449,11 +434,11 @@ mod tests {
         engine.handle("setoption name Hash value 2").unwrap();
         engine.handle("ucinewgame").unwrap();
         assert_eq!(engine.hash_mb, 2);
-        assert!(engine.pending.resize && engine.pending.new_game);
+        assert!(engine.pending.resize == Some(2) && engine.pending.new_game);
         engine.handle("isready").unwrap();
         engine.handle("stop").unwrap();
         send(&mut engine, &["go depth 1"]);
-        assert!(!engine.pending.resize && !engine.pending.new_game);
+        assert!(engine.pending.resize.is_none() && !engine.pending.new_game);
         let lines = out.take_lines();
         assert!(lines.contains(&"readyok".to_string()), "{lines:?}");
         assert_eq!(lines.iter().filter(|line| line.starts_with("bestmove ")).count(), 2, "{lines:?}");
@@ -500,16 +485,46 @@ mod tests {
         assert_eq!(lines[9], format!("Key: {:016X}", engine.game.position.zobrist_key()));
     }
 
-    #[test]
-    fn end_of_input_ends_searches_as_their_limits_say() {
+    /// The lines of a run of `commands` as bytes (the input ends after them).
+    fn run_lines(commands: &str) -> Vec<String> {
         let buffer = Buffer::default();
-        run(&b"go depth 5\ngo depth 4\ngo infinite"[..], buffer.clone()).unwrap();
-        let lines = buffer.take_lines();
+        run(commands.as_bytes(), buffer.clone()).unwrap();
+        buffer.take_lines()
+    }
+
+    /// The indices of the `bestmove` lines, each checked to follow an `info` line whose line
+    /// starts with the move played.
+    fn checked_bestmoves(lines: &[String]) -> Vec<usize> {
         let ends: Vec<usize> = (0..lines.len()).filter(|&at| lines[at].starts_with("bestmove ")).collect();
-        assert_eq!(ends.len(), 3, "{lines:?}");
-        // The limited searches ran to their last depth; the infinite one was stopped.
-        assert!(lines[ends[0] - 1].starts_with("info depth 5 "), "{lines:?}");
-        assert!(lines[ends[1] - 1].starts_with("info depth 4 "), "{lines:?}");
-        assert_eq!(ends[2], lines.len() - 1);
+        for &at in &ends {
+            let best = lines[at].split_whitespace().nth(1).unwrap();
+            let info = &lines[at - 1];
+            assert!(info.starts_with("info depth ") && info.contains(&format!(" pv {best}")), "{lines:?}");
+        }
+        ends
+    }
+
+    #[test]
+    fn end_of_input_stops_the_search() {
+        let lines = run_lines("go depth 1000\n");
+        assert_eq!(checked_bestmoves(&lines), [lines.len() - 1], "{lines:?}");
+    }
+
+    #[test]
+    fn a_new_go_stops_the_running_search_and_isready_answers() {
+        let lines = run_lines("go depth 1000\ngo depth 1000\nisready\n");
+        assert_eq!(checked_bestmoves(&lines).len(), 2, "{lines:?}");
+        assert!(lines.iter().any(|line| line == "readyok"), "{lines:?}");
+    }
+
+    #[test]
+    fn the_last_info_names_the_move_played() {
+        for level in ["Beginner", "Normal", "Expert"] {
+            let lines = run_lines(&format!("setoption name Level value {level}\ngo\n"));
+            assert_eq!(checked_bestmoves(&lines).len(), 1, "{lines:?}");
+        }
+        let lines =
+            run_lines("position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\ngo depth 3\n");
+        assert_eq!(lines[checked_bestmoves(&lines)[0]], "bestmove h5f7");
     }
 }

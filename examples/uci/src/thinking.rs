@@ -29,29 +29,33 @@ pub(super) struct Job {
 /// A search running on its own thread.
 pub(super) struct Thinking {
     control: Arc<Control>,
-    /// Whether the `go` limits say `infinite`.
-    infinite: bool,
     thread: JoinHandle<Box<Searcher>>,
 }
 
 impl Thinking {
-    /// Starts `job` on a new thread with `searcher`, writing to `out`. If the thread cannot
-    /// be started, the searcher is lost with the error.
-    pub fn start(searcher: Box<Searcher>, job: Job, out: Output) -> io::Result<Thinking> {
+    /// Starts `job` on a new thread with `searcher`, which `prepare` first sets up on that
+    /// thread, writing to `out`. If the thread cannot be started, the searcher is lost with
+    /// the error.
+    pub fn start(
+        searcher: Box<Searcher>,
+        prepare: impl FnOnce(&mut Searcher) + Send + 'static,
+        job: Job,
+        out: Output,
+    ) -> io::Result<Thinking> {
         let control = Arc::new(Control {
             flags: Mutex::new(Flags::default()),
             changed: Condvar::new(),
             stop: searcher.stop_handle(),
             ponder: job.ponder,
         });
-        let infinite = job.limits.infinite;
         let shared = Arc::clone(&control);
         let thread = thread::Builder::new().name("search".into()).stack_size(STACK_SIZE).spawn(move || {
             let mut searcher = searcher;
+            prepare(&mut searcher);
             think(&mut searcher, &job, &shared, &out);
             searcher
         })?;
-        Ok(Thinking { control, infinite, thread })
+        Ok(Thinking { control, thread })
     }
 
     /// Asks the search to stop; it then writes its `bestmove`.
@@ -65,18 +69,6 @@ impl Thinking {
         if self.control.ponder && !self.control.flags().ponderhit {
             self.control.signal(|flags| flags.ponderhit = true);
         }
-    }
-
-    /// Tells whether the search ends within its limits, without a `stop`: it is neither
-    /// infinite nor pondering.
-    pub fn ends_by_itself(&self) -> bool {
-        let pondering = self.control.ponder && !self.control.flags().ponderhit;
-        !(self.infinite || pondering)
-    }
-
-    /// Tells whether the thread has finished (after writing its `bestmove`).
-    pub fn is_finished(&self) -> bool {
-        self.thread.is_finished()
     }
 
     /// Waits for the thread and returns its searcher (`None` if the thread panicked).
@@ -159,6 +151,9 @@ fn think(searcher: &mut Searcher, job: &Job, control: &Control, out: &Output) {
         }
         break result;
     };
+    if result.best_move.is_some() {
+        write(out, FinalInfo { position: &job.game.position, result: &result });
+    }
     let moves = uci_moves(&job.game.position, result.best_move.iter().chain(&result.ponder));
     match moves.as_slice() {
         [] => write(out, "bestmove 0000"),
@@ -240,6 +235,33 @@ impl fmt::Display for InfoLine<'_> {
             write!(f, " pv {}", pv.join(" "))?;
         }
         Ok(())
+    }
+}
+
+/// The last `info` line, written just before `bestmove`: the search's totals and a line that
+/// starts with the move played, also when an unfinished depth chose it (GUIs show the last
+/// `pv` as the engine's choice).
+struct FinalInfo<'a> {
+    position: &'a Position,
+    result: &'a SearchResult,
+}
+
+impl fmt::Display for FinalInfo<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let result = self.result;
+        let ponder_line: Vec<Move> = result.best_move.iter().chain(&result.ponder).copied().collect();
+        let line = if result.pv.first() == result.best_move.as_ref() { &result.pv } else { &ponder_line };
+        write!(
+            f,
+            "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+            result.depth,
+            result.seldepth,
+            result.score.uci(),
+            result.nodes,
+            result.nps(),
+            result.elapsed.as_millis(),
+            uci_moves(self.position, line).join(" "),
+        )
     }
 }
 

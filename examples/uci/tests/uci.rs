@@ -150,7 +150,8 @@ fn plays_a_legal_move_after_moves() {
     engine.send("position startpos moves e2e4 e7e5");
     let (infos, bestmove) = engine.go("go depth 3");
     let depths: Vec<&str> = infos.iter().filter_map(|line| field(line, "depth")).collect();
-    assert_eq!(depths, ["1", "2", "3"]);
+    // One line per depth, then the final line of the move played.
+    assert_eq!(depths, ["1", "2", "3", "3"]);
     let words: Vec<&str> = bestmove.split_whitespace().collect();
     let after = play(Position::new(), &["e2e4", "e7e5"]);
     assert!(after.parse_uci(words[1]).is_ok(), "{bestmove}");
@@ -167,8 +168,15 @@ fn finds_mate_in_one() {
     engine.send(&format!("position fen {MATE_IN_ONE}"));
     let (infos, bestmove) = engine.go("go depth 3");
     assert_eq!(bestmove, "bestmove h5f7");
-    assert_eq!(infos.len(), 3, "{infos:#?}");
-    for (depth, line) in (1..).zip(&infos) {
+    assert_eq!(infos.len(), 4, "{infos:#?}");
+    let final_line = format!(
+        "info depth 3 seldepth 1 score mate 1 nodes {} nps {} time {} pv h5f7",
+        field(&infos[3], "nodes").unwrap(),
+        field(&infos[3], "nps").unwrap(),
+        field(&infos[3], "time").unwrap(),
+    );
+    assert_eq!(infos[3], final_line);
+    for (depth, line) in (1..).zip(&infos[..3]) {
         let number = |key| field(line, key).and_then(|value| value.parse::<u64>().ok()).expect(key);
         let expected = format!(
             "info depth {depth} seldepth {} multipv 1 score mate 1 nodes {} nps {} hashfull {} time {} pv h5f7",
