@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the workspace: formatting, lints, no_std builds, the test suites
 # (in release mode: the perft suites need it), doc tests, the documentation build, and the
-# Python tests (in the virtual environment .venv, made when missing).
+# Python tests (in the virtual environment .venv, made when missing): the UCI engine through
+# python-chess, and the chess_core Python package (chess-py) built as a wheel and installed there.
 # Usage: bash scripts/test-all.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +48,19 @@ step "Python tests: the uci engine through python-chess"
 target_dir=$(cargo metadata --format-version 1 --no-deps |
     "$python" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
 CHESS_UCI_BIN="$target_dir/test-release/uci" "$python" -m pytest -q -p no:cacheprovider tests/python
+
+step "chess-py: build the chess_core wheel and install it into .venv"
+# The test-release profile: optimised, with debug assertions and overflow checks, like the Rust
+# tests. maturin (pinned above) sets PYO3_BUILD_EXTENSION_MODULE itself.
+wheels="$target_dir/wheels-chess-py"
+rm -rf "$wheels"
+"$python" -m maturin build --quiet --profile test-release -m chess-py/Cargo.toml --out "$wheels"
+"$python" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$wheels"/chess_core-*.whl
+
+step "chess-py: Python tests (differential against python-chess), stub check, type check"
+"$python" -m pytest -q -p no:cacheprovider chess-py/tests
+"$python" -m mypy.stubtest chess_core
+"$python" -m mypy chess-py/tests chess-py/bench.py
 
 echo
 echo "all checks passed"
