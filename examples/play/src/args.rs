@@ -16,8 +16,10 @@ usage: play [--color white|black|both] [--level beginner|normal|expert|master]
 Plays chess in the terminal against the computer (--color both: two players).
 With standard input a terminal, a menu asks what no flag says; otherwise the flags and
 defaults decide, one command is read per line, the pace is instant and the board plain.
-The unfinished game is saved to FILE (default: chess-core/last-game.json in the user's data
-directory); the menu offers to continue it, and --continue does so without a menu.";
+The unfinished game is saved to FILE (default with a terminal: chess-core/last-game.json in
+the user's data directory; without one, a script saves only with --save); the menu offers to
+continue it, and --continue does so without a menu. An unreadable save is kept aside as
+FILE.unreadable, never replaced.";
 
 /// Tells what the terminal is like, to choose the defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +38,9 @@ pub fn parse_args(args: impl IntoIterator<Item = String>, terminal: Terminal) ->
     let interactive = terminal.stdin && terminal.stdout;
     let mut config = Config {
         pace: if terminal.stdin { Pace::Real } else { Pace::Instant },
-        save: default_path(),
+        // Without a terminal (a script) nothing is saved unless --save says where: a script
+        // must not replace the player's unfinished game.
+        save: if terminal.stdin { default_path() } else { None },
         menu: terminal.stdin,
         echo: !terminal.stdin,
         live: terminal.stdout,
@@ -119,6 +123,9 @@ mod tests {
         let config = parse(&[], PIPE).unwrap();
         assert!(!config.menu && !config.live && config.echo);
         assert_eq!(config.pace, Pace::Instant);
+        // A script never replaces the player's saved game unless told where to save.
+        assert_eq!(config.save, None);
+        assert_eq!(parse(&["--save", "/tmp/x.json"], PIPE).unwrap().save, Some(PathBuf::from("/tmp/x.json")));
         assert_eq!(config.board, BoardStyle { colors: false, pieces: PieceStyle::Letters });
     }
 

@@ -73,7 +73,12 @@ fn saved_game<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) -> io::R
         Ok(Some(saved)) if !saved.game.is_over() => Ok(Some(saved)),
         Ok(_) if config.resume => io.say(Msg::NoSavedGame).map(|()| None),
         Ok(_) => Ok(None),
-        Err(error) => io.say(Msg::SaveUnreadable { path, error: &error }).map(|()| None),
+        Err(error) => {
+            // Kept aside, not replaced by the next save; if even that fails, nothing is saved.
+            let kept = save::keep_aside(path);
+            io.say(Msg::SaveUnreadable { path, error: &error, kept: kept.as_deref().ok() })?;
+            Ok(None)
+        }
     }
 }
 

@@ -50,6 +50,8 @@ pub(crate) enum Msg<'a> {
         path: &'a Path,
         /// What went wrong.
         error: &'a str,
+        /// Where the file was kept aside (`None`: it could not be moved).
+        kept: Option<&'a Path>,
     },
     /// Whose turn it is.
     ToMove(Color),
@@ -249,9 +251,16 @@ impl Msg<'_> {
             }
             Msg::Resumed => "Continuing the last game.".into(),
             Msg::NoSavedGame => "There is no saved game to continue; starting a new game.".into(),
-            Msg::SaveUnreadable { path, error } => {
-                format!("The saved game in {} could not be read ({error}); starting a new game.", path.display())
-            }
+            Msg::SaveUnreadable { path, error, kept } => match kept {
+                Some(kept) => format!(
+                    "The saved game in {} could not be read ({error}); it is kept as {}. Starting a new game.",
+                    path.display(),
+                    kept.display()
+                ),
+                None => {
+                    format!("The saved game in {} could not be read ({error}); starting a new game.", path.display())
+                }
+            },
             Msg::ToMove(color) => format!("{} to move.", color.text(en)),
             Msg::Check => "Check!".into(),
             Msg::MoveList(list) => format!("Moves: {list}"),
@@ -332,9 +341,16 @@ impl Msg<'_> {
             }
             Msg::Resumed => "继续上一局。".into(),
             Msg::NoSavedGame => "没有可以继续的对局，开始新对局。".into(),
-            Msg::SaveUnreadable { path, error } => {
-                format!("无法读取{}中保存的对局（{error}），开始新对局。", path.display())
-            }
+            Msg::SaveUnreadable { path, error, kept } => match kept {
+                Some(kept) => {
+                    format!(
+                        "无法读取{}中保存的对局（{error}），已另存为{}。开始新对局。",
+                        path.display(),
+                        kept.display()
+                    )
+                }
+                None => format!("无法读取{}中保存的对局（{error}），开始新对局。", path.display()),
+            },
             Msg::ToMove(color) => format!("轮到{}走棋。", color.text(zh)),
             Msg::Check => "将军！".into(),
             Msg::MoveList(list) => format!("着法：{list}"),

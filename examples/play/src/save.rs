@@ -47,6 +47,21 @@ pub(crate) fn read(path: &Path) -> Result<Option<SavedGame>, String> {
     }
 }
 
+/// Moves an unreadable save out of the way, to `<path>.unreadable` (or `.unreadable-2`, ...),
+/// so that a new game does not replace what the player may still recover; returns where.
+pub(crate) fn keep_aside(path: &Path) -> io::Result<PathBuf> {
+    for number in 1..=100 {
+        let mut aside = path.as_os_str().to_owned();
+        aside.push(if number == 1 { ".unreadable".to_string() } else { format!(".unreadable-{number}") });
+        let aside = PathBuf::from(aside);
+        if !aside.exists() {
+            fs::rename(path, &aside)?;
+            return Ok(aside);
+        }
+    }
+    Err(io::Error::new(io::ErrorKind::AlreadyExists, "100 unreadable saves are kept already"))
+}
+
 /// Deletes the saved game at `path`, if there is one.
 pub(crate) fn remove(path: &Path) -> io::Result<()> {
     match fs::remove_file(path) {

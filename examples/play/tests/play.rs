@@ -248,13 +248,44 @@ fn quitting_saves_and_the_next_start_continues() {
 }
 
 #[test]
-fn a_corrupt_save_file_is_reported_and_a_new_game_starts() {
+fn a_corrupt_save_file_is_reported_kept_aside_and_a_new_game_starts() {
     let save = save_path("corrupt");
+    let aside = save.with_extension("json.unreadable");
     std::fs::create_dir_all(save.parent().unwrap()).unwrap();
+    let _ = std::fs::remove_file(&aside);
     std::fs::write(&save, "{ not json").unwrap();
-    let out = play_binary_with_save(&save, &["--continue", "--color", "both"], "q\n");
+    let out = play_binary_with_save(&save, &["--continue", "--color", "both"], "e4\nq\n");
     assert!(out.starts_with(&format!("The saved game in {} could not be read (", save.display())), "{out}");
-    assert!(out.contains("); starting a new game.\nNew game: two players, FIDE rules.\n"), "{out}");
+    let kept =
+        format!("); it is kept as {}. Starting a new game.\nNew game: two players, FIDE rules.\n", aside.display());
+    assert!(out.contains(&kept), "{out}");
+    // The broken file is kept as it was; the new game is saved in its place.
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), "{ not json");
+    assert!(std::fs::read_to_string(&save).unwrap().contains("\"e2e4\""));
+}
+
+#[test]
+fn a_script_without_save_leaves_the_saved_game_alone() {
+    let save = save_path("script");
+    std::fs::create_dir_all(save.parent().unwrap()).unwrap();
+    let _ = play_binary_with_save(&save, &["--color", "both"], "e4\nq\n");
+    let before = std::fs::read_to_string(&save).unwrap();
+    // The binary without --save, piped, with the data directory pointing at the save's folder.
+    let output = Command::new(env!("CARGO_BIN_EXE_play"))
+        .args(["--color", "both"])
+        .env("XDG_DATA_HOME", save.parent().unwrap())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write as _;
+            child.stdin.take().unwrap().write_all(b"d4\nq\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(std::fs::read_to_string(&save).unwrap(), before);
+    assert!(!save.parent().unwrap().join("chess-core").exists(), "nothing saved by default");
 }
 
 #[test]
