@@ -1,0 +1,338 @@
+//! `chess_game`: a game with its moves, its rules and how it ended.
+
+use core::ffi::{c_char, c_int};
+
+use chess_core::{Color, EventError, Game, Outcome, Rules, Termination};
+
+use crate::ffi::{Result, arg, arg_mut, arg_str, chess_status, core_failure, fail, guard, put_opt, write_str};
+use crate::position::{CHESS_FEN_STRICT, chess_position, new_handle, read_fen};
+use crate::{chess_move, color, color_value, decode_move};
+
+/// A game (opaque; made by `chess_game_new` or `chess_game_from_fen`, freed by `chess_game_free`).
+#[allow(non_camel_case_types)]
+pub struct chess_game(pub(crate) Game);
+
+/// The rules a game is played by.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum chess_rules {
+    /// The FIDE Laws: claims by the players, fivefold and seventy-five-move draws.
+    CHESS_RULES_FIDE = 0,
+    /// The casual site's rules (chess-core's `Rules::casual`).
+    CHESS_RULES_CASUAL = 1,
+}
+
+/// How a game ended; the numbers are stable. `CHESS_TERMINATION_NONE`: not over.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum chess_termination {
+    /// The game goes on.
+    CHESS_TERMINATION_NONE = 0,
+    /// Checkmate.
+    CHESS_TERMINATION_CHECKMATE = 1,
+    /// Stalemate.
+    CHESS_TERMINATION_STALEMATE = 2,
+    /// Neither side can checkmate.
+    CHESS_TERMINATION_INSUFFICIENT_MATERIAL = 3,
+    /// A fifty-move claim.
+    CHESS_TERMINATION_FIFTY_MOVES = 4,
+    /// The seventy-five-move rule.
+    CHESS_TERMINATION_SEVENTY_FIVE_MOVES = 5,
+    /// A threefold-repetition claim.
+    CHESS_TERMINATION_THREEFOLD_REPETITION = 6,
+    /// Fivefold repetition.
+    CHESS_TERMINATION_FIVEFOLD_REPETITION = 7,
+    /// The casual rules' no-progress limit.
+    CHESS_TERMINATION_NO_PROGRESS = 8,
+    /// Perpetual check (casual rules).
+    CHESS_TERMINATION_PERPETUAL_CHECK = 9,
+    /// The check limit (casual rules).
+    CHESS_TERMINATION_CHECK_LIMIT = 10,
+    /// A player resigned.
+    CHESS_TERMINATION_RESIGNATION = 11,
+    /// The players agreed a draw.
+    CHESS_TERMINATION_DRAW_AGREEMENT = 12,
+    /// A player ran out of time.
+    CHESS_TERMINATION_TIMEOUT = 13,
+    /// A player forfeited.
+    CHESS_TERMINATION_FORFEIT = 14,
+    /// The game was aborted.
+    CHESS_TERMINATION_ABORTED = 15,
+    /// An ending newer than this library's numbers.
+    CHESS_TERMINATION_OTHER = 255,
+}
+
+fn termination_value(termination: Termination) -> chess_termination {
+    use chess_termination::*;
+    match termination {
+        Termination::Checkmate => CHESS_TERMINATION_CHECKMATE,
+        Termination::Stalemate => CHESS_TERMINATION_STALEMATE,
+        Termination::InsufficientMaterial => CHESS_TERMINATION_INSUFFICIENT_MATERIAL,
+        Termination::FiftyMoves => CHESS_TERMINATION_FIFTY_MOVES,
+        Termination::SeventyFiveMoves => CHESS_TERMINATION_SEVENTY_FIVE_MOVES,
+        Termination::ThreefoldRepetition => CHESS_TERMINATION_THREEFOLD_REPETITION,
+        Termination::FivefoldRepetition => CHESS_TERMINATION_FIVEFOLD_REPETITION,
+        Termination::NoProgress => CHESS_TERMINATION_NO_PROGRESS,
+        Termination::PerpetualCheck => CHESS_TERMINATION_PERPETUAL_CHECK,
+        Termination::CheckLimit => CHESS_TERMINATION_CHECK_LIMIT,
+        Termination::Resignation => CHESS_TERMINATION_RESIGNATION,
+        Termination::DrawAgreement => CHESS_TERMINATION_DRAW_AGREEMENT,
+        Termination::Timeout => CHESS_TERMINATION_TIMEOUT,
+        Termination::Forfeit => CHESS_TERMINATION_FORFEIT,
+        Termination::Aborted => CHESS_TERMINATION_ABORTED,
+        _ => CHESS_TERMINATION_OTHER,
+    }
+}
+
+fn rules(number: c_int) -> Result<Rules> {
+    match number {
+        0 => Ok(Rules::fide()),
+        1 => Ok(Rules::casual()),
+        _ => Err(fail(
+            chess_status::CHESS_ERR_INVALID_ARGUMENT,
+            format_args!("rules {number} are neither CHESS_RULES_FIDE (0) nor CHESS_RULES_CASUAL (1)"),
+        )),
+    }
+}
+
+fn game<'a>(ptr: *const chess_game) -> Result<&'a Game> {
+    Ok(&unsafe { arg(ptr, "game") }?.0)
+}
+
+fn game_mut<'a>(ptr: *mut chess_game) -> Result<&'a mut Game> {
+    Ok(&mut unsafe { arg_mut(ptr, "game") }?.0)
+}
+
+/// Starts a game from the standard position under the FIDE rules, into `*out`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_new(out: *mut *mut chess_game) -> chess_status {
+    guard("chess_game_new", || new_handle(out, chess_game(Game::new())))
+}
+
+/// Starts a game from a FEN (strict) under `rules` (`CHESS_RULES_FIDE` or `CHESS_RULES_CASUAL`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_from_fen(
+    fen: *const c_char,
+    rules: c_int,
+    out: *mut *mut chess_game,
+) -> chess_status {
+    guard("chess_game_from_fen", || {
+        let position = read_fen(unsafe { arg_str(fen, "fen") }?, CHESS_FEN_STRICT)?;
+        let game = Game::from_position_with_rules(position, self::rules(rules)?);
+        new_handle(out, chess_game(game))
+    })
+}
+
+/// Frees a game; NULL is a no-op.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
+    if !game.is_null() {
+        drop(unsafe { Box::from_raw(game) });
+    }
+}
+
+/// Copies the game's current position into a new handle in `*out` (free it with
+/// `chess_position_free`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_position(game: *const chess_game, out: *mut *mut chess_position) -> chess_status {
+    guard("chess_game_position", || {
+        let position = *self::game(game)?.position();
+        new_handle(out, chess_position(position))
+    })
+}
+
+/// Writes the FEN of the game's current position (see the string conventions).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_fen(
+    game: *const chess_game,
+    buf: *mut c_char,
+    capacity: usize,
+    out_len: *mut usize,
+) -> chess_status {
+    guard("chess_game_fen", || unsafe { write_str(&self::game(game)?.position().to_fen(), buf, capacity, out_len) })
+}
+
+/// Plays `m` (resolved: e1g1 castles); `CHESS_ERR_GAME_OVER` once the game has ended.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_push(game: *mut chess_game, m: chess_move) -> chess_status {
+    guard("chess_game_push", || {
+        let game = game_mut(game)?;
+        game.push(decode_move(m)?).map_err(|error| core_failure(error.code(), error))
+    })
+}
+
+/// Plays a move written in SAN; the move goes to `*out_move` (may be NULL).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_push_san(
+    game: *mut chess_game,
+    san: *const c_char,
+    out_move: *mut chess_move,
+) -> chess_status {
+    guard("chess_game_push_san", || {
+        let text = unsafe { arg_str(san, "san") }?;
+        let m = game_mut(game)?.push_san(text).map_err(|error| core_failure(error.code(), error))?;
+        unsafe { put_opt(out_move, m.to_u16()) };
+        Ok(())
+    })
+}
+
+/// Plays a move written in UCI; the move goes to `*out_move` (may be NULL).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_push_uci(
+    game: *mut chess_game,
+    uci: *const c_char,
+    out_move: *mut chess_move,
+) -> chess_status {
+    guard("chess_game_push_uci", || {
+        let text = unsafe { arg_str(uci, "uci") }?;
+        let m = game_mut(game)?.push_uci(text).map_err(|error| core_failure(error.code(), error))?;
+        unsafe { put_opt(out_move, m.to_u16()) };
+        Ok(())
+    })
+}
+
+/// Takes back the last move; the move goes to `*out_move` (may be NULL), `CHESS_MOVE_NULL`
+/// when there was none to take back.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_undo(game: *mut chess_game, out_move: *mut chess_move) -> chess_status {
+    guard("chess_game_undo", || {
+        let undone = game_mut(game)?.undo();
+        unsafe { put_opt(out_move, undone.map_or(crate::CHESS_MOVE_NULL, |m| m.to_u16())) };
+        Ok(())
+    })
+}
+
+/// Plays again the last move taken back; the move goes to `*out_move` (may be NULL),
+/// `CHESS_MOVE_NULL` when there was none.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_redo(game: *mut chess_game, out_move: *mut chess_move) -> chess_status {
+    guard("chess_game_redo", || {
+        let redone = game_mut(game)?.redo();
+        unsafe { put_opt(out_move, redone.map_or(crate::CHESS_MOVE_NULL, |m| m.to_u16())) };
+        Ok(())
+    })
+}
+
+/// Writes the number of moves played into `*out_count`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_move_count(game: *const chess_game, out_count: *mut usize) -> chess_status {
+    guard("chess_game_move_count", || {
+        let count = self::game(game)?.moves().len();
+        *unsafe { arg_mut(out_count, "out_count") }? = count;
+        Ok(())
+    })
+}
+
+/// Writes the move at `index` (0 = the first move) into `*out_move`; an index past the end is
+/// `CHESS_ERR_INVALID_ARGUMENT`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_move_at(
+    game: *const chess_game,
+    index: usize,
+    out_move: *mut chess_move,
+) -> chess_status {
+    guard("chess_game_move_at", || {
+        let moves = self::game(game)?.moves();
+        let m = moves.get(index).ok_or_else(|| {
+            fail(
+                chess_status::CHESS_ERR_INVALID_ARGUMENT,
+                format_args!("move index {index} is past the {} moves played", moves.len()),
+            )
+        })?;
+        *unsafe { arg_mut(out_move, "out_move") }? = m.to_u16();
+        Ok(())
+    })
+}
+
+/// Writes how the game ended: the termination (`CHESS_TERMINATION_NONE` while it goes on)
+/// and the winner (`CHESS_COLOR_NONE` for a draw or an unfinished game). Either out-parameter
+/// may be NULL.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_outcome(
+    game: *const chess_game,
+    out_termination: *mut c_int,
+    out_winner: *mut c_int,
+) -> chess_status {
+    guard("chess_game_outcome", || {
+        let outcome = self::game(game)?.outcome();
+        let termination =
+            outcome.map_or(chess_termination::CHESS_TERMINATION_NONE, |o| termination_value(o.termination));
+        unsafe {
+            put_opt(out_termination, termination as c_int);
+            put_opt(out_winner, color_value(outcome.and_then(|o| o.winner)));
+        }
+        Ok(())
+    })
+}
+
+/// Writes the result string: "1-0", "0-1", "1/2-1/2" or "*".
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_result(
+    game: *const chess_game,
+    buf: *mut c_char,
+    capacity: usize,
+    out_len: *mut usize,
+) -> chess_status {
+    guard("chess_game_result", || unsafe { write_str(self::game(game)?.result(), buf, capacity, out_len) })
+}
+
+fn event(
+    function: &str,
+    game: *mut chess_game,
+    player: c_int,
+    act: fn(&mut Game, Color) -> core::result::Result<(), EventError>,
+) -> chess_status {
+    guard(function, || {
+        let game = game_mut(game)?;
+        act(game, color(player)?).map_err(|error| core_failure(error.code(), error))
+    })
+}
+
+fn ended(result: core::result::Result<Outcome, EventError>) -> core::result::Result<(), EventError> {
+    result.map(|_| ())
+}
+
+/// `player` (`CHESS_WHITE` or `CHESS_BLACK`) resigns; `CHESS_ERR_GAME_OVER` if the game ended.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_resign(game: *mut chess_game, player: c_int) -> chess_status {
+    event("chess_game_resign", game, player, |game, player| ended(game.resign(player)))
+}
+
+/// `player` offers a draw (`CHESS_ERR_NOT_ALLOWED` when the rules refuse it now).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_offer_draw(game: *mut chess_game, player: c_int) -> chess_status {
+    event("chess_game_offer_draw", game, player, Game::offer_draw)
+}
+
+/// `player` accepts the opponent's draw offer: the game is drawn by agreement.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_accept_draw(game: *mut chess_game, player: c_int) -> chess_status {
+    event("chess_game_accept_draw", game, player, |game, player| ended(game.accept_draw(player)))
+}
+
+/// `player` declines the opponent's draw offer.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_decline_draw(game: *mut chess_game, player: c_int) -> chess_status {
+    event("chess_game_decline_draw", game, player, Game::decline_draw)
+}
+
+/// `player` claims a draw (fifty moves, threefold repetition); `CHESS_ERR_NOT_ALLOWED` when
+/// there is none to claim.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_claim_draw(game: *mut chess_game, player: c_int) -> chess_status {
+    event("chess_game_claim_draw", game, player, |game, player| ended(game.claim_draw(player)))
+}
+
+/// `player` ran out of time (a draw if the opponent cannot mate).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_timeout(game: *mut chess_game, player: c_int) -> chess_status {
+    event("chess_game_timeout", game, player, |game, player| ended(game.timeout(player)))
+}
+
+/// `player` forfeits the game.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_forfeit(game: *mut chess_game, player: c_int) -> chess_status {
+    event("chess_game_forfeit", game, player, |game, player| ended(game.forfeit(player)))
+}

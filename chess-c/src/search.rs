@@ -1,0 +1,210 @@
+//! `chess_searcher`: the computer player.
+
+use core::ffi::c_int;
+use core::time::Duration;
+
+use chess_core::search::{Level, Score, SearchLimits, SearchResult, Searcher, StopHandle};
+
+use crate::chess_move;
+use crate::ffi::{Result, arg, arg_mut, chess_status, fail, guard};
+use crate::game::chess_game;
+use crate::position::new_handle;
+
+/// The computer player (opaque; made by `chess_searcher_new`, freed by `chess_searcher_free`).
+/// One search at a time; `chess_searcher_stop` may be called from any thread meanwhile.
+#[allow(non_camel_case_types)]
+pub struct chess_searcher {
+    // Two fields reached separately through the raw pointer, never through a reference to the
+    // whole: the searching thread borrows `searcher`, a stopping thread only `stop`.
+    searcher: Searcher,
+    stop: StopHandle,
+}
+
+/// The computer's playing strength.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum chess_level {
+    /// Depth 2, many mistakes.
+    CHESS_LEVEL_BEGINNER = 0,
+    /// Depth 3, a few mistakes (the default).
+    CHESS_LEVEL_NORMAL = 1,
+    /// Depth 4, full evaluation.
+    CHESS_LEVEL_EXPERT = 2,
+    /// One second per move, full strength.
+    CHESS_LEVEL_MASTER = 3,
+}
+
+/// What bounds a search; 0 in a field means "no bound of this kind". With every field 0 and
+/// `infinite` false, the searcher's level chooses the bounds. An infinite search runs until
+/// `chess_searcher_stop`.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct chess_search_limits {
+    /// Plies to search.
+    pub depth: u32,
+    /// Nodes to search.
+    pub nodes: u64,
+    /// Milliseconds to think.
+    pub movetime_ms: u64,
+    /// Find a mate in this many moves.
+    pub mate: u32,
+    /// Search until stopped.
+    pub infinite: bool,
+}
+
+/// What a search found.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct chess_search_result {
+    /// The move to play (`CHESS_MOVE_NULL` when there is no legal move).
+    pub best_move: chess_move,
+    /// The expected reply (`CHESS_MOVE_NULL` when unknown).
+    pub ponder: chess_move,
+    /// True when `score` is a mate distance, false when it is centipawns.
+    pub is_mate: bool,
+    /// Centipawns for the side to move, or with `is_mate` moves to mate (negative: being
+    /// mated; 0: checkmated).
+    pub score: i32,
+    /// The last finished depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken, in milliseconds.
+    pub time_ms: u64,
+}
+
+fn level(number: c_int) -> Result<Level> {
+    match number {
+        0 => Ok(Level::Beginner),
+        1 => Ok(Level::Normal),
+        2 => Ok(Level::Expert),
+        3 => Ok(Level::Master),
+        _ => Err(fail(chess_status::CHESS_ERR_INVALID_LEVEL, format_args!("level {number} is not in 0..=3"))),
+    }
+}
+
+fn result_value(result: &SearchResult) -> chess_search_result {
+    let (is_mate, score) = match result.score {
+        Score::Cp(cp) => (false, cp),
+        Score::Mate(moves) => (true, moves),
+    };
+    chess_search_result {
+        best_move: result.best_move.map_or(crate::CHESS_MOVE_NULL, |m| m.to_u16()),
+        ponder: result.ponder.map_or(crate::CHESS_MOVE_NULL, |m| m.to_u16()),
+        is_mate,
+        score,
+        depth: result.depth,
+        nodes: result.nodes,
+        time_ms: u64::try_from(result.elapsed.as_millis()).unwrap_or(u64::MAX),
+    }
+}
+
+/// Borrows the searcher of a handle without touching its stop field.
+fn searcher_mut<'a>(ptr: *mut chess_searcher) -> Result<&'a mut Searcher> {
+    if ptr.is_null() {
+        return Err(fail(chess_status::CHESS_ERR_NULL_ARGUMENT, "argument `searcher` is NULL"));
+    }
+    // SAFETY: a live handle (the caller's contract); only this field is borrowed mutably.
+    Ok(unsafe { &mut *core::ptr::addr_of_mut!((*ptr).searcher) })
+}
+
+/// Makes a searcher (16 MiB hash, level normal) into `*out`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_new(out: *mut *mut chess_searcher) -> chess_status {
+    guard("chess_searcher_new", || {
+        let searcher = Searcher::new();
+        let stop = searcher.stop_handle();
+        new_handle(out, chess_searcher { searcher, stop })
+    })
+}
+
+/// Frees a searcher; NULL is a no-op. No search may be running on it.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_free(searcher: *mut chess_searcher) {
+    if !searcher.is_null() {
+        drop(unsafe { Box::from_raw(searcher) });
+    }
+}
+
+/// Sets the playing level (`CHESS_LEVEL_*`); another number is `CHESS_ERR_INVALID_LEVEL`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_set_level(searcher: *mut chess_searcher, level: c_int) -> chess_status {
+    guard("chess_searcher_set_level", || {
+        let level = self::level(level)?;
+        searcher_mut(searcher)?.set_level(level);
+        Ok(())
+    })
+}
+
+/// Searches the game's current position by the game's rules within `limits` (NULL: the
+/// searcher's level) and writes what it found into `*out_result`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_search(
+    searcher: *mut chess_searcher,
+    game: *const chess_game,
+    limits: *const chess_search_limits,
+    out_result: *mut chess_search_result,
+) -> chess_status {
+    guard("chess_searcher_search", || {
+        let game = &unsafe { arg(game, "game") }?.0;
+        let out = unsafe { arg_mut(out_result, "out_result") }?;
+        let searcher = searcher_mut(searcher)?;
+        let limits = unsafe { limits.as_ref() }.copied().unwrap_or_default();
+        let result = if limits.depth == 0
+            && limits.nodes == 0
+            && limits.movetime_ms == 0
+            && limits.mate == 0
+            && !limits.infinite
+        {
+            searcher.play(game)
+        } else {
+            let nonzero = |n: u64| (n != 0).then_some(n);
+            let core_limits = SearchLimits {
+                depth: (limits.depth != 0).then_some(limits.depth),
+                nodes: nonzero(limits.nodes),
+                move_time: nonzero(limits.movetime_ms).map(Duration::from_millis),
+                mate: (limits.mate != 0).then_some(limits.mate),
+                infinite: limits.infinite,
+                ..SearchLimits::default()
+            };
+            searcher.search_game(game, &core_limits, &mut ())
+        };
+        *out = result_value(&result);
+        Ok(())
+    })
+}
+
+/// Chooses a move for the game at the searcher's level, into `*out_move` (`CHESS_MOVE_NULL`
+/// when there is no legal move).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_best_move(
+    searcher: *mut chess_searcher,
+    game: *const chess_game,
+    out_move: *mut chess_move,
+) -> chess_status {
+    guard("chess_searcher_best_move", || {
+        let game = &unsafe { arg(game, "game") }?.0;
+        let out = unsafe { arg_mut(out_move, "out_move") }?;
+        let result = searcher_mut(searcher)?.play(game);
+        *out = result.best_move.map_or(crate::CHESS_MOVE_NULL, |m| m.to_u16());
+        Ok(())
+    })
+}
+
+/// Asks the running search on `searcher` to stop as soon as it can (it then returns its best
+/// move so far). Safe from any thread while another searches; does nothing when no search
+/// runs (a search that starts later is not stopped).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_stop(searcher: *const chess_searcher) -> chess_status {
+    guard("chess_searcher_stop", || {
+        if searcher.is_null() {
+            return Err(fail(chess_status::CHESS_ERR_NULL_ARGUMENT, "argument `searcher` is NULL"));
+        }
+        // SAFETY: a live handle; only the stop field (an Arc of an atomic) is borrowed.
+        unsafe { &*core::ptr::addr_of!((*searcher).stop) }.stop();
+        Ok(())
+    })
+}

@@ -1,0 +1,79 @@
+//! Builds the C assertion test (`tests/c/test_api.c`, C11) and a C++17 program against
+//! `include/chess.h` and the static library cargo built for this test run, with
+//! `-Wall -Wextra -Werror -pedantic`, runs them, and runs the C test under valgrind's memcheck
+//! when valgrind is installed. Needs gcc and g++ (cc and c++ can be chosen with `CC`/`CXX`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn crate_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The static library of this build: in the `deps` directory this test runs from (cargo
+/// builds every crate type of the library for its tests), so it is the one built with this
+/// profile and these features.
+fn static_lib() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let lib = exe.with_file_name("libchess_c.a");
+    assert!(lib.is_file(), "{} is missing: cargo builds it with this test", lib.display());
+    lib
+}
+
+/// Compiles `source` with `compiler` and the strict flags, linking the static library.
+fn build(compiler: &str, std_flag: &str, source: &str, output: &str) -> PathBuf {
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(output);
+    let status = Command::new(compiler)
+        .args([std_flag, "-Wall", "-Wextra", "-Werror", "-pedantic", "-O1", "-g"])
+        .arg("-I")
+        .arg(crate_dir().join("include"))
+        .arg(crate_dir().join(source))
+        .arg(static_lib())
+        .args(["-lpthread", "-ldl", "-lm"])
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .unwrap_or_else(|error| panic!("cannot run {compiler}: {error}"));
+    assert!(status.success(), "{compiler} failed on {source}");
+    out
+}
+
+fn run(command: &mut Command, expected: &str) {
+    let output = command.output().expect("the test program runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{command:?} failed: {}\nstdout:\n{stdout}\nstderr:\n{stderr}", output.status);
+    assert!(stdout.contains(expected), "{command:?} did not print {expected:?}:\n{stdout}");
+    println!("{stdout}");
+}
+
+fn compiler(variable: &str, default: &str) -> String {
+    std::env::var(variable).unwrap_or_else(|_| default.to_string())
+}
+
+#[test]
+fn c_assertion_test_passes() {
+    let program = build(&compiler("CC", "gcc"), "-std=c11", "tests/c/test_api.c", "test_api");
+    run(&mut Command::new(program), "all passed");
+}
+
+#[test]
+fn header_compiles_and_links_as_cpp17() {
+    let program = build(&compiler("CXX", "g++"), "-std=c++17", "tests/c/header_check.cpp", "header_check");
+    run(&mut Command::new(program), "c++ ok");
+}
+
+#[test]
+fn c_assertion_test_is_clean_under_valgrind() {
+    if Command::new("valgrind").arg("--version").output().is_err() {
+        println!("valgrind is not installed: memcheck skipped");
+        return;
+    }
+    let program = build(&compiler("CC", "gcc"), "-std=c11", "tests/c/test_api.c", "test_api_valgrind");
+    run(
+        Command::new("valgrind")
+            .args(["--error-exitcode=1", "--leak-check=full", "--errors-for-leak-kinds=definite,indirect", "--quiet"])
+            .arg(program),
+        "all passed",
+    );
+}
