@@ -1,6 +1,7 @@
-//! Builds the C assertion test (`tests/c/test_api.c`, C11) and a C++17 program against
-//! `include/chess.h` and the static library cargo built for this test run, with
-//! `-Wall -Wextra -Werror -pedantic`, runs them, and runs the C test under valgrind's memcheck
+//! Builds the C assertion test (`tests/c/test_api.c`, C11), a C++17 program using
+//! `include/chess.h`, and the C++ wrapper's test (`tests/c/wrapper_test.cpp`, through
+//! `include/chess.hpp`), each with `-Wall -Wextra -Werror -pedantic` and linked with the
+//! static library cargo built for this test run; runs them, and runs the C test under valgrind's memcheck
 //! when valgrind is installed. Needs gcc and g++ (cc and c++ can be chosen with `CC`/`CXX`).
 
 use std::path::{Path, PathBuf};
@@ -61,6 +62,12 @@ fn c_assertion_test_passes() {
 fn header_compiles_and_links_as_cpp17() {
     let program = build(&compiler("CXX", "g++"), "-std=c++17", "tests/c/header_check.cpp", "header_check");
     run(&mut Command::new(program), "c++ ok");
+}
+
+#[test]
+fn cpp_wrapper_test_passes() {
+    let program = build(&compiler("CXX", "g++"), "-std=c++17", "tests/c/wrapper_test.cpp", "wrapper_test");
+    run(&mut Command::new(program), "wrapper passed");
 }
 
 #[test]
