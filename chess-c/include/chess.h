@@ -181,6 +181,14 @@ typedef enum {
   CHESS_LEVEL_MASTER = 3,
 } chess_level;
 
+// A language for words meant for players (move descriptions, reasons, hints).
+typedef enum {
+  // English.
+  CHESS_LANG_EN = 0,
+  // Chinese (simplified).
+  CHESS_LANG_ZH = 1,
+} chess_lang;
+
 // A game (opaque; made by `chess_game_new` or `chess_game_from_fen`, freed by `chess_game_free`).
 typedef struct chess_game chess_game;
 
@@ -231,6 +239,27 @@ typedef struct {
   // Time taken, in milliseconds.
   uint64_t time_ms;
 } chess_search_result;
+
+// What a search reports after each finished depth, to a progress callback.
+typedef struct {
+  // The depth just finished, in plies.
+  uint32_t depth;
+  // The first move of the best line so far (`CHESS_MOVE_NULL` when none).
+  chess_move best_move;
+  // True when `score` is a mate distance, false when it is centipawns.
+  bool is_mate;
+  // The score for the side to move (see `chess_search_result`).
+  int32_t score;
+  // Nodes searched so far.
+  uint64_t nodes;
+  // Time since the search began, in milliseconds.
+  uint64_t time_ms;
+} chess_search_info;
+
+// A progress callback: called on the searching thread after each finished depth, with the
+// `user_data` given to `chess_searcher_search_with_progress`. It must not unwind (a C++
+// callback must not throw) and must not use the searcher except `chess_searcher_stop`.
+typedef void (*chess_progress_fn)(const chess_search_info *info, void *user_data);
 
 // The null move (also "no move" in outputs).
 #define CHESS_MOVE_NULL 0
@@ -326,6 +355,14 @@ chess_status chess_game_timeout(chess_game *game, int player);
 
 // `player` forfeits the game.
 chess_status chess_game_forfeit(chess_game *game, int player);
+
+// Writes the game as PGN text (headers, moves, result).
+chess_status chess_game_to_pgn(const chess_game *game, char *buf, size_t capacity, size_t *out_len);
+
+// Reads the first game of PGN text (its main line; FIDE rules) into a new game in `*out`.
+// Text without a game, or that cannot be read, is `CHESS_ERR_INVALID_PGN`; a move that cannot
+// be played has the move's status (`CHESS_ERR_ILLEGAL_MOVE`, ...).
+chess_status chess_game_from_pgn(const char *pgn, chess_game **out);
 
 // Makes the standard starting position into `*out`.
 chess_status chess_position_new(chess_position **out);
@@ -460,6 +497,31 @@ chess_status chess_position_zobrist_key(const chess_position *pos, uint64_t *out
 // Counts the leaf nodes of the legal move tree `depth` plies deep (perft) into `*out_nodes`.
 chess_status chess_position_perft(const chess_position *pos, uint32_t depth, uint64_t *out_nodes);
 
+// Writes the squares of the rooks that still have castling rights, as a 64-bit set (bit n =
+// square n: `1 << 0` a1, `1 << 7` h1, ...) into `*out_rooks`.
+chess_status chess_position_castling_rights(const chess_position *pos, uint64_t *out_rooks);
+
+// Describes a legal move in words for players, in `lang` (`CHESS_LANG_EN`: "White knight g1
+// to f3"; `CHESS_LANG_ZH`).
+chess_status chess_position_describe(const chess_position *pos,
+                                     chess_move m,
+                                     int lang,
+                                     char *buf,
+                                     size_t capacity,
+                                     size_t *out_len);
+
+// Tells why `m` cannot be played (as `chess_position_play` would refuse it), in `lang`:
+// writes the reason ("the knight on c3 is pinned by the bishop on b4"), or an empty string
+// when the move can be played. `*out_status` (may be NULL) gets the status playing it would
+// return (`CHESS_OK`, `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_MISSING_PROMOTION`).
+chess_status chess_position_why_illegal(const chess_position *pos,
+                                        chess_move m,
+                                        int lang,
+                                        chess_status *out_status,
+                                        char *buf,
+                                        size_t capacity,
+                                        size_t *out_len);
+
 // Makes a searcher (16 MiB hash, level normal) into `*out`.
 chess_status chess_searcher_new(chess_searcher **out);
 
@@ -469,12 +531,46 @@ void chess_searcher_free(chess_searcher *searcher);
 // Sets the playing level (`CHESS_LEVEL_*`); another number is `CHESS_ERR_INVALID_LEVEL`.
 chess_status chess_searcher_set_level(chess_searcher *searcher, int level);
 
-// Searches the game's current position by the game's rules within `limits` (NULL: the
-// searcher's level) and writes what it found into `*out_result`.
+// Searches the game's current position by the game's rules within `limits` (NULL or all
+// zero: the searcher's level) and writes what it found into `*out_result`.
 chess_status chess_searcher_search(chess_searcher *searcher,
                                    const chess_game *game,
                                    const chess_search_limits *limits,
                                    chess_search_result *out_result);
+
+// As `chess_searcher_search`, calling `progress(info, user_data)` after each finished depth
+// (`progress` may be NULL).
+chess_status chess_searcher_search_with_progress(chess_searcher *searcher,
+                                                 const chess_game *game,
+                                                 const chess_search_limits *limits,
+                                                 chess_progress_fn progress,
+                                                 void *user_data,
+                                                 chess_search_result *out_result);
+
+// Sets the size of the transposition table in MiB (at least 1); the size in use goes to
+// `*out_mb` (may be NULL).
+chess_status chess_searcher_set_hash_size(chess_searcher *searcher,
+                                          size_t megabytes,
+                                          size_t *out_mb);
+
+// Forgets what earlier searches learnt (call between unrelated games).
+chess_status chess_searcher_new_game(chess_searcher *searcher);
+
+// Suggests a move for the side to move in `game`, searched at `level`: the move goes to
+// `*out_move` (`CHESS_MOVE_NULL` and an empty text when the game has no legal move), its SAN
+// to `san_buf` and an explanation in `lang` to `text_buf` ("White knight f3 takes queen h4;
+// wins material worth 9 pawns"); both buffers follow the string conventions. The searcher's
+// own level is kept.
+chess_status chess_searcher_hint(chess_searcher *searcher,
+                                 const chess_game *game,
+                                 int level,
+                                 int lang,
+                                 chess_move *out_move,
+                                 char *san_buf,
+                                 size_t san_capacity,
+                                 char *text_buf,
+                                 size_t text_capacity,
+                                 size_t *out_text_len);
 
 // Chooses a move for the game at the searcher's level, into `*out_move` (`CHESS_MOVE_NULL`
 // when there is no legal move).

@@ -336,3 +336,33 @@ pub unsafe extern "C" fn chess_game_timeout(game: *mut chess_game, player: c_int
 pub unsafe extern "C" fn chess_game_forfeit(game: *mut chess_game, player: c_int) -> chess_status {
     event("chess_game_forfeit", game, player, |game, player| ended(game.forfeit(player)))
 }
+
+/// Writes the game as PGN text (headers, moves, result).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_to_pgn(
+    game: *const chess_game,
+    buf: *mut c_char,
+    capacity: usize,
+    out_len: *mut usize,
+) -> chess_status {
+    guard("chess_game_to_pgn", || {
+        let text = chess_core::pgn::PgnGame::from_game(self::game(game)?).to_string();
+        unsafe { write_str(&text, buf, capacity, out_len) }
+    })
+}
+
+/// Reads the first game of PGN text (its main line; FIDE rules) into a new game in `*out`.
+/// Text without a game, or that cannot be read, is `CHESS_ERR_INVALID_PGN`; a move that cannot
+/// be played has the move's status (`CHESS_ERR_ILLEGAL_MOVE`, ...).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_from_pgn(pgn: *const c_char, out: *mut *mut chess_game) -> chess_status {
+    guard("chess_game_from_pgn", || {
+        let text = unsafe { arg_str(pgn, "pgn") }?;
+        let record = chess_core::pgn::PgnReader::from_text(text)
+            .next()
+            .ok_or_else(|| fail(chess_status::CHESS_ERR_INVALID_PGN, "the text has no game"))?
+            .map_err(|error| core_failure(error.code(), error))?;
+        let game = record.to_game().map_err(|error| core_failure(error.code(), error))?;
+        new_handle(out, chess_game(game))
+    })
+}

@@ -89,6 +89,29 @@ pub enum chess_role {
     CHESS_KING = 6,
 }
 
+/// A language for words meant for players (move descriptions, reasons, hints).
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum chess_lang {
+    /// English.
+    CHESS_LANG_EN = 0,
+    /// Chinese (simplified).
+    CHESS_LANG_ZH = 1,
+}
+
+/// Reads a language (`CHESS_LANG_EN` or `CHESS_LANG_ZH`).
+pub(crate) fn lang(number: c_int) -> Result<chess_core::Lang> {
+    match number {
+        0 => Ok(chess_core::Lang::En),
+        1 => Ok(chess_core::Lang::Zh),
+        _ => Err(fail(
+            CHESS_ERR_INVALID_ARGUMENT,
+            format_args!("language {number} is neither CHESS_LANG_EN (0) nor CHESS_LANG_ZH (1)"),
+        )),
+    }
+}
+
 /// The library's version ("0.1.0"), a static string.
 #[unsafe(no_mangle)]
 pub extern "C" fn chess_version() -> *const c_char {

@@ -5,7 +5,7 @@ use core::ffi::{c_char, c_int};
 use chess_core::{CastlingChoice, Move, Position, Validation};
 
 use crate::ffi::{Result, arg, arg_mut, arg_str, chess_status, core_failure, fail, guard, put_opt, write_str};
-use crate::{chess_move, color_value, decode_move, promotion, role_value, square};
+use crate::{chess_move, color_value, decode_move, lang, promotion, role_value, square};
 
 /// A chess position (opaque; made by `chess_position_new`, `chess_position_from_fen`,
 /// `chess_position_clone` or `chess_game_position`, freed by `chess_position_free`).
@@ -460,6 +460,66 @@ pub unsafe extern "C" fn chess_position_perft(
         let pos = self::pos(pos)?;
         let out = unsafe { arg_mut(out_nodes, "out_nodes") }?;
         *out = chess_core::perft::perft(pos, depth);
+        Ok(())
+    })
+}
+
+/// Writes the squares of the rooks that still have castling rights, as a 64-bit set (bit n =
+/// square n: `1 << 0` a1, `1 << 7` h1, ...) into `*out_rooks`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_castling_rights(
+    pos: *const chess_position,
+    out_rooks: *mut u64,
+) -> chess_status {
+    guard("chess_position_castling_rights", || {
+        let rooks = self::pos(pos)?.castling_rights();
+        *unsafe { arg_mut(out_rooks, "out_rooks") }? = rooks.0;
+        Ok(())
+    })
+}
+
+/// Describes a legal move in words for players, in `lang` (`CHESS_LANG_EN`: "White knight g1
+/// to f3"; `CHESS_LANG_ZH`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_describe(
+    pos: *const chess_position,
+    m: chess_move,
+    lang: c_int,
+    buf: *mut c_char,
+    capacity: usize,
+    out_len: *mut usize,
+) -> chess_status {
+    guard("chess_position_describe", || {
+        let pos = self::pos(pos)?;
+        let lang = self::lang(lang)?;
+        let m = legal_move(pos, m)?;
+        unsafe { write_str(&pos.describe(m).text(lang).to_string(), buf, capacity, out_len) }
+    })
+}
+
+/// Tells why `m` cannot be played (as `chess_position_play` would refuse it), in `lang`:
+/// writes the reason ("the knight on c3 is pinned by the bishop on b4"), or an empty string
+/// when the move can be played. `*out_status` (may be NULL) gets the status playing it would
+/// return (`CHESS_OK`, `CHESS_ERR_ILLEGAL_MOVE`, `CHESS_ERR_MISSING_PROMOTION`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_why_illegal(
+    pos: *const chess_position,
+    m: chess_move,
+    lang: c_int,
+    out_status: *mut chess_status,
+    buf: *mut c_char,
+    capacity: usize,
+    out_len: *mut usize,
+) -> chess_status {
+    guard("chess_position_why_illegal", || {
+        let mut copy = *self::pos(pos)?;
+        let lang = self::lang(lang)?;
+        let (status, text) = match copy.play(decode_move(m)?) {
+            Ok(()) => (chess_status::CHESS_OK, String::new()),
+            Err(error) => (chess_status::from_code(error.code()), error.reason.text(lang).to_string()),
+        };
+        unsafe { write_str(&text, buf, capacity, out_len) }?;
+        unsafe { put_opt(out_status, status) };
         Ok(())
     })
 }

@@ -348,6 +348,111 @@ static void test_game(void) {
     chess_game_free(game);
 }
 
+static void test_words_and_pgn(void) {
+    chess_position *pos = NULL;
+    OK(chess_position_new(&pos));
+    chess_move nf3 = 0;
+    OK(chess_position_parse_san(pos, "Nf3", &nf3));
+    char buf[256];
+    OK(chess_position_describe(pos, nf3, CHESS_LANG_EN, buf, sizeof buf, NULL));
+    CHECK(strcmp(buf, "White knight g1 to f3") == 0);
+    OK(chess_position_describe(pos, nf3, CHESS_LANG_ZH, buf, sizeof buf, NULL));
+    CHECK(strcmp(buf, "白方马从g1走到f3") == 0);
+    CHECK(chess_position_describe(pos, nf3, 2, buf, sizeof buf, NULL) == CHESS_ERR_INVALID_ARGUMENT);
+    uint64_t rooks = 0;
+    OK(chess_position_castling_rights(pos, &rooks));
+    CHECK(rooks == (UINT64_C(1) << 0 | UINT64_C(1) << 7 | UINT64_C(1) << 56 | UINT64_C(1) << 63));
+    chess_position_free(pos);
+
+    /* Why a move is illegal, in both languages; a legal move gives an empty text. */
+    OK(chess_position_from_fen("rnbqk1nr/pppp1ppp/8/4p3/1b1P4/2N5/PPP1PPPP/R1BQKBNR w KQkq - 2 3", &pos));
+    chess_move nc3e4 = (chess_move)(18 | 28 << 6);
+    chess_status why = CHESS_ERR_PANIC;
+    OK(chess_position_why_illegal(pos, nc3e4, CHESS_LANG_EN, &why, buf, sizeof buf, NULL));
+    CHECK(why == CHESS_ERR_ILLEGAL_MOVE && strcmp(buf, "the knight on c3 is pinned by the bishop on b4") == 0);
+    OK(chess_position_why_illegal(pos, nc3e4, CHESS_LANG_ZH, &why, buf, sizeof buf, NULL));
+    CHECK(strcmp(buf, "c3上的马被b4上的象牵制") == 0);
+    OK(chess_position_why_illegal(pos, (chess_move)(6 | 21 << 6), CHESS_LANG_EN, &why, buf, sizeof buf, NULL));
+    CHECK(why == CHESS_OK && buf[0] == 0);
+    chess_position_free(pos);
+
+    /* PGN out and back in. */
+    chess_game *game = NULL;
+    OK(chess_game_new(&game));
+    const char *moves[] = {"e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"};
+    for (size_t i = 0; i < 7; i++) OK(chess_game_push_san(game, moves[i], NULL));
+    size_t len = 0;
+    CHECK(chess_game_to_pgn(game, NULL, 0, &len) == CHESS_ERR_BUFFER_TOO_SMALL);
+    char *pgn = malloc(len + 1);
+    CHECK(pgn != NULL);
+    OK(chess_game_to_pgn(game, pgn, len + 1, NULL));
+    CHECK(strstr(pgn, "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0") != NULL);
+    CHECK(strstr(pgn, "[Result \"1-0\"]") != NULL);
+    chess_game *copy = NULL;
+    OK(chess_game_from_pgn(pgn, &copy));
+    free(pgn);
+    int termination = 0, winner = 0;
+    OK(chess_game_outcome(copy, &termination, &winner));
+    CHECK(termination == CHESS_TERMINATION_CHECKMATE && winner == CHESS_WHITE);
+    chess_game_free(copy);
+    chess_game_free(game);
+    copy = NULL;
+    CHECK(chess_game_from_pgn("", &copy) == CHESS_ERR_INVALID_PGN);
+    CHECK(chess_game_from_pgn("1. e4 e5 2. Ke3 *", &copy) == CHESS_ERR_ILLEGAL_MOVE);
+    CHECK(copy == NULL);
+}
+
+static int progress_calls = 0;
+static uint32_t progress_depth = 0;
+
+static void on_progress(const chess_search_info *info, void *user_data) {
+    CHECK(user_data == &progress_calls);
+    CHECK(info->depth == progress_depth + 1);
+    progress_depth = info->depth;
+    progress_calls++;
+}
+
+static void test_hint_and_progress(void) {
+    chess_searcher *searcher = NULL;
+    OK(chess_searcher_new(&searcher));
+    size_t mb = 0;
+    OK(chess_searcher_set_hash_size(searcher, 2, &mb));
+    CHECK(mb == 2);
+    OK(chess_searcher_new_game(searcher));
+
+    chess_game *game = NULL;
+    OK(chess_game_from_fen("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4", CHESS_RULES_FIDE, &game));
+    chess_move m = 0;
+    char san[16], text[256];
+    size_t len = 0;
+    OK(chess_searcher_hint(searcher, game, CHESS_LEVEL_NORMAL, CHESS_LANG_EN, &m, san, sizeof san, text, sizeof text, &len));
+    CHECK(strcmp(san, "Nxh4") == 0);
+    CHECK(strcmp(text, "White knight f3 takes queen h4; wins material worth 9 pawns") == 0 && len == strlen(text));
+    OK(chess_searcher_hint(searcher, game, CHESS_LEVEL_NORMAL, CHESS_LANG_ZH, &m, san, sizeof san, text, sizeof text, NULL));
+    CHECK(strcmp(text, "白方马从f3吃h4的后；净得9个兵的子力") == 0);
+    CHECK(chess_searcher_hint(searcher, game, CHESS_LEVEL_NORMAL, CHESS_LANG_EN, &m, san, sizeof san, text, 4, &len) == CHESS_ERR_BUFFER_TOO_SMALL);
+    CHECK(chess_searcher_hint(searcher, game, 4, CHESS_LANG_EN, &m, san, sizeof san, text, sizeof text, NULL) == CHESS_ERR_INVALID_LEVEL);
+
+    chess_search_limits limits = {0};
+    limits.depth = 4;
+    chess_search_result result;
+    OK(chess_searcher_search_with_progress(searcher, game, &limits, on_progress, &progress_calls, &result));
+    CHECK(progress_calls == 4 && progress_depth == 4 && result.depth == 4);
+    chess_position *pos = NULL;
+    OK(chess_game_position(game, &pos));
+    CHECK(strcmp(san_of(pos, result.best_move), "Nxh4") == 0);
+    OK(chess_searcher_search_with_progress(searcher, game, &limits, NULL, NULL, &result));
+    chess_position_free(pos);
+    chess_game_free(game);
+
+    /* No legal move: no hint. */
+    OK(chess_game_from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", CHESS_RULES_FIDE, &game));
+    OK(chess_searcher_hint(searcher, game, CHESS_LEVEL_BEGINNER, CHESS_LANG_EN, &m, san, sizeof san, text, sizeof text, NULL));
+    CHECK(m == CHESS_MOVE_NULL && san[0] == 0 && text[0] == 0);
+    chess_game_free(game);
+    chess_searcher_free(searcher);
+}
+
 struct search_job {
     chess_searcher *searcher;
     chess_game *game;
@@ -478,6 +583,10 @@ static void test_null_arguments(void) {
     CHECK(chess_position_zobrist_key(pos, NULL) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_position_perft(NULL, 1, &u) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_position_perft(pos, 1, NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_position_castling_rights(NULL, &u) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_position_castling_rights(pos, NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_position_describe(NULL, 0, 0, buf, sizeof buf, &n) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_position_why_illegal(NULL, 0, 0, NULL, buf, sizeof buf, &n) == CHESS_ERR_NULL_ARGUMENT);
 
     CHECK(chess_game_new(NULL) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_game_from_fen(NULL, 0, &game) == CHESS_ERR_NULL_ARGUMENT);
@@ -503,6 +612,9 @@ static void test_null_arguments(void) {
     CHECK(chess_game_claim_draw(NULL, CHESS_WHITE) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_game_timeout(NULL, CHESS_WHITE) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_game_forfeit(NULL, CHESS_WHITE) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_to_pgn(NULL, buf, sizeof buf, &n) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_from_pgn(NULL, &game) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_from_pgn("1. e4 *", NULL) == CHESS_ERR_NULL_ARGUMENT);
 
     CHECK(chess_searcher_new(NULL) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_searcher_set_level(NULL, CHESS_LEVEL_NORMAL) == CHESS_ERR_NULL_ARGUMENT);
@@ -514,6 +626,12 @@ static void test_null_arguments(void) {
     CHECK(chess_searcher_best_move(searcher, NULL, &m) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_searcher_best_move(searcher, game, NULL) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_searcher_stop(NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_searcher_set_hash_size(NULL, 1, &n) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_searcher_new_game(NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_searcher_hint(NULL, game, 0, 0, &m, buf, sizeof buf, buf, sizeof buf, &n) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_searcher_hint(searcher, NULL, 0, 0, &m, buf, sizeof buf, buf, sizeof buf, &n) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_searcher_hint(searcher, game, 0, 0, NULL, buf, sizeof buf, buf, sizeof buf, &n) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_searcher_search_with_progress(NULL, game, NULL, NULL, NULL, &result) == CHESS_ERR_NULL_ARGUMENT);
     OK(chess_searcher_stop(searcher)); /* no search running: nothing happens */
 
     /* Freeing NULL does nothing. */
@@ -531,6 +649,8 @@ int main(void) {
     test_position();
     test_fen_and_rules();
     test_game();
+    test_words_and_pgn();
+    test_hint_and_progress();
     test_searcher();
     test_null_arguments();
     printf("all passed (%d checks)\n", checks);
