@@ -10,6 +10,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -133,6 +135,18 @@ public:
     std::string uci(Move m) const {
         return detail::read_string([&](char *buf, std::size_t cap, std::size_t *len) {
             return chess_position_uci(handle_, m, buf, cap, len);
+        });
+    }
+    /// A legal move in words for players ("White knight g1 to f3").
+    std::string describe(Move m, chess_lang lang = CHESS_LANG_EN) const {
+        return detail::read_string([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_position_describe(handle_, m, lang, buf, cap, len);
+        });
+    }
+    /// Why a move cannot be played, in words (empty when it can).
+    std::string why_illegal(Move m, chess_lang lang = CHESS_LANG_EN) const {
+        return detail::read_string([&](char *buf, std::size_t cap, std::size_t *len) {
+            return chess_position_why_illegal(handle_, m, lang, nullptr, buf, cap, len);
         });
     }
     bool is_check() const { return ask(chess_position_is_check); }
@@ -270,6 +284,31 @@ public:
     chess_search_result search(const Game &game, const chess_search_limits &limits) {
         chess_search_result result{};
         check(chess_searcher_search(handle_, game.get(), &limits, &result));
+        return result;
+    }
+    /// As search(), calling `progress` after each finished depth (on this thread). An
+    /// exception thrown by `progress` stops the search and is rethrown here.
+    chess_search_result search(const Game &game, const chess_search_limits &limits,
+                               const std::function<void(const chess_search_info &)> &progress) {
+        struct Context {
+            const std::function<void(const chess_search_info &)> *progress;
+            chess_searcher *searcher;
+            std::exception_ptr error;
+        } context{&progress, handle_, nullptr};
+        chess_progress_fn trampoline = [](const chess_search_info *info, void *user_data) {
+            auto *context = static_cast<Context *>(user_data);
+            if (context->error) return;
+            try {
+                (*context->progress)(*info);
+            } catch (...) {  // never unwind into the library
+                context->error = std::current_exception();
+                chess_searcher_stop(context->searcher);
+            }
+        };
+        chess_search_result result{};
+        chess_status status = chess_searcher_search_with_progress(handle_, game.get(), &limits, trampoline, &context, &result);
+        if (context.error) std::rethrow_exception(context.error);
+        check(status);
         return result;
     }
     /// A move for the game at the searcher's level (CHESS_MOVE_NULL: no legal move).

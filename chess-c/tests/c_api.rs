@@ -70,6 +70,36 @@ fn cpp_wrapper_test_passes() {
     run(&mut Command::new(program), "wrapper passed");
 }
 
+/// The examples, built by their Makefile through pkg-config against the shared library of this
+/// build, print what the README says.
+#[test]
+fn examples_build_with_make_and_pkg_config_and_run() {
+    let lib_dir = static_lib().parent().expect("the deps folder").to_path_buf();
+    let build = Path::new(env!("CARGO_TARGET_TMPDIR")).join("examples");
+    let status = Command::new("make")
+        .arg("-C")
+        .arg(crate_dir().join("examples"))
+        .arg(format!("LIBDIR={}", lib_dir.display()))
+        .arg(format!("BUILD={}", build.display()))
+        .arg(format!("CC={}", compiler("CC", "gcc")))
+        .arg(format!("CXX={}", compiler("CXX", "g++")))
+        .arg("-B")
+        .status()
+        .expect("make runs");
+    assert!(status.success(), "make -C chess-c/examples failed");
+    run(
+        &mut Command::new(build.join("play_game")),
+        "1. e4 e5\n2. Qh5 Nc6\n3. Bc4 Nf6\n4. Qxf7#\nresult: 1-0 (checkmate)\n",
+    );
+    let output = Command::new(build.join("play_game")).args(["e4", "Ke7"]).output().expect("play_game runs");
+    assert!(!output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "chess_game_push_san: illegal move Ke7 in this position: your own pawn is on e7 (illegal_move)\n"
+    );
+    run(&mut Command::new(build.join("engine_move")), "engine plays Nxh4 (白方马从f3吃h4的后)\n");
+}
+
 #[test]
 fn c_assertion_test_is_clean_under_valgrind() {
     if Command::new("valgrind").arg("--version").output().is_err() {

@@ -85,6 +85,21 @@ int main() {
     CHECK(back_rank.position().san(result.best_move) == "Ra8#");
     CHECK(error_of([&] { searcher.set_level(static_cast<chess_level>(7)); }).status() == CHESS_ERR_INVALID_LEVEL);
 
+    // Progress through a lambda; an exception in it stops the search and comes back here.
+    std::vector<std::uint32_t> depths;
+    searcher.search(back_rank, limits, [&](const chess_search_info &info) { depths.push_back(info.depth); });
+    CHECK((depths == std::vector<std::uint32_t>{1, 2, 3}));
+    bool rethrown = false;
+    try {
+        searcher.search(back_rank, limits, [](const chess_search_info &) { throw std::runtime_error("enough"); });
+    } catch (const std::runtime_error &error) {
+        rethrown = std::string(error.what()) == "enough";
+    }
+    CHECK(rethrown);
+    CHECK(back_rank.position().describe(result.best_move) == "White rook a1 to a8, checkmate");
+    CHECK(pinned.why_illegal(pinned.parse_san("Nf3")).empty());
+    CHECK(pinned.why_illegal(static_cast<chess::Move>(18 | 28 << 6), CHESS_LANG_ZH) == "c3上的马被b4上的象牵制");
+
     chess::Game opening;
     std::atomic<bool> done{false};
     chess_search_result infinite{};
