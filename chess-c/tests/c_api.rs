@@ -23,9 +23,15 @@ fn static_lib() -> PathBuf {
 
 /// Compiles `source` with `compiler` and the strict flags, linking the static library.
 fn build(compiler: &str, std_flag: &str, source: &str, output: &str) -> PathBuf {
+    build_with(compiler, &[std_flag], source, output)
+}
+
+/// As [`build`], with more flags (a standard first).
+fn build_with(compiler: &str, flags: &[&str], source: &str, output: &str) -> PathBuf {
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(output);
     let status = Command::new(compiler)
-        .args([std_flag, "-Wall", "-Wextra", "-Werror", "-pedantic", "-O1", "-g"])
+        .args(flags)
+        .args(["-Wall", "-Wextra", "-Werror", "-pedantic", "-O1", "-g"])
         .arg("-I")
         .arg(crate_dir().join("include"))
         .arg(crate_dir().join(source))
@@ -98,6 +104,17 @@ fn examples_build_with_make_and_pkg_config_and_run() {
         "chess_game_push_san: illegal move Ke7 in this position: your own pawn is on e7 (illegal_move)\n"
     );
     run(&mut Command::new(build.join("engine_move")), "engine plays Nxh4 (白方马从f3吃h4的后)\n");
+}
+
+/// The C side built with AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer; the
+/// Rust library itself is not instrumented (that needs a nightly compiler), but every buffer
+/// it writes into belongs to the C side, so overruns of a caller's buffer are caught.
+#[test]
+fn c_assertion_test_is_clean_under_sanitizers() {
+    let cc = compiler("CC", "gcc");
+    let flags = ["-std=c11", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"];
+    let program = build_with(&cc, &flags, "tests/c/test_api.c", "test_api_sanitized");
+    run(Command::new(program).env("ASAN_OPTIONS", "detect_leaks=1"), "all passed");
 }
 
 #[test]
