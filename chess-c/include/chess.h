@@ -364,6 +364,45 @@ chess_status chess_game_to_pgn(const chess_game *game, char *buf, size_t capacit
 // be played has the move's status (`CHESS_ERR_ILLEGAL_MOVE`, ...).
 chess_status chess_game_from_pgn(const char *pgn, chess_game **out);
 
+// Tells whether the side to move may claim a draw now (fifty moves, threefold repetition).
+chess_status chess_game_can_claim_draw(const chess_game *game, bool *out);
+
+// Copies the position before move `index` (0 = the start; the move count = the current
+// position) into a new handle in `*out`; an index past that is `CHESS_ERR_INVALID_ARGUMENT`.
+chess_status chess_game_position_at(const chess_game *game, size_t index, chess_position **out);
+
+// Writes the pieces `player` captured (`chess_role` values, in the order taken) into `roles`
+// (room for `capacity`; 16 always suffices) and their number into `*out_count`, and the
+// value of `player`'s material on the board (pawn 1, knight 3, bishop 3, rook 5, queen 9)
+// into `*out_material` (may be NULL). Too little room: `CHESS_ERR_BUFFER_TOO_SMALL`, the
+// count written.
+chess_status chess_game_captured(const chess_game *game,
+                                 int player,
+                                 int *roles,
+                                 size_t capacity,
+                                 size_t *out_count,
+                                 uint32_t *out_material);
+
+// Writes the game as JSON text in chess-core's save format (start position, moves, rules,
+// events), for `chess_game_load`.
+chess_status chess_game_save(const chess_game *game, char *buf, size_t capacity, size_t *out_len);
+
+// Reads a game saved by `chess_game_save` into a new game in `*out` (the moves and events are
+// replayed, so a save that breaks the rules is refused with `CHESS_ERR_INVALID_SAVE`).
+chess_status chess_game_load(const char *json, chess_game **out);
+
+// As `chess_game_push_san`, with the SAN given by pointer and length in bytes.
+chess_status chess_game_push_san_n(chess_game *game,
+                                   const char *san,
+                                   size_t len,
+                                   chess_move *out_move);
+
+// As `chess_game_push_uci`, with the UCI move given by pointer and length in bytes.
+chess_status chess_game_push_uci_n(chess_game *game,
+                                   const char *uci,
+                                   size_t len,
+                                   chess_move *out_move);
+
 // Makes the standard starting position into `*out`.
 chess_status chess_position_new(chess_position **out);
 
@@ -521,6 +560,19 @@ chess_status chess_position_why_illegal(const chess_position *pos,
                                         char *buf,
                                         size_t capacity,
                                         size_t *out_len);
+
+// As `chess_position_from_fen_with`, with the FEN given by pointer and length in bytes (a C++
+// `std::string_view`; no NUL needed).
+chess_status chess_position_from_fen_n(const char *fen,
+                                       size_t len,
+                                       uint32_t flags,
+                                       chess_position **out);
+
+// As `chess_position_play_san`, with the SAN given by pointer and length in bytes.
+chess_status chess_position_play_san_n(chess_position *pos,
+                                       const char *san,
+                                       size_t len,
+                                       chess_move *out_move);
 
 // Makes a searcher (16 MiB hash, level normal) into `*out`.
 chess_status chess_searcher_new(chess_searcher **out);

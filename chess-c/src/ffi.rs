@@ -225,6 +225,24 @@ pub(crate) unsafe fn arg_str<'a>(ptr: *const c_char, name: &str) -> Result<&'a s
     utf8(bytes, name)
 }
 
+/// Reads a string argument given by pointer and length in bytes (no NUL needed; a NUL inside
+/// is part of the text). NULL with length 0 is the empty string.
+///
+/// # Safety
+/// `ptr` is NULL or valid for reads of `len` bytes.
+pub(crate) unsafe fn arg_str_len<'a>(ptr: *const c_char, len: usize, name: &str) -> Result<&'a str> {
+    if ptr.is_null() {
+        return if len == 0 {
+            Ok("")
+        } else {
+            Err(fail(CHESS_ERR_NULL_ARGUMENT, format_args!("argument `{name}` is NULL")))
+        };
+    }
+    // SAFETY: the caller's contract.
+    let bytes = unsafe { core::slice::from_raw_parts(ptr.cast::<u8>(), len) };
+    utf8(bytes, name)
+}
+
 fn utf8<'a>(bytes: &'a [u8], name: &str) -> Result<&'a str> {
     core::str::from_utf8(bytes).map_err(|error| {
         fail(CHESS_ERR_INVALID_UTF8, format_args!("argument `{name}` is not UTF-8 (from byte {})", error.valid_up_to()))

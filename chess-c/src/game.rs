@@ -4,9 +4,11 @@ use core::ffi::{c_char, c_int};
 
 use chess_core::{Color, EventError, Game, Outcome, Rules, Termination};
 
-use crate::ffi::{Result, arg, arg_mut, arg_str, chess_status, core_failure, fail, guard, put_opt, write_str};
-use crate::position::{CHESS_FEN_STRICT, chess_position, new_handle, read_fen};
-use crate::{chess_move, color, color_value, decode_move};
+use crate::ffi::{
+    Result, arg, arg_mut, arg_str, arg_str_len, chess_status, core_failure, fail, guard, put_opt, write_str,
+};
+use crate::position::{CHESS_FEN_STRICT, chess_position, new_handle, out_slot, read_fen, store};
+use crate::{chess_move, color, color_value, decode_move, role_value};
 
 /// A game (opaque; made by `chess_game_new` or `chess_game_from_fen`, freed by `chess_game_free`).
 #[allow(non_camel_case_types)]
@@ -119,9 +121,10 @@ pub unsafe extern "C" fn chess_game_from_fen(
     out: *mut *mut chess_game,
 ) -> chess_status {
     guard("chess_game_from_fen", || {
+        let out = out_slot(out)?;
         let position = read_fen(unsafe { arg_str(fen, "fen") }?, CHESS_FEN_STRICT)?;
         let game = Game::from_position_with_rules(position, self::rules(rules)?);
-        new_handle(out, chess_game(game))
+        store(out, chess_game(game))
     })
 }
 
@@ -138,8 +141,9 @@ pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_position(game: *const chess_game, out: *mut *mut chess_position) -> chess_status {
     guard("chess_game_position", || {
+        let out = out_slot(out)?;
         let position = *self::game(game)?.position();
-        new_handle(out, chess_position(position))
+        store(out, chess_position(position))
     })
 }
 
@@ -357,12 +361,149 @@ pub unsafe extern "C" fn chess_game_to_pgn(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_from_pgn(pgn: *const c_char, out: *mut *mut chess_game) -> chess_status {
     guard("chess_game_from_pgn", || {
+        let out = out_slot(out)?;
         let text = unsafe { arg_str(pgn, "pgn") }?;
         let record = chess_core::pgn::PgnReader::from_text(text)
             .next()
             .ok_or_else(|| fail(chess_status::CHESS_ERR_INVALID_PGN, "the text has no game"))?
             .map_err(|error| core_failure(error.code(), error))?;
         let game = record.to_game().map_err(|error| core_failure(error.code(), error))?;
-        new_handle(out, chess_game(game))
+        store(out, chess_game(game))
+    })
+}
+
+/// Tells whether the side to move may claim a draw now (fifty moves, threefold repetition).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_can_claim_draw(game: *const chess_game, out: *mut bool) -> chess_status {
+    guard("chess_game_can_claim_draw", || {
+        let can = self::game(game)?.can_claim_draw();
+        *unsafe { arg_mut(out, "out") }? = can;
+        Ok(())
+    })
+}
+
+/// Copies the position before move `index` (0 = the start; the move count = the current
+/// position) into a new handle in `*out`; an index past that is `CHESS_ERR_INVALID_ARGUMENT`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_position_at(
+    game: *const chess_game,
+    index: usize,
+    out: *mut *mut chess_position,
+) -> chess_status {
+    guard("chess_game_position_at", || {
+        let out = out_slot(out)?;
+        let game = self::game(game)?;
+        let position = *game.positions().nth(index).ok_or_else(|| {
+            fail(
+                chess_status::CHESS_ERR_INVALID_ARGUMENT,
+                format_args!("position index {index} is past the {} positions of the game", game.positions().len()),
+            )
+        })?;
+        store(out, chess_position(position))
+    })
+}
+
+/// Writes the pieces `player` captured (`chess_role` values, in the order taken) into `roles`
+/// (room for `capacity`; 16 always suffices) and their number into `*out_count`, and the
+/// value of `player`'s material on the board (pawn 1, knight 3, bishop 3, rook 5, queen 9)
+/// into `*out_material` (may be NULL). Too little room: `CHESS_ERR_BUFFER_TOO_SMALL`, the
+/// count written.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_captured(
+    game: *const chess_game,
+    player: c_int,
+    roles: *mut c_int,
+    capacity: usize,
+    out_count: *mut usize,
+    out_material: *mut u32,
+) -> chess_status {
+    guard("chess_game_captured", || {
+        let game = self::game(game)?;
+        let player = color(player)?;
+        let captured = game.captured_by(player);
+        let count = unsafe { arg_mut(out_count, "out_count") }?;
+        *count = captured.len();
+        if !captured.is_empty() {
+            if roles.is_null() || capacity < captured.len() {
+                return Err(fail(
+                    chess_status::CHESS_ERR_BUFFER_TOO_SMALL,
+                    format_args!(
+                        "{} captured pieces need {} entries, {capacity} given",
+                        captured.len(),
+                        captured.len()
+                    ),
+                ));
+            }
+            // SAFETY: `roles` holds `capacity >= captured.len()` entries (the caller's contract).
+            let out = unsafe { core::slice::from_raw_parts_mut(roles, captured.len()) };
+            for (slot, role) in out.iter_mut().zip(captured) {
+                *slot = role_value(Some(role));
+            }
+        }
+        unsafe { put_opt(out_material, game.material(player)) };
+        Ok(())
+    })
+}
+
+/// Writes the game as JSON text in chess-core's save format (start position, moves, rules,
+/// events), for `chess_game_load`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_save(
+    game: *const chess_game,
+    buf: *mut c_char,
+    capacity: usize,
+    out_len: *mut usize,
+) -> chess_status {
+    guard("chess_game_save", || {
+        let text = serde_json::to_string(self::game(game)?).map_err(|error| {
+            fail(chess_status::CHESS_ERR_INVALID_SAVE, format_args!("cannot write the game: {error}"))
+        })?;
+        unsafe { write_str(&text, buf, capacity, out_len) }
+    })
+}
+
+/// Reads a game saved by `chess_game_save` into a new game in `*out` (the moves and events are
+/// replayed, so a save that breaks the rules is refused with `CHESS_ERR_INVALID_SAVE`).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_load(json: *const c_char, out: *mut *mut chess_game) -> chess_status {
+    guard("chess_game_load", || {
+        let out = out_slot(out)?;
+        let text = unsafe { arg_str(json, "json") }?;
+        let game: Game = serde_json::from_str(text).map_err(|error| {
+            fail(chess_status::CHESS_ERR_INVALID_SAVE, format_args!("cannot read the saved game: {error}"))
+        })?;
+        store(out, chess_game(game))
+    })
+}
+
+/// As `chess_game_push_san`, with the SAN given by pointer and length in bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_push_san_n(
+    game: *mut chess_game,
+    san: *const c_char,
+    len: usize,
+    out_move: *mut chess_move,
+) -> chess_status {
+    guard("chess_game_push_san_n", || {
+        let text = unsafe { arg_str_len(san, len, "san") }?;
+        let m = game_mut(game)?.push_san(text).map_err(|error| core_failure(error.code(), error))?;
+        unsafe { put_opt(out_move, m.to_u16()) };
+        Ok(())
+    })
+}
+
+/// As `chess_game_push_uci`, with the UCI move given by pointer and length in bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_push_uci_n(
+    game: *mut chess_game,
+    uci: *const c_char,
+    len: usize,
+    out_move: *mut chess_move,
+) -> chess_status {
+    guard("chess_game_push_uci_n", || {
+        let text = unsafe { arg_str_len(uci, len, "uci") }?;
+        let m = game_mut(game)?.push_uci(text).map_err(|error| core_failure(error.code(), error))?;
+        unsafe { put_opt(out_move, m.to_u16()) };
+        Ok(())
     })
 }

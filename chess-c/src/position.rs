@@ -4,7 +4,9 @@ use core::ffi::{c_char, c_int};
 
 use chess_core::{CastlingChoice, Move, Position, Validation};
 
-use crate::ffi::{Result, arg, arg_mut, arg_str, chess_status, core_failure, fail, guard, put_opt, write_str};
+use crate::ffi::{
+    Result, arg, arg_mut, arg_str, arg_str_len, chess_status, core_failure, fail, guard, put_opt, write_str,
+};
 use crate::{chess_move, color_value, decode_move, lang, promotion, role_value, square};
 
 /// A chess position (opaque; made by `chess_position_new`, `chess_position_from_fen`,
@@ -19,9 +21,19 @@ pub const CHESS_FEN_RELAXED: u32 = 1;
 /// FEN reading: Chess960 castling (X-FEN/Shredder-FEN rights, king and rook on any files).
 pub const CHESS_FEN_CHESS960: u32 = 2;
 
+/// Makes a handle into `*out`.
 pub(crate) fn new_handle<T>(out: *mut *mut T, value: T) -> Result {
-    let out = unsafe { arg_mut(out, "out") }?;
-    *out = Box::into_raw(Box::new(value));
+    store(out_slot(out)?, value)
+}
+
+/// Checks a handle's out-parameter before the work that makes the handle.
+pub(crate) fn out_slot<'a, T>(out: *mut *mut T) -> Result<&'a mut *mut T> {
+    unsafe { arg_mut(out, "out") }
+}
+
+/// Boxes `value` into a handle in `slot`.
+pub(crate) fn store<T>(slot: &mut *mut T, value: T) -> Result {
+    *slot = Box::into_raw(Box::new(value));
     Ok(())
 }
 
@@ -53,8 +65,9 @@ pub unsafe extern "C" fn chess_position_new(out: *mut *mut chess_position) -> ch
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_from_fen(fen: *const c_char, out: *mut *mut chess_position) -> chess_status {
     guard("chess_position_from_fen", || {
+        let out = out_slot(out)?;
         let position = read_fen(unsafe { arg_str(fen, "fen") }?, CHESS_FEN_STRICT)?;
-        new_handle(out, chess_position(position))
+        store(out, chess_position(position))
     })
 }
 
@@ -66,8 +79,9 @@ pub unsafe extern "C" fn chess_position_from_fen_with(
     out: *mut *mut chess_position,
 ) -> chess_status {
     guard("chess_position_from_fen_with", || {
+        let out = out_slot(out)?;
         let position = read_fen(unsafe { arg_str(fen, "fen") }?, flags)?;
-        new_handle(out, chess_position(position))
+        store(out, chess_position(position))
     })
 }
 
@@ -78,8 +92,9 @@ pub unsafe extern "C" fn chess_position_clone(
     out: *mut *mut chess_position,
 ) -> chess_status {
     guard("chess_position_clone", || {
+        let out = out_slot(out)?;
         let copy = *self::pos(pos)?;
-        new_handle(out, chess_position(copy))
+        store(out, chess_position(copy))
     })
 }
 
@@ -520,6 +535,40 @@ pub unsafe extern "C" fn chess_position_why_illegal(
         };
         unsafe { write_str(&text, buf, capacity, out_len) }?;
         unsafe { put_opt(out_status, status) };
+        Ok(())
+    })
+}
+
+/// As `chess_position_from_fen_with`, with the FEN given by pointer and length in bytes (a C++
+/// `std::string_view`; no NUL needed).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_from_fen_n(
+    fen: *const c_char,
+    len: usize,
+    flags: u32,
+    out: *mut *mut chess_position,
+) -> chess_status {
+    guard("chess_position_from_fen_n", || {
+        let out = out_slot(out)?;
+        let position = read_fen(unsafe { arg_str_len(fen, len, "fen") }?, flags)?;
+        store(out, chess_position(position))
+    })
+}
+
+/// As `chess_position_play_san`, with the SAN given by pointer and length in bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_play_san_n(
+    pos: *mut chess_position,
+    san: *const c_char,
+    len: usize,
+    out_move: *mut chess_move,
+) -> chess_status {
+    guard("chess_position_play_san_n", || {
+        let text = unsafe { arg_str_len(san, len, "san") }?;
+        let pos = pos_mut(pos)?;
+        let m = pos.parse_san(text).map_err(|error| core_failure(error.code(), error))?;
+        pos.play(m).map_err(|error| core_failure(error.code(), error))?;
+        unsafe { put_opt(out_move, m.to_u16()) };
         Ok(())
     })
 }

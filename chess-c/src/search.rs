@@ -8,7 +8,7 @@ use chess_core::search::{Level, Score, SearchInfo, SearchLimits, SearchResult, S
 use crate::chess_move;
 use crate::ffi::{Result, arg, arg_mut, chess_status, fail, guard, put_opt, write_str};
 use crate::game::chess_game;
-use crate::position::new_handle;
+use crate::position::{out_slot, store};
 
 /// The computer player (opaque; made by `chess_searcher_new`, freed by `chess_searcher_free`).
 /// One search at a time; `chess_searcher_stop` may be called from any thread meanwhile.
@@ -148,9 +148,10 @@ fn searcher_mut<'a>(ptr: *mut chess_searcher) -> Result<&'a mut Searcher> {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_searcher_new(out: *mut *mut chess_searcher) -> chess_status {
     guard("chess_searcher_new", || {
+        let out = out_slot(out)?;
         let searcher = Searcher::new();
         let stop = searcher.stop_handle();
-        new_handle(out, chess_searcher { searcher, stop })
+        store(out, chess_searcher { searcher, stop })
     })
 }
 

@@ -402,6 +402,86 @@ static void test_words_and_pgn(void) {
     CHECK(copy == NULL);
 }
 
+static void test_game_records(void) {
+    /* Threefold repetition can be claimed. */
+    chess_game *game = NULL;
+    OK(chess_game_new(&game));
+    const char *shuffle[] = {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"};
+    for (size_t i = 0; i < 7; i++) OK(chess_game_push_san(game, shuffle[i], NULL));
+    bool can = true;
+    OK(chess_game_can_claim_draw(game, &can));
+    CHECK(!can);
+    CHECK(chess_game_push_san_n(game, "Ng8xyz", 3, NULL) == CHESS_OK); /* only "Ng8" is read */
+    OK(chess_game_can_claim_draw(game, &can));
+    CHECK(can);
+    OK(chess_game_claim_draw(game, CHESS_BLACK));
+    int termination = 0, winner = 0;
+    OK(chess_game_outcome(game, &termination, &winner));
+    CHECK(termination == CHESS_TERMINATION_THREEFOLD_REPETITION && winner == CHESS_COLOR_NONE);
+
+    /* Positions along the game. */
+    chess_position *pos = NULL;
+    OK(chess_game_position_at(game, 1, &pos));
+    CHECK(strcmp(fen_of(pos), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1") == 0);
+    chess_position_free(pos);
+    OK(chess_game_position_at(game, 8, &pos));
+    CHECK(strcmp(fen_of(pos), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 8 5") == 0);
+    chess_position_free(pos);
+    pos = NULL;
+    CHECK(chess_game_position_at(game, 9, &pos) == CHESS_ERR_INVALID_ARGUMENT && pos == NULL);
+
+    /* Save and load keep moves, events and outcome. */
+    size_t len = 0;
+    CHECK(chess_game_save(game, NULL, 0, &len) == CHESS_ERR_BUFFER_TOO_SMALL);
+    char *json = malloc(len + 1);
+    CHECK(json != NULL);
+    OK(chess_game_save(game, json, len + 1, NULL));
+    CHECK(strstr(json, "\"moves\":[\"g1f3\",\"g8f6\"") != NULL);
+    chess_game *loaded = NULL;
+    OK(chess_game_load(json, &loaded));
+    free(json);
+    OK(chess_game_outcome(loaded, &termination, &winner));
+    CHECK(termination == CHESS_TERMINATION_THREEFOLD_REPETITION);
+    size_t count = 0;
+    OK(chess_game_move_count(loaded, &count));
+    CHECK(count == 8);
+    chess_game_free(loaded);
+    chess_game_free(game);
+    loaded = NULL;
+    CHECK(chess_game_load("{\"moves\": 3}", &loaded) == CHESS_ERR_INVALID_SAVE && loaded == NULL);
+    CHECK(strncmp(last_error(), "chess_game_load: cannot read the saved game: ", 45) == 0);
+    CHECK(chess_game_load("{\"start\":{\"fen\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\",\"chess960\":false},"
+                          "\"moves\":[\"e2e5\"]}", &loaded) == CHESS_ERR_INVALID_SAVE);
+
+    /* Captured pieces and material. */
+    OK(chess_game_new(&game));
+    const char *trade[] = {"e4", "d5", "exd5", "Qxd5", "Nc3", "Qxa2", "Rxa2"};
+    for (size_t i = 0; i < 7; i++) OK(chess_game_push_san(game, trade[i], NULL));
+    int roles[16];
+    uint32_t material = 0;
+    OK(chess_game_captured(game, CHESS_WHITE, roles, 16, &count, &material));
+    CHECK(count == 2 && roles[0] == CHESS_PAWN && roles[1] == CHESS_QUEEN && material == 37);
+    OK(chess_game_captured(game, CHESS_BLACK, roles, 16, &count, &material));
+    CHECK(count == 2 && roles[0] == CHESS_PAWN && roles[1] == CHESS_PAWN && material == 29);
+    CHECK(chess_game_captured(game, CHESS_BLACK, roles, 1, &count, NULL) == CHESS_ERR_BUFFER_TOO_SMALL && count == 2);
+    CHECK(chess_game_captured(game, 3, roles, 16, &count, NULL) == CHESS_ERR_INVALID_ARGUMENT);
+    chess_move m = 0;
+    CHECK(chess_game_push_uci_n(game, "", 0, &m) == CHESS_ERR_INVALID_MOVE);
+    OK(chess_game_push_uci_n(game, "g8f6 junk", 4, &m));
+    CHECK(m == (chess_move)(62 | 45 << 6));
+    chess_game_free(game);
+
+    /* Length-taking string variants. */
+    const char *fen = START_FEN;
+    OK(chess_position_from_fen_n(fen, strlen(fen), CHESS_FEN_STRICT, &pos));
+    OK(chess_position_play_san_n(pos, "e4!?", 2, NULL));
+    CHECK(chess_position_play_san_n(pos, "e5", 1, NULL) == CHESS_ERR_INVALID_MOVE);
+    CHECK(chess_position_play_san_n(pos, "\xc3", 1, NULL) == CHESS_ERR_INVALID_UTF8);
+    CHECK(chess_position_play_san_n(pos, NULL, 2, NULL) == CHESS_ERR_NULL_ARGUMENT);
+    chess_position_free(pos);
+    CHECK(chess_position_from_fen_n(fen, 10, CHESS_FEN_STRICT, &pos) == CHESS_ERR_INVALID_FEN);
+}
+
 static int progress_calls = 0;
 static uint32_t progress_depth = 0;
 
@@ -615,6 +695,18 @@ static void test_null_arguments(void) {
     CHECK(chess_game_to_pgn(NULL, buf, sizeof buf, &n) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_game_from_pgn(NULL, &game) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_game_from_pgn("1. e4 *", NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_can_claim_draw(NULL, &b) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_can_claim_draw(game, NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_position_at(NULL, 0, &pos) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_position_at(game, 0, NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_captured(NULL, 0, &i, 1, &n, NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_captured(game, 0, &i, 1, NULL, NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_save(NULL, buf, sizeof buf, &n) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_load(NULL, &game) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_load("{}", NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_push_san_n(NULL, "e4", 2, &m) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_push_uci_n(game, NULL, 4, &m) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_position_from_fen_n(START_FEN, 56, 0, NULL) == CHESS_ERR_NULL_ARGUMENT);
 
     CHECK(chess_searcher_new(NULL) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_searcher_set_level(NULL, CHESS_LEVEL_NORMAL) == CHESS_ERR_NULL_ARGUMENT);
@@ -650,6 +742,7 @@ int main(void) {
     test_fen_and_rules();
     test_game();
     test_words_and_pgn();
+    test_game_records();
     test_hint_and_progress();
     test_searcher();
     test_null_arguments();
