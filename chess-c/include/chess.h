@@ -415,6 +415,10 @@ chess_status chess_position_from_fen_with(const char *fen, uint32_t flags, chess
 // Copies a position into a new handle in `*out`.
 chess_status chess_position_clone(const chess_position *pos, chess_position **out);
 
+// Copies the position `src` into the existing handle `dst` (no allocation: a search or perft
+// from C keeps one handle per ply).
+chess_status chess_position_assign(chess_position *dst, const chess_position *src);
+
 // Frees a position; NULL is a no-op.
 void chess_position_free(chess_position *pos);
 

@@ -98,6 +98,17 @@ pub unsafe extern "C" fn chess_position_clone(
     })
 }
 
+/// Copies the position `src` into the existing handle `dst` (no allocation: a search or perft
+/// from C keeps one handle per ply).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_position_assign(dst: *mut chess_position, src: *const chess_position) -> chess_status {
+    guard("chess_position_assign", || {
+        let copy = *self::pos(src)?;
+        unsafe { arg_mut(dst, "dst") }?.0 = copy;
+        Ok(())
+    })
+}
+
 /// Frees a position; NULL is a no-op.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_free(pos: *mut chess_position) {

@@ -104,6 +104,7 @@ fn examples_build_with_make_and_pkg_config_and_run() {
         "chess_game_push_san: illegal move Ke7 in this position: your own pawn is on e7 (illegal_move)\n"
     );
     run(&mut Command::new(build.join("engine_move")), "engine plays Nxh4 (白方马从f3吃h4的后)\n");
+    run(Command::new(build.join("perft_bench")).arg("3"), "C loop:    8902 nodes");
 }
 
 /// The C side built with AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer; the

@@ -172,6 +172,9 @@ static void test_position(void) {
     CHECK(strcmp(fen_of(pos), "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 4") == 0);
     CHECK(strcmp(fen_of(before), "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4") == 0);
     CHECK(chess_position_resolve_move(pos, 0, 0, 9, &m) == CHESS_ERR_INVALID_ARGUMENT);
+    OK(chess_position_assign(pos, before));
+    CHECK(strcmp(fen_of(pos), "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4") == 0);
+    OK(chess_position_play(pos, m));
     chess_position_free(before);
 
     /* An illegal move: status, message, position unchanged. */
@@ -707,6 +710,8 @@ static void test_null_arguments(void) {
     CHECK(chess_game_push_san_n(NULL, "e4", 2, &m) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_game_push_uci_n(game, NULL, 4, &m) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_position_from_fen_n(START_FEN, 56, 0, NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_position_assign(NULL, pos) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_position_assign(pos, NULL) == CHESS_ERR_NULL_ARGUMENT);
 
     CHECK(chess_searcher_new(NULL) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_searcher_set_level(NULL, CHESS_LEVEL_NORMAL) == CHESS_ERR_NULL_ARGUMENT);
