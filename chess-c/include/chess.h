@@ -38,6 +38,9 @@
 // The most legal moves any position has: a legal-move buffer of this size always suffices.
 #define CHESS_MAX_LEGAL_MOVES 256
 
+// A rule switched off, in the `uint32_t` fields of `chess_rules_config` that can be.
+#define CHESS_RULE_OFF UINT32_MAX
+
 // FEN reading: the default, strict validation with the castling mode chosen from the rights.
 #define CHESS_FEN_STRICT 0
 
@@ -200,6 +203,40 @@ typedef struct chess_position chess_position;
 // One search at a time; `chess_searcher_stop` may be called from any thread meanwhile.
 typedef struct chess_searcher chess_searcher;
 
+// Every threshold of chess-core's `Rules`, to set up a game with rules of its own: start
+// from a preset with `chess_rules_preset`, change fields, pass to `chess_game_new_with_rules`.
+// A field documented "or CHESS_RULE_OFF" switches its rule off with that value.
+typedef struct {
+  // Plies without capture or pawn move after which a draw may be claimed (FIDE 100), or CHESS_RULE_OFF.
+  uint32_t fifty_move_plies;
+  // Plies without capture or pawn move that draw automatically (FIDE 150), or CHESS_RULE_OFF.
+  uint32_t seventy_five_move_plies;
+  // Plies without capture or pawn move that draw automatically (casual 60), or CHESS_RULE_OFF.
+  uint32_t no_progress_plies;
+  // Replaces `no_progress_plies` for K+B+N v K (casual 100), or CHESS_RULE_OFF.
+  uint32_t no_progress_plies_kbn_v_k;
+  // Occurrences of a position that let a player claim a draw (FIDE 3), or CHESS_RULE_OFF.
+  uint32_t repetitions_to_claim;
+  // Occurrences of a position that draw automatically (FIDE 5, casual 3), or CHESS_RULE_OFF.
+  uint32_t repetitions_to_draw;
+  // Consecutive checks by one side that draw (casual 10), or CHESS_RULE_OFF.
+  uint32_t perpetual_checks;
+  // Checks received in total by one player that draw (casual 30), or CHESS_RULE_OFF.
+  uint32_t check_limit;
+  // Also draws K+N+N v K, K+N v K+N, K+N v K+B, K+B v K+B (casual).
+  bool extended_insufficient_material;
+  // Moves a player must have made before resigning (casual 15).
+  uint32_t resign_after_moves;
+  // Moves a player must have made before offering a draw (casual 15).
+  uint32_t draw_offer_after_moves;
+  // Draw offers per player (casual 3), or CHESS_RULE_OFF.
+  uint32_t draw_offers_per_player;
+  // Running out of time within this many own moves voids the game (casual 5), or CHESS_RULE_OFF.
+  uint32_t timeout_void_moves;
+  // Running out of time draws when the opponent cannot mate (FIDE).
+  bool timeout_draw_if_opponent_cannot_mate;
+} chess_rules_config;
+
 // A move in chess-core's 16-bit encoding: bits 0-5 the from square, 6-11 the to square
 // (a1 = 0 ... h8 = 63), 12-15 the kind (0 ordinary, 1 en passant, 2 castling with the rook's
 // square as target, 4-7 promotion to knight, bishop, rook, queen). 0 is the null move.
@@ -285,6 +322,18 @@ const char *chess_status_str(int status);
 // `CHESS_ERR_BUFFER_TOO_SMALL` (with the length written) when `buf` is NULL or too small, and
 // then keeps the message.
 chess_status chess_last_error_message(char *buf, size_t capacity, size_t *out_len);
+
+// Writes the thresholds of a preset (`CHESS_RULES_FIDE` or `CHESS_RULES_CASUAL`) into `*out`.
+chess_status chess_rules_preset(int rules, chess_rules_config *out);
+
+// Starts a game under the rules `config` from a FEN (strict), or from the standard position
+// when `fen` is NULL, into `*out`.
+chess_status chess_game_new_with_rules(const char *fen,
+                                       const chess_rules_config *config,
+                                       chess_game **out);
+
+// Writes the rules a game is played by into `*out`.
+chess_status chess_game_rules(const chess_game *game, chess_rules_config *out);
 
 // Starts a game from the standard position under the FIDE rules, into `*out`.
 chess_status chess_game_new(chess_game **out);

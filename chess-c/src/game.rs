@@ -88,6 +88,136 @@ fn termination_value(termination: Termination) -> chess_termination {
     }
 }
 
+/// A rule switched off, in the `uint32_t` fields of `chess_rules_config` that can be.
+pub const CHESS_RULE_OFF: u32 = u32::MAX;
+
+/// Every threshold of chess-core's `Rules`, to set up a game with rules of its own: start
+/// from a preset with `chess_rules_preset`, change fields, pass to `chess_game_new_with_rules`.
+/// A field documented "or CHESS_RULE_OFF" switches its rule off with that value.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct chess_rules_config {
+    /// Plies without capture or pawn move after which a draw may be claimed (FIDE 100), or CHESS_RULE_OFF.
+    pub fifty_move_plies: u32,
+    /// Plies without capture or pawn move that draw automatically (FIDE 150), or CHESS_RULE_OFF.
+    pub seventy_five_move_plies: u32,
+    /// Plies without capture or pawn move that draw automatically (casual 60), or CHESS_RULE_OFF.
+    pub no_progress_plies: u32,
+    /// Replaces `no_progress_plies` for K+B+N v K (casual 100), or CHESS_RULE_OFF.
+    pub no_progress_plies_kbn_v_k: u32,
+    /// Occurrences of a position that let a player claim a draw (FIDE 3), or CHESS_RULE_OFF.
+    pub repetitions_to_claim: u32,
+    /// Occurrences of a position that draw automatically (FIDE 5, casual 3), or CHESS_RULE_OFF.
+    pub repetitions_to_draw: u32,
+    /// Consecutive checks by one side that draw (casual 10), or CHESS_RULE_OFF.
+    pub perpetual_checks: u32,
+    /// Checks received in total by one player that draw (casual 30), or CHESS_RULE_OFF.
+    pub check_limit: u32,
+    /// Also draws K+N+N v K, K+N v K+N, K+N v K+B, K+B v K+B (casual).
+    pub extended_insufficient_material: bool,
+    /// Moves a player must have made before resigning (casual 15).
+    pub resign_after_moves: u32,
+    /// Moves a player must have made before offering a draw (casual 15).
+    pub draw_offer_after_moves: u32,
+    /// Draw offers per player (casual 3), or CHESS_RULE_OFF.
+    pub draw_offers_per_player: u32,
+    /// Running out of time within this many own moves voids the game (casual 5), or CHESS_RULE_OFF.
+    pub timeout_void_moves: u32,
+    /// Running out of time draws when the opponent cannot mate (FIDE).
+    pub timeout_draw_if_opponent_cannot_mate: bool,
+}
+
+fn off(value: Option<u32>) -> u32 {
+    value.unwrap_or(CHESS_RULE_OFF)
+}
+
+fn on(value: u32) -> Option<u32> {
+    (value != CHESS_RULE_OFF).then_some(value)
+}
+
+impl From<Rules> for chess_rules_config {
+    fn from(rules: Rules) -> chess_rules_config {
+        chess_rules_config {
+            fifty_move_plies: off(rules.fifty_move_plies),
+            seventy_five_move_plies: off(rules.seventy_five_move_plies),
+            no_progress_plies: off(rules.no_progress_plies),
+            no_progress_plies_kbn_v_k: off(rules.no_progress_plies_kbn_v_k),
+            repetitions_to_claim: off(rules.repetitions_to_claim),
+            repetitions_to_draw: off(rules.repetitions_to_draw),
+            perpetual_checks: off(rules.perpetual_checks),
+            check_limit: off(rules.check_limit),
+            extended_insufficient_material: rules.extended_insufficient_material,
+            resign_after_moves: rules.resign_after_moves,
+            draw_offer_after_moves: rules.draw_offer_after_moves,
+            draw_offers_per_player: off(rules.draw_offers_per_player),
+            timeout_void_moves: off(rules.timeout_void_moves),
+            timeout_draw_if_opponent_cannot_mate: rules.timeout_draw_if_opponent_cannot_mate,
+        }
+    }
+}
+
+impl From<chess_rules_config> for Rules {
+    fn from(config: chess_rules_config) -> Rules {
+        Rules {
+            fifty_move_plies: on(config.fifty_move_plies),
+            seventy_five_move_plies: on(config.seventy_five_move_plies),
+            no_progress_plies: on(config.no_progress_plies),
+            no_progress_plies_kbn_v_k: on(config.no_progress_plies_kbn_v_k),
+            repetitions_to_claim: on(config.repetitions_to_claim),
+            repetitions_to_draw: on(config.repetitions_to_draw),
+            perpetual_checks: on(config.perpetual_checks),
+            check_limit: on(config.check_limit),
+            extended_insufficient_material: config.extended_insufficient_material,
+            resign_after_moves: config.resign_after_moves,
+            draw_offer_after_moves: config.draw_offer_after_moves,
+            draw_offers_per_player: on(config.draw_offers_per_player),
+            timeout_void_moves: on(config.timeout_void_moves),
+            timeout_draw_if_opponent_cannot_mate: config.timeout_draw_if_opponent_cannot_mate,
+        }
+    }
+}
+
+/// Writes the thresholds of a preset (`CHESS_RULES_FIDE` or `CHESS_RULES_CASUAL`) into `*out`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_rules_preset(rules: c_int, out: *mut chess_rules_config) -> chess_status {
+    guard("chess_rules_preset", || {
+        let rules = self::rules(rules)?;
+        *unsafe { arg_mut(out, "out") }? = rules.into();
+        Ok(())
+    })
+}
+
+/// Starts a game under the rules `config` from a FEN (strict), or from the standard position
+/// when `fen` is NULL, into `*out`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_new_with_rules(
+    fen: *const c_char,
+    config: *const chess_rules_config,
+    out: *mut *mut chess_game,
+) -> chess_status {
+    guard("chess_game_new_with_rules", || {
+        let out = out_slot(out)?;
+        let rules = Rules::from(*unsafe { arg(config, "config") }?);
+        let position = if fen.is_null() {
+            chess_core::Position::new()
+        } else {
+            read_fen(unsafe { arg_str(fen, "fen") }?, CHESS_FEN_STRICT)?
+        };
+        store(out, chess_game(Game::from_position_with_rules(position, rules)))
+    })
+}
+
+/// Writes the rules a game is played by into `*out`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_game_rules(game: *const chess_game, out: *mut chess_rules_config) -> chess_status {
+    guard("chess_game_rules", || {
+        let rules = *self::game(game)?.rules();
+        *unsafe { arg_mut(out, "out") }? = rules.into();
+        Ok(())
+    })
+}
+
 fn rules(number: c_int) -> Result<Rules> {
     match number {
         0 => Ok(Rules::fide()),

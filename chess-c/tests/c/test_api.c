@@ -485,6 +485,46 @@ static void test_game_records(void) {
     CHECK(chess_position_from_fen_n(fen, 10, CHESS_FEN_STRICT, &pos) == CHESS_ERR_INVALID_FEN);
 }
 
+static void test_rules_config(void) {
+    chess_rules_config fide, casual;
+    OK(chess_rules_preset(CHESS_RULES_FIDE, &fide));
+    CHECK(fide.fifty_move_plies == 100 && fide.seventy_five_move_plies == 150);
+    CHECK(fide.repetitions_to_claim == 3 && fide.repetitions_to_draw == 5);
+    CHECK(fide.no_progress_plies == CHESS_RULE_OFF && fide.check_limit == CHESS_RULE_OFF);
+    CHECK(fide.timeout_draw_if_opponent_cannot_mate && !fide.extended_insufficient_material);
+    OK(chess_rules_preset(CHESS_RULES_CASUAL, &casual));
+    CHECK(casual.no_progress_plies == 60 && casual.no_progress_plies_kbn_v_k == 100);
+    CHECK(casual.perpetual_checks == 10 && casual.check_limit == 30 && casual.extended_insufficient_material);
+    CHECK(casual.resign_after_moves == 15 && casual.draw_offer_after_moves == 15);
+    CHECK(casual.draw_offers_per_player == 3 && casual.timeout_void_moves == 5);
+    CHECK(chess_rules_preset(2, &casual) == CHESS_ERR_INVALID_ARGUMENT);
+
+    /* House rules: repetition draws at the second occurrence; resigning needs 2 moves. */
+    chess_rules_config house = fide;
+    house.repetitions_to_draw = 2;
+    house.resign_after_moves = 2;
+    chess_game *game = NULL;
+    OK(chess_game_new_with_rules(NULL, &house, &game));
+    chess_rules_config back;
+    OK(chess_game_rules(game, &back));
+    CHECK(back.repetitions_to_draw == 2 && back.resign_after_moves == 2 && back.fifty_move_plies == 100);
+    CHECK(chess_game_resign(game, CHESS_WHITE) == CHESS_ERR_NOT_ALLOWED);
+    const char *shuffle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+    for (size_t i = 0; i < 4; i++) OK(chess_game_push_san(game, shuffle[i], NULL));
+    int termination = 0;
+    OK(chess_game_outcome(game, &termination, NULL));
+    CHECK(termination == CHESS_TERMINATION_THREEFOLD_REPETITION);
+    chess_game_free(game);
+    OK(chess_game_new_with_rules("8/8/8/8/8/8/8/K6k w - - 0 1", &casual, &game));
+    OK(chess_game_outcome(game, &termination, NULL));
+    CHECK(termination == CHESS_TERMINATION_INSUFFICIENT_MATERIAL);
+    chess_game_free(game);
+    CHECK(chess_game_new_with_rules(NULL, NULL, &game) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_new_with_rules(NULL, &fide, NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_rules(NULL, &back) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_rules_preset(0, NULL) == CHESS_ERR_NULL_ARGUMENT);
+}
+
 static int progress_calls = 0;
 static uint32_t progress_depth = 0;
 
@@ -748,6 +788,7 @@ int main(void) {
     test_game();
     test_words_and_pgn();
     test_game_records();
+    test_rules_config();
     test_hint_and_progress();
     test_searcher();
     test_null_arguments();
