@@ -183,6 +183,18 @@ pub(crate) fn guard(function: &str, body: impl FnOnce() -> Result) -> chess_stat
     }
 }
 
+/// Frees a handle made by `Box::into_raw`; NULL is a no-op, and a panic while dropping (there
+/// is none today) is swallowed rather than unwound into C.
+///
+/// # Safety
+/// `ptr` is NULL or a live handle of type `T` made by this library, not used afterwards.
+pub(crate) unsafe fn free_handle<T>(ptr: *mut T) {
+    if !ptr.is_null() {
+        // SAFETY: the caller's contract.
+        let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(ptr) })));
+    }
+}
+
 /// Reads a pointer argument that must not be NULL.
 ///
 /// # Safety

@@ -261,9 +261,7 @@ pub unsafe extern "C" fn chess_game_from_fen(
 /// Frees a game; NULL is a no-op.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
-    if !game.is_null() {
-        drop(unsafe { Box::from_raw(game) });
-    }
+    unsafe { crate::ffi::free_handle(game) }
 }
 
 /// Copies the game's current position into a new handle in `*out` (free it with

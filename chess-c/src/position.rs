@@ -112,9 +112,7 @@ pub unsafe extern "C" fn chess_position_assign(dst: *mut chess_position, src: *c
 /// Frees a position; NULL is a no-op.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_free(pos: *mut chess_position) {
-    if !pos.is_null() {
-        drop(unsafe { Box::from_raw(pos) });
-    }
+    unsafe { crate::ffi::free_handle(pos) }
 }
 
 /// Writes the position's FEN into `buf` (see the string conventions).

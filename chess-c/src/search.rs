@@ -158,9 +158,7 @@ pub unsafe extern "C" fn chess_searcher_new(out: *mut *mut chess_searcher) -> ch
 /// Frees a searcher; NULL is a no-op. No search may be running on it.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_searcher_free(searcher: *mut chess_searcher) {
-    if !searcher.is_null() {
-        drop(unsafe { Box::from_raw(searcher) });
-    }
+    unsafe { crate::ffi::free_handle(searcher) }
 }
 
 /// Sets the playing level (`CHESS_LEVEL_*`); another number is `CHESS_ERR_INVALID_LEVEL`.
