@@ -118,6 +118,34 @@ fn c_assertion_test_is_clean_under_sanitizers() {
     run(Command::new(program).env("ASAN_OPTIONS", "detect_leaks=1"), "all passed");
 }
 
+/// The examples built by CMake through `find_package(chess-c)` (skipped without cmake).
+#[test]
+fn examples_build_with_cmake_find_package() {
+    if Command::new("cmake").arg("--version").output().is_err() {
+        println!("cmake is not installed: the CMake build of the examples is skipped");
+        return;
+    }
+    let lib_dir = static_lib().parent().expect("the deps folder").to_path_buf();
+    let build = Path::new(env!("CARGO_TARGET_TMPDIR")).join("examples-cmake");
+    let configure = Command::new("cmake")
+        .arg("-S")
+        .arg(crate_dir().join("examples"))
+        .arg("-B")
+        .arg(&build)
+        .arg(format!("-Dchess-c_DIR={}", crate_dir().join("cmake").display()))
+        .arg(format!("-DCHESS_C_LIBDIR={}", lib_dir.display()))
+        .arg(format!("-DCMAKE_C_COMPILER={}", compiler("CC", "gcc")))
+        .arg(format!("-DCMAKE_CXX_COMPILER={}", compiler("CXX", "g++")))
+        .status()
+        .expect("cmake runs");
+    assert!(configure.success(), "cmake could not configure chess-c/examples");
+    let status = Command::new("cmake").arg("--build").arg(&build).status().expect("cmake --build runs");
+    assert!(status.success(), "cmake --build failed");
+    run(&mut Command::new(build.join("play_game")), "4. Qxf7#\nresult: 1-0 (checkmate)\n");
+    run(Command::new(build.join("perft_bench")).arg("3"), "C loop:    8902 nodes");
+    run(&mut Command::new(build.join("engine_move")), "engine plays Nxh4");
+}
+
 #[test]
 fn c_assertion_test_is_clean_under_valgrind() {
     if Command::new("valgrind").arg("--version").output().is_err() {
