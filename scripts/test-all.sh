@@ -30,6 +30,9 @@ else
 fi
 
 step "tests (optimised, with debug assertions and overflow checks; all features)"
+# This includes the C API's tests (chess-c/tests): the header check, and the C11 and C++17
+# programs built with gcc/g++ against the libchess_c.a of this same build, run plainly and
+# under valgrind when it is installed.
 cargo test --workspace --profile test-release --all-features
 
 step "documentation builds without warnings"

@@ -1,0 +1,347 @@
+//! `chess_searcher`: the computer player.
+
+use core::ffi::{c_char, c_int, c_void};
+use core::time::Duration;
+
+use chess_core::search::{Level, Score, SearchInfo, SearchLimits, SearchResult, Searcher, StopHandle};
+
+use crate::chess_move;
+use crate::ffi::{Result, arg, arg_mut, chess_status, fail, guard, put_opt, write_str};
+use crate::game::chess_game;
+use crate::position::{out_slot, store};
+
+/// The computer player (opaque; made by `chess_searcher_new`, freed by `chess_searcher_free`).
+/// One search at a time; `chess_searcher_stop` may be called from any thread meanwhile.
+#[allow(non_camel_case_types)]
+pub struct chess_searcher {
+    // Two fields reached separately through the raw pointer, never through a reference to the
+    // whole: the searching thread borrows `searcher`, a stopping thread only `stop`.
+    searcher: Searcher,
+    stop: StopHandle,
+}
+
+/// The computer's playing strength.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum chess_level {
+    /// Depth 2, many mistakes.
+    CHESS_LEVEL_BEGINNER = 0,
+    /// Depth 3, a few mistakes (the default).
+    CHESS_LEVEL_NORMAL = 1,
+    /// Depth 4, full evaluation.
+    CHESS_LEVEL_EXPERT = 2,
+    /// One second per move, full strength.
+    CHESS_LEVEL_MASTER = 3,
+}
+
+/// What bounds a search; 0 in a field means "no bound of this kind". With every field 0 and
+/// `infinite` false, the searcher's level chooses the bounds. An infinite search runs until
+/// `chess_searcher_stop`.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct chess_search_limits {
+    /// Plies to search.
+    pub depth: u32,
+    /// Nodes to search.
+    pub nodes: u64,
+    /// Milliseconds to think.
+    pub movetime_ms: u64,
+    /// Find a mate in this many moves.
+    pub mate: u32,
+    /// Search until stopped.
+    pub infinite: bool,
+}
+
+/// What a search found.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct chess_search_result {
+    /// The move to play (`CHESS_MOVE_NULL` when there is no legal move).
+    pub best_move: chess_move,
+    /// The expected reply (`CHESS_MOVE_NULL` when unknown).
+    pub ponder: chess_move,
+    /// True when `score` is a mate distance, false when it is centipawns.
+    pub is_mate: bool,
+    /// Centipawns for the side to move, or with `is_mate` moves to mate (negative: being
+    /// mated; 0: checkmated).
+    pub score: i32,
+    /// The last finished depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken, in milliseconds.
+    pub time_ms: u64,
+}
+
+/// What a search reports after each finished depth, to a progress callback.
+#[allow(non_camel_case_types)]
+#[repr(C)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct chess_search_info {
+    /// The depth just finished, in plies.
+    pub depth: u32,
+    /// The first move of the best line so far (`CHESS_MOVE_NULL` when none).
+    pub best_move: chess_move,
+    /// True when `score` is a mate distance, false when it is centipawns.
+    pub is_mate: bool,
+    /// The score for the side to move (see `chess_search_result`).
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search began, in milliseconds.
+    pub time_ms: u64,
+}
+
+/// A progress callback: called on the searching thread after each finished depth, with the
+/// `user_data` given to `chess_searcher_search_with_progress`. It must not unwind (a C++
+/// callback must not throw) and must not use the searcher except `chess_searcher_stop`.
+#[allow(non_camel_case_types)]
+pub type chess_progress_fn = Option<unsafe extern "C" fn(info: *const chess_search_info, user_data: *mut c_void)>;
+
+fn score_value(score: Score) -> (bool, i32) {
+    match score {
+        Score::Cp(cp) => (false, cp),
+        Score::Mate(moves) => (true, moves),
+    }
+}
+
+fn millis(elapsed: Duration) -> u64 {
+    u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX)
+}
+
+fn level(number: c_int) -> Result<Level> {
+    match number {
+        0 => Ok(Level::Beginner),
+        1 => Ok(Level::Normal),
+        2 => Ok(Level::Expert),
+        3 => Ok(Level::Master),
+        _ => Err(fail(chess_status::CHESS_ERR_INVALID_LEVEL, format_args!("level {number} is not in 0..=3"))),
+    }
+}
+
+fn result_value(result: &SearchResult) -> chess_search_result {
+    let (is_mate, score) = score_value(result.score);
+    chess_search_result {
+        best_move: result.best_move.map_or(crate::CHESS_MOVE_NULL, |m| m.to_u16()),
+        ponder: result.ponder.map_or(crate::CHESS_MOVE_NULL, |m| m.to_u16()),
+        is_mate,
+        score,
+        depth: result.depth,
+        nodes: result.nodes,
+        time_ms: millis(result.elapsed),
+    }
+}
+
+/// Borrows the searcher of a handle without touching its stop field.
+fn searcher_mut<'a>(ptr: *mut chess_searcher) -> Result<&'a mut Searcher> {
+    if ptr.is_null() {
+        return Err(fail(chess_status::CHESS_ERR_NULL_ARGUMENT, "argument `searcher` is NULL"));
+    }
+    // SAFETY: a live handle (the caller's contract); only this field is borrowed mutably.
+    Ok(unsafe { &mut *core::ptr::addr_of_mut!((*ptr).searcher) })
+}
+
+/// Makes a searcher (16 MiB hash, level normal) into `*out`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_new(out: *mut *mut chess_searcher) -> chess_status {
+    guard("chess_searcher_new", || {
+        let out = out_slot(out)?;
+        let searcher = Searcher::new();
+        let stop = searcher.stop_handle();
+        store(out, chess_searcher { searcher, stop })
+    })
+}
+
+/// Frees a searcher; NULL is a no-op. No search may be running on it.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_free(searcher: *mut chess_searcher) {
+    unsafe { crate::ffi::free_handle(searcher) }
+}
+
+/// Sets the playing level (`CHESS_LEVEL_*`); another number is `CHESS_ERR_INVALID_LEVEL`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_set_level(searcher: *mut chess_searcher, level: c_int) -> chess_status {
+    guard("chess_searcher_set_level", || {
+        let level = self::level(level)?;
+        searcher_mut(searcher)?.set_level(level);
+        Ok(())
+    })
+}
+
+fn core_limits(limits: &chess_search_limits) -> Option<SearchLimits> {
+    let nonzero = |n: u64| (n != 0).then_some(n);
+    let any = limits.depth != 0 || limits.nodes != 0 || limits.movetime_ms != 0 || limits.mate != 0 || limits.infinite;
+    any.then(|| SearchLimits {
+        depth: (limits.depth != 0).then_some(limits.depth),
+        nodes: nonzero(limits.nodes),
+        move_time: nonzero(limits.movetime_ms).map(Duration::from_millis),
+        mate: (limits.mate != 0).then_some(limits.mate),
+        infinite: limits.infinite,
+        ..SearchLimits::default()
+    })
+}
+
+fn run_search(
+    function: &str,
+    searcher: *mut chess_searcher,
+    game: *const chess_game,
+    limits: *const chess_search_limits,
+    progress: chess_progress_fn,
+    user_data: *mut c_void,
+    out_result: *mut chess_search_result,
+) -> chess_status {
+    guard(function, || {
+        let game = &unsafe { arg(game, "game") }?.0;
+        let out = unsafe { arg_mut(out_result, "out_result") }?;
+        let searcher = searcher_mut(searcher)?;
+        let limits = unsafe { limits.as_ref() }.copied().unwrap_or_default();
+        let limits = core_limits(&limits).unwrap_or_else(|| searcher.level().limits());
+        let result = match progress {
+            None => searcher.search_game(game, &limits, &mut ()),
+            Some(callback) => {
+                let mut report = |info: &SearchInfo<'_>| {
+                    let (is_mate, score) = score_value(info.score);
+                    let info = chess_search_info {
+                        depth: info.depth,
+                        best_move: info.pv.first().map_or(crate::CHESS_MOVE_NULL, |m| m.to_u16()),
+                        is_mate,
+                        score,
+                        nodes: info.nodes,
+                        time_ms: millis(info.elapsed),
+                    };
+                    // SAFETY: the caller's callback, called with its own user data.
+                    unsafe { callback(&info, user_data) };
+                };
+                searcher.search_game(game, &limits, &mut report)
+            }
+        };
+        *out = result_value(&result);
+        Ok(())
+    })
+}
+
+/// Searches the game's current position by the game's rules within `limits` (NULL or all
+/// zero: the searcher's level) and writes what it found into `*out_result`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_search(
+    searcher: *mut chess_searcher,
+    game: *const chess_game,
+    limits: *const chess_search_limits,
+    out_result: *mut chess_search_result,
+) -> chess_status {
+    run_search("chess_searcher_search", searcher, game, limits, None, core::ptr::null_mut(), out_result)
+}
+
+/// As `chess_searcher_search`, calling `progress(info, user_data)` after each finished depth
+/// (`progress` may be NULL).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_search_with_progress(
+    searcher: *mut chess_searcher,
+    game: *const chess_game,
+    limits: *const chess_search_limits,
+    progress: chess_progress_fn,
+    user_data: *mut c_void,
+    out_result: *mut chess_search_result,
+) -> chess_status {
+    run_search("chess_searcher_search_with_progress", searcher, game, limits, progress, user_data, out_result)
+}
+
+/// Sets the size of the transposition table in MiB (at least 1); the size in use goes to
+/// `*out_mb` (may be NULL).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_set_hash_size(
+    searcher: *mut chess_searcher,
+    megabytes: usize,
+    out_mb: *mut usize,
+) -> chess_status {
+    guard("chess_searcher_set_hash_size", || {
+        let used = searcher_mut(searcher)?.set_hash_mb(megabytes);
+        unsafe { put_opt(out_mb, used) };
+        Ok(())
+    })
+}
+
+/// Forgets what earlier searches learnt (call between unrelated games).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_new_game(searcher: *mut chess_searcher) -> chess_status {
+    guard("chess_searcher_new_game", || {
+        searcher_mut(searcher)?.new_game();
+        Ok(())
+    })
+}
+
+/// Suggests a move for the side to move in `game`, searched at `level`: the move goes to
+/// `*out_move` (`CHESS_MOVE_NULL` and an empty text when the game has no legal move), its SAN
+/// to `san_buf` and an explanation in `lang` to `text_buf` ("White knight f3 takes queen h4;
+/// wins material worth 9 pawns"); both buffers follow the string conventions. The searcher's
+/// own level is kept.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_hint(
+    searcher: *mut chess_searcher,
+    game: *const chess_game,
+    level: c_int,
+    lang: c_int,
+    out_move: *mut chess_move,
+    san_buf: *mut c_char,
+    san_capacity: usize,
+    text_buf: *mut c_char,
+    text_capacity: usize,
+    out_text_len: *mut usize,
+) -> chess_status {
+    guard("chess_searcher_hint", || {
+        let game = &unsafe { arg(game, "game") }?.0;
+        let out_move = unsafe { arg_mut(out_move, "out_move") }?;
+        let (level, lang) = (self::level(level)?, crate::lang(lang)?);
+        let searcher = searcher_mut(searcher)?;
+        let hint = searcher.hint(game, level);
+        let (m, san, text) = match &hint {
+            Some(hint) => (hint.mv.to_u16(), hint.san.clone(), hint.text(lang).to_string()),
+            None => (crate::CHESS_MOVE_NULL, String::new(), String::new()),
+        };
+        if san_capacity <= san.len() || san_buf.is_null() {
+            return Err(fail(
+                chess_status::CHESS_ERR_BUFFER_TOO_SMALL,
+                format_args!("the SAN needs a buffer of {} bytes (with its NUL), {san_capacity} given", san.len() + 1),
+            ));
+        }
+        unsafe { write_str(&text, text_buf, text_capacity, out_text_len) }?;
+        unsafe { write_str(&san, san_buf, san_capacity, core::ptr::null_mut()) }?;
+        *out_move = m;
+        Ok(())
+    })
+}
+
+/// Chooses a move for the game at the searcher's level, into `*out_move` (`CHESS_MOVE_NULL`
+/// when there is no legal move).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_best_move(
+    searcher: *mut chess_searcher,
+    game: *const chess_game,
+    out_move: *mut chess_move,
+) -> chess_status {
+    guard("chess_searcher_best_move", || {
+        let game = &unsafe { arg(game, "game") }?.0;
+        let out = unsafe { arg_mut(out_move, "out_move") }?;
+        let result = searcher_mut(searcher)?.play(game);
+        *out = result.best_move.map_or(crate::CHESS_MOVE_NULL, |m| m.to_u16());
+        Ok(())
+    })
+}
+
+/// Asks the running search on `searcher` to stop as soon as it can (it then returns its best
+/// move so far). Safe from any thread while another searches; does nothing when no search
+/// runs (a search that starts later is not stopped).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_stop(searcher: *const chess_searcher) -> chess_status {
+    guard("chess_searcher_stop", || {
+        if searcher.is_null() {
+            return Err(fail(chess_status::CHESS_ERR_NULL_ARGUMENT, "argument `searcher` is NULL"));
+        }
+        // SAFETY: a live handle; only the stop field (an Arc of an atomic) is borrowed.
+        unsafe { &*core::ptr::addr_of!((*searcher).stop) }.stop();
+        Ok(())
+    })
+}

@@ -1,0 +1,122 @@
+// Assertion test of chess.hpp (the C++17 wrapper): built and run by chess-c/tests/c_api.rs.
+#include "chess.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+static int checks = 0;
+
+#define CHECK(cond)                                                                  \
+    do {                                                                             \
+        checks++;                                                                    \
+        if (!(cond)) {                                                               \
+            std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+            std::exit(1);                                                            \
+        }                                                                            \
+    } while (0)
+
+template <class F>
+static chess::Error error_of(F f) {
+    try {
+        f();
+    } catch (const chess::Error &error) {
+        return error;
+    }
+    std::fprintf(stderr, "no chess::Error thrown\n");
+    std::exit(1);
+}
+
+int main() {
+    CHECK(chess::version() == "0.1.0");
+
+    chess::Position start;
+    CHECK(start.fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    CHECK(start.legal_moves().size() == 20);
+    CHECK(start.perft(3) == 8902);
+    CHECK(start.zobrist_key() == UINT64_C(0x463b96181691fc9c));
+
+    // Copies are independent; moves leave the source alone.
+    chess::Position pos = start;
+    chess::Move e4 = pos.play_san("e4");
+    CHECK(start.uci(e4) == "e2e4");
+    CHECK(pos.turn() == CHESS_BLACK && start.turn() == CHESS_WHITE);
+    pos.play_uci("e7e5");
+    chess::Position moved = std::move(pos);
+    CHECK(moved.fen() == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+
+    // Errors carry the status and chess-core's message.
+    chess::Error illegal = error_of([&] { moved.play_san("Ke3"); });
+    CHECK(illegal.status() == CHESS_ERR_ILLEGAL_MOVE);
+    CHECK(std::string(illegal.status_name()) == "illegal_move");
+    CHECK(std::string(illegal.what()).rfind("chess_position_play_san: ", 0) == 0);
+    chess::Error bad_fen = error_of([] { chess::Position::from_fen("rnbqkbnr/pppppppp w"); });
+    CHECK(bad_fen.status() == CHESS_ERR_INVALID_FEN);
+
+    chess::Position pinned = chess::Position::from_fen("rnbqk1nr/pppp1ppp/8/4p3/1b1P4/2N5/PPP1PPPP/R1BQKBNR w KQkq - 2 3");
+    chess::Error pin = error_of([&] { pinned.resolve(18, 28); });
+    CHECK(std::string(pin.what()) == "chess_position_resolve_move: the knight on c3 is pinned by the bishop on b4");
+
+    // A game to checkmate.
+    chess::Game game;
+    for (const char *san : {"e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6"}) game.push_san(san);
+    chess::Move mate = game.push_san("Qxf7#");
+    CHECK(game.outcome().termination == CHESS_TERMINATION_CHECKMATE);
+    CHECK(game.outcome().winner == CHESS_WHITE);
+    CHECK(game.result() == "1-0");
+    CHECK(game.position().is_checkmate());
+    CHECK(game.moves().size() == 7 && game.moves().back() == mate);
+    CHECK(error_of([&] { game.push_san("Ke7"); }).status() == CHESS_ERR_GAME_OVER);
+    CHECK(game.undo() == mate);
+    CHECK(game.outcome().termination == CHESS_TERMINATION_NONE);
+    CHECK(game.redo() == mate);
+
+    chess::Game drawn = chess::Game::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1");
+    CHECK(drawn.outcome().termination == CHESS_TERMINATION_INSUFFICIENT_MATERIAL);
+
+    // The computer finds the mate in one and can be stopped from another thread.
+    chess::Searcher searcher;
+    chess::Game back_rank = chess::Game::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    chess_search_limits limits{};
+    limits.depth = 3;
+    chess_search_result result = searcher.search(back_rank, limits);
+    CHECK(back_rank.position().san(result.best_move) == "Ra8#");
+    CHECK(error_of([&] { searcher.set_level(static_cast<chess_level>(7)); }).status() == CHESS_ERR_INVALID_LEVEL);
+
+    // Progress through a lambda; an exception in it stops the search and comes back here.
+    std::vector<std::uint32_t> depths;
+    searcher.search(back_rank, limits, [&](const chess_search_info &info) { depths.push_back(info.depth); });
+    CHECK((depths == std::vector<std::uint32_t>{1, 2, 3}));
+    bool rethrown = false;
+    try {
+        searcher.search(back_rank, limits, [](const chess_search_info &) { throw std::runtime_error("enough"); });
+    } catch (const std::runtime_error &error) {
+        rethrown = std::string(error.what()) == "enough";
+    }
+    CHECK(rethrown);
+    CHECK(back_rank.position().describe(result.best_move) == "White rook a1 to a8, checkmate");
+    CHECK(pinned.why_illegal(pinned.parse_san("Nf3")).empty());
+    CHECK(pinned.why_illegal(static_cast<chess::Move>(18 | 28 << 6), CHESS_LANG_ZH) == "c3上的马被b4上的象牵制");
+
+    chess::Game opening;
+    std::atomic<bool> done{false};
+    chess_search_result infinite{};
+    std::thread worker([&] {
+        chess_search_limits forever{};
+        forever.infinite = true;
+        infinite = searcher.search(opening, forever);
+        done = true;
+    });
+    for (int i = 0; i < 400 && !done; i++) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        searcher.stop();
+    }
+    worker.join();
+    CHECK(done);
+    CHECK(opening.position().is_legal(infinite.best_move));
+
+    std::printf("wrapper passed (%d checks)\n", checks);
+    return 0;
+}

@@ -1,0 +1,162 @@
+//! Builds the C assertion test (`tests/c/test_api.c`, C11), a C++17 program using
+//! `include/chess.h`, and the C++ wrapper's test (`tests/c/wrapper_test.cpp`, through
+//! `include/chess.hpp`), each with `-Wall -Wextra -Werror -pedantic` and linked with the
+//! static library cargo built for this test run; runs them, and runs the C test under valgrind's memcheck
+//! when valgrind is installed. Needs gcc and g++ (cc and c++ can be chosen with `CC`/`CXX`).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn crate_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The static library of this build: in the `deps` directory this test runs from (cargo
+/// builds every crate type of the library for its tests), so it is the one built with this
+/// profile and these features.
+fn static_lib() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test's own path");
+    let lib = exe.with_file_name("libchess_c.a");
+    assert!(lib.is_file(), "{} is missing: cargo builds it with this test", lib.display());
+    lib
+}
+
+/// Compiles `source` with `compiler` and the strict flags, linking the static library.
+fn build(compiler: &str, std_flag: &str, source: &str, output: &str) -> PathBuf {
+    build_with(compiler, &[std_flag], source, output)
+}
+
+/// As [`build`], with more flags (a standard first).
+fn build_with(compiler: &str, flags: &[&str], source: &str, output: &str) -> PathBuf {
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(output);
+    let status = Command::new(compiler)
+        .args(flags)
+        .args(["-Wall", "-Wextra", "-Werror", "-pedantic", "-O1", "-g"])
+        .arg("-I")
+        .arg(crate_dir().join("include"))
+        .arg(crate_dir().join(source))
+        .arg(static_lib())
+        .args(["-lpthread", "-ldl", "-lm"])
+        .arg("-o")
+        .arg(&out)
+        .status()
+        .unwrap_or_else(|error| panic!("cannot run {compiler}: {error}"));
+    assert!(status.success(), "{compiler} failed on {source}");
+    out
+}
+
+fn run(command: &mut Command, expected: &str) {
+    let output = command.output().expect("the test program runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{command:?} failed: {}\nstdout:\n{stdout}\nstderr:\n{stderr}", output.status);
+    assert!(stdout.contains(expected), "{command:?} did not print {expected:?}:\n{stdout}");
+    println!("{stdout}");
+}
+
+fn compiler(variable: &str, default: &str) -> String {
+    std::env::var(variable).unwrap_or_else(|_| default.to_string())
+}
+
+#[test]
+fn c_assertion_test_passes() {
+    let program = build(&compiler("CC", "gcc"), "-std=c11", "tests/c/test_api.c", "test_api");
+    run(&mut Command::new(program), "all passed");
+}
+
+#[test]
+fn header_compiles_and_links_as_cpp17() {
+    let program = build(&compiler("CXX", "g++"), "-std=c++17", "tests/c/header_check.cpp", "header_check");
+    run(&mut Command::new(program), "c++ ok");
+}
+
+#[test]
+fn cpp_wrapper_test_passes() {
+    let program = build(&compiler("CXX", "g++"), "-std=c++17", "tests/c/wrapper_test.cpp", "wrapper_test");
+    run(&mut Command::new(program), "wrapper passed");
+}
+
+/// The examples, built by their Makefile through pkg-config against the shared library of this
+/// build, print what the README says.
+#[test]
+fn examples_build_with_make_and_pkg_config_and_run() {
+    let lib_dir = static_lib().parent().expect("the deps folder").to_path_buf();
+    let build = Path::new(env!("CARGO_TARGET_TMPDIR")).join("examples");
+    let status = Command::new("make")
+        .arg("-C")
+        .arg(crate_dir().join("examples"))
+        .arg(format!("LIBDIR={}", lib_dir.display()))
+        .arg(format!("BUILD={}", build.display()))
+        .arg(format!("CC={}", compiler("CC", "gcc")))
+        .arg(format!("CXX={}", compiler("CXX", "g++")))
+        .arg("-B")
+        .status()
+        .expect("make runs");
+    assert!(status.success(), "make -C chess-c/examples failed");
+    run(
+        &mut Command::new(build.join("play_game")),
+        "1. e4 e5\n2. Qh5 Nc6\n3. Bc4 Nf6\n4. Qxf7#\nresult: 1-0 (checkmate)\n",
+    );
+    let output = Command::new(build.join("play_game")).args(["e4", "Ke7"]).output().expect("play_game runs");
+    assert!(!output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "chess_game_push_san: illegal move Ke7 in this position: your own pawn is on e7 (illegal_move)\n"
+    );
+    run(&mut Command::new(build.join("engine_move")), "engine plays Nxh4 (白方马从f3吃h4的后)\n");
+    run(Command::new(build.join("perft_bench")).arg("3"), "C loop:    8902 nodes");
+}
+
+/// The C side built with AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer; the
+/// Rust library itself is not instrumented (that needs a nightly compiler), but every buffer
+/// it writes into belongs to the C side, so overruns of a caller's buffer are caught.
+#[test]
+fn c_assertion_test_is_clean_under_sanitizers() {
+    let cc = compiler("CC", "gcc");
+    let flags = ["-std=c11", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"];
+    let program = build_with(&cc, &flags, "tests/c/test_api.c", "test_api_sanitized");
+    run(Command::new(program).env("ASAN_OPTIONS", "detect_leaks=1"), "all passed");
+}
+
+/// The examples built by CMake through `find_package(chess-c)` (skipped without cmake).
+#[test]
+fn examples_build_with_cmake_find_package() {
+    if Command::new("cmake").arg("--version").output().is_err() {
+        println!("cmake is not installed: the CMake build of the examples is skipped");
+        return;
+    }
+    let lib_dir = static_lib().parent().expect("the deps folder").to_path_buf();
+    let build = Path::new(env!("CARGO_TARGET_TMPDIR")).join("examples-cmake");
+    let configure = Command::new("cmake")
+        .arg("-S")
+        .arg(crate_dir().join("examples"))
+        .arg("-B")
+        .arg(&build)
+        .arg(format!("-Dchess-c_DIR={}", crate_dir().join("cmake").display()))
+        .arg(format!("-DCHESS_C_LIBDIR={}", lib_dir.display()))
+        .arg(format!("-DCMAKE_C_COMPILER={}", compiler("CC", "gcc")))
+        .arg(format!("-DCMAKE_CXX_COMPILER={}", compiler("CXX", "g++")))
+        .status()
+        .expect("cmake runs");
+    assert!(configure.success(), "cmake could not configure chess-c/examples");
+    let status = Command::new("cmake").arg("--build").arg(&build).status().expect("cmake --build runs");
+    assert!(status.success(), "cmake --build failed");
+    run(&mut Command::new(build.join("play_game")), "4. Qxf7#\nresult: 1-0 (checkmate)\n");
+    run(Command::new(build.join("perft_bench")).arg("3"), "C loop:    8902 nodes");
+    run(&mut Command::new(build.join("engine_move")), "engine plays Nxh4");
+}
+
+#[test]
+fn c_assertion_test_is_clean_under_valgrind() {
+    if Command::new("valgrind").arg("--version").output().is_err() {
+        println!("valgrind is not installed: memcheck skipped");
+        return;
+    }
+    let program = build(&compiler("CC", "gcc"), "-std=c11", "tests/c/test_api.c", "test_api_valgrind");
+    run(
+        Command::new("valgrind")
+            .args(["--error-exitcode=1", "--leak-check=full", "--errors-for-leak-kinds=definite,indirect", "--quiet"])
+            .arg(program),
+        "all passed",
+    );
+}
