@@ -29,6 +29,17 @@ else
     echo "skipped: rustup could not install the thumbv7em-none-eabihf target here"
 fi
 
+step "tools for the C API's tests (pkg-config, make, cmake, valgrind; apt-get installs what is missing)"
+missing=()
+for tool in pkg-config make cmake valgrind; do
+    command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    if ! { apt-get update -qq && apt-get install -y -qq "${missing[@]}"; } >/dev/null 2>&1; then
+        echo "could not install ${missing[*]}: the chess-c tests that need them say so and skip"
+    fi
+fi
+
 step "tests (optimised, with debug assertions and overflow checks; all features)"
 # This includes the C API's tests (chess-c/tests): the header check, and the C11 and C++17
 # programs built with gcc/g++ against the libchess_c.a of this same build, run plainly and
