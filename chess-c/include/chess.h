@@ -326,9 +326,11 @@ chess_status chess_last_error_message(char *buf, size_t capacity, size_t *out_le
 // Writes the thresholds of a preset (`CHESS_RULES_FIDE` or `CHESS_RULES_CASUAL`) into `*out`.
 chess_status chess_rules_preset(int rules, chess_rules_config *out);
 
-// Starts a game under the rules `config` from a FEN (strict), or from the standard position
-// when `fen` is NULL, into `*out`.
+// Starts a game under the rules `config` from a FEN read with `CHESS_FEN_*` `flags` (as
+// `chess_position_from_fen_with`), or from the standard position when `fen` is NULL (then
+// `flags` must still be known flags), into `*out`.
 chess_status chess_game_new_with_rules(const char *fen,
+                                       uint32_t flags,
                                        const chess_rules_config *config,
                                        chess_game **out);
 
@@ -338,8 +340,10 @@ chess_status chess_game_rules(const chess_game *game, chess_rules_config *out);
 // Starts a game from the standard position under the FIDE rules, into `*out`.
 chess_status chess_game_new(chess_game **out);
 
-// Starts a game from a FEN (strict) under `rules` (`CHESS_RULES_FIDE` or `CHESS_RULES_CASUAL`).
-chess_status chess_game_from_fen(const char *fen, int rules, chess_game **out);
+// Starts a game from a FEN read with `CHESS_FEN_*` `flags` (or-ed: `CHESS_FEN_RELAXED`,
+// `CHESS_FEN_CHESS960`; `CHESS_FEN_STRICT` for none, as `chess_position_from_fen_with`) under
+// `rules` (`CHESS_RULES_FIDE` or `CHESS_RULES_CASUAL`).
+chess_status chess_game_from_fen(const char *fen, uint32_t flags, int rules, chess_game **out);
 
 // Frees a game; NULL is a no-op.
 void chess_game_free(chess_game *game);
