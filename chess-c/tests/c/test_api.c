@@ -606,7 +606,10 @@ static void test_hint_and_progress(void) {
     OK(chess_searcher_hint(searcher, game, CHESS_LEVEL_NORMAL, CHESS_LANG_ZH, &m, san, sizeof san, text, sizeof text, NULL));
     CHECK(strcmp(text, "白方马从f3吃h4的后；净得9个兵的子力") == 0);
     CHECK(chess_searcher_hint(searcher, game, CHESS_LEVEL_NORMAL, CHESS_LANG_EN, &m, san, sizeof san, text, 4, &len) == CHESS_ERR_BUFFER_TOO_SMALL);
-    CHECK(chess_searcher_hint(searcher, game, 4, CHESS_LANG_EN, &m, san, sizeof san, text, sizeof text, NULL) == CHESS_ERR_INVALID_LEVEL);
+    CHECK(chess_searcher_hint(searcher, game, 5, CHESS_LANG_EN, &m, san, sizeof san, text, sizeof text, NULL) == CHESS_ERR_INVALID_LEVEL);
+    CHECK(chess_searcher_hint(searcher, game, -1, CHESS_LANG_EN, &m, san, sizeof san, text, sizeof text, NULL) == CHESS_ERR_INVALID_LEVEL);
+    OK(chess_searcher_hint(searcher, game, CHESS_LEVEL_SEARCHER, CHESS_LANG_EN, &m, san, sizeof san, text, sizeof text, NULL));
+    CHECK(strcmp(san, "Nxh4") == 0);
 
     chess_search_limits limits = {0};
     limits.depth = 4;
@@ -617,6 +620,30 @@ static void test_hint_and_progress(void) {
     OK(chess_game_position(game, &pos));
     CHECK(strcmp(san_of(pos, result.best_move), "Nxh4") == 0);
     OK(chess_searcher_search_with_progress(searcher, game, &limits, NULL, NULL, &result));
+
+    /* The limits' level: its own bounds when no bound is given, for this search only. */
+    OK(chess_searcher_set_level(searcher, CHESS_LEVEL_BEGINNER));
+    limits = (chess_search_limits){0};
+    CHECK(limits.level == CHESS_LEVEL_SEARCHER);
+    OK(chess_searcher_search(searcher, game, &limits, &result));
+    CHECK(result.depth == 2);
+    limits.level = CHESS_LEVEL_EXPERT;
+    OK(chess_searcher_search(searcher, game, &limits, &result));
+    CHECK(result.depth == 4 && strcmp(san_of(pos, result.best_move), "Nxh4") == 0);
+    limits.depth = 1;
+    OK(chess_searcher_search(searcher, game, &limits, &result));
+    CHECK(result.depth == 1 && strcmp(san_of(pos, result.best_move), "Nxh4") == 0);
+    limits = (chess_search_limits){0};
+    OK(chess_searcher_search(searcher, game, &limits, &result));
+    CHECK(result.depth == 2); /* the searcher is a Beginner again */
+    chess_search_result untouched = {0};
+    untouched.depth = 77;
+    limits.level = 5;
+    CHECK(chess_searcher_search(searcher, game, &limits, &untouched) == CHESS_ERR_INVALID_LEVEL);
+    CHECK(strcmp(last_error(), "chess_searcher_search: level 5 is not in 0..=4") == 0);
+    limits.level = -1;
+    CHECK(chess_searcher_search_with_progress(searcher, game, &limits, on_progress, NULL, &untouched) == CHESS_ERR_INVALID_LEVEL);
+    CHECK(untouched.depth == 77);
     chess_position_free(pos);
     chess_game_free(game);
 
@@ -649,6 +676,8 @@ static void test_searcher(void) {
     chess_searcher *searcher = NULL;
     OK(chess_searcher_new(&searcher));
     CHECK(chess_searcher_set_level(searcher, 9) == CHESS_ERR_INVALID_LEVEL);
+    CHECK(chess_searcher_set_level(searcher, CHESS_LEVEL_SEARCHER) == CHESS_ERR_INVALID_LEVEL);
+    CHECK(strcmp(last_error(), "chess_searcher_set_level: level 0 is not in 1..=4") == 0);
     OK(chess_searcher_set_level(searcher, CHESS_LEVEL_BEGINNER));
 
     chess_game *game = NULL;
