@@ -127,6 +127,9 @@ fn examples_build_with_cmake_find_package() {
     }
     let lib_dir = static_lib().parent().expect("the deps folder").to_path_buf();
     let build = Path::new(env!("CARGO_TARGET_TMPDIR")).join("examples-cmake");
+    // A fresh configure: a cache made from another source folder (the examples were in
+    // chess-c/examples before) makes cmake refuse this one.
+    let _ = std::fs::remove_dir_all(&build);
     let configure = Command::new("cmake")
         .arg("-S")
         .arg(crate_dir().join("../examples/c"))
