@@ -172,16 +172,20 @@ typedef enum {
   CHESS_RULES_CASUAL = 1,
 } chess_rules;
 
-// The computer's playing strength.
+// The computer's playing strength. 0 is not a level but "the searcher's own level" (what
+// `chess_searcher_set_level` chose), so that a zeroed `chess_search_limits` keeps it.
 typedef enum {
+  // The searcher's own level (in `chess_search_limits.level` and `chess_searcher_hint`; not
+  // a level `chess_searcher_set_level` takes).
+  CHESS_LEVEL_SEARCHER = 0,
   // Depth 2, many mistakes.
-  CHESS_LEVEL_BEGINNER = 0,
+  CHESS_LEVEL_BEGINNER = 1,
   // Depth 3, a few mistakes (the default).
-  CHESS_LEVEL_NORMAL = 1,
+  CHESS_LEVEL_NORMAL = 2,
   // Depth 4, full evaluation.
-  CHESS_LEVEL_EXPERT = 2,
+  CHESS_LEVEL_EXPERT = 3,
   // One second per move, full strength.
-  CHESS_LEVEL_MASTER = 3,
+  CHESS_LEVEL_MASTER = 4,
 } chess_level;
 
 // A language for words meant for players (move descriptions, reasons, hints).
@@ -242,9 +246,10 @@ typedef struct {
 // square as target, 4-7 promotion to knight, bishop, rook, queen). 0 is the null move.
 typedef uint16_t chess_move;
 
-// What bounds a search; 0 in a field means "no bound of this kind". With every field 0 and
-// `infinite` false, the searcher's level chooses the bounds. An infinite search runs until
-// `chess_searcher_stop`.
+// What bounds a search; 0 in a bound field means "no bound of this kind". With every bound 0
+// and `infinite` false, the level chooses the bounds. An infinite search runs until
+// `chess_searcher_stop`. `level` is the strength of this one search (`CHESS_LEVEL_SEARCHER`,
+// 0: the searcher's own level); the searcher's level is unchanged afterwards.
 typedef struct {
   // Plies to search.
   uint32_t depth;
@@ -256,6 +261,9 @@ typedef struct {
   uint32_t mate;
   // Search until stopped.
   bool infinite;
+  // The strength of this search: a `chess_level` (`CHESS_LEVEL_SEARCHER`, 0: the
+  // searcher's own level); another number is `CHESS_ERR_INVALID_LEVEL`.
+  int level;
 } chess_search_limits;
 
 // What a search found.
@@ -326,9 +334,11 @@ chess_status chess_last_error_message(char *buf, size_t capacity, size_t *out_le
 // Writes the thresholds of a preset (`CHESS_RULES_FIDE` or `CHESS_RULES_CASUAL`) into `*out`.
 chess_status chess_rules_preset(int rules, chess_rules_config *out);
 
-// Starts a game under the rules `config` from a FEN (strict), or from the standard position
-// when `fen` is NULL, into `*out`.
+// Starts a game under the rules `config` from a FEN read with `CHESS_FEN_*` `flags` (as
+// `chess_position_from_fen_with`), or from the standard position when `fen` is NULL (then
+// `flags` must still be known flags), into `*out`.
 chess_status chess_game_new_with_rules(const char *fen,
+                                       uint32_t flags,
                                        const chess_rules_config *config,
                                        chess_game **out);
 
@@ -338,8 +348,10 @@ chess_status chess_game_rules(const chess_game *game, chess_rules_config *out);
 // Starts a game from the standard position under the FIDE rules, into `*out`.
 chess_status chess_game_new(chess_game **out);
 
-// Starts a game from a FEN (strict) under `rules` (`CHESS_RULES_FIDE` or `CHESS_RULES_CASUAL`).
-chess_status chess_game_from_fen(const char *fen, int rules, chess_game **out);
+// Starts a game from a FEN read with `CHESS_FEN_*` `flags` (or-ed: `CHESS_FEN_RELAXED`,
+// `CHESS_FEN_CHESS960`; `CHESS_FEN_STRICT` for none, as `chess_position_from_fen_with`) under
+// `rules` (`CHESS_RULES_FIDE` or `CHESS_RULES_CASUAL`).
+chess_status chess_game_from_fen(const char *fen, uint32_t flags, int rules, chess_game **out);
 
 // Frees a game; NULL is a no-op.
 void chess_game_free(chess_game *game);
@@ -633,7 +645,8 @@ chess_status chess_searcher_new(chess_searcher **out);
 // Frees a searcher; NULL is a no-op. No search may be running on it.
 void chess_searcher_free(chess_searcher *searcher);
 
-// Sets the playing level (`CHESS_LEVEL_*`); another number is `CHESS_ERR_INVALID_LEVEL`.
+// Sets the playing level (`CHESS_LEVEL_BEGINNER` to `CHESS_LEVEL_MASTER`); another number
+// (`CHESS_LEVEL_SEARCHER` too) is `CHESS_ERR_INVALID_LEVEL`.
 chess_status chess_searcher_set_level(chess_searcher *searcher, int level);
 
 // Searches the game's current position by the game's rules within `limits` (NULL or all
@@ -661,7 +674,8 @@ chess_status chess_searcher_set_hash_size(chess_searcher *searcher,
 // Forgets what earlier searches learnt (call between unrelated games).
 chess_status chess_searcher_new_game(chess_searcher *searcher);
 
-// Suggests a move for the side to move in `game`, searched at `level`: the move goes to
+// Suggests a move for the side to move in `game`, searched at `level`
+// (`CHESS_LEVEL_SEARCHER`: the searcher's own level): the move goes to
 // `*out_move` (`CHESS_MOVE_NULL` and an empty text when the game has no legal move), its SAN
 // to `san_buf` and an explanation in `lang` to `text_buf` ("White knight f3 takes queen h4;
 // wins material worth 9 pawns"); both buffers follow the string conventions. The searcher's

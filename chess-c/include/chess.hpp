@@ -188,9 +188,11 @@ class Game {
 public:
     /// The standard starting position under the FIDE rules.
     Game() { check(chess_game_new(&handle_)); }
-    static Game from_fen(const std::string &fen, chess_rules rules = CHESS_RULES_FIDE) {
+    /// Starts from a FEN (flags: CHESS_FEN_STRICT, CHESS_FEN_RELAXED, CHESS_FEN_CHESS960).
+    static Game from_fen(const std::string &fen, chess_rules rules = CHESS_RULES_FIDE,
+                         std::uint32_t flags = CHESS_FEN_STRICT) {
         chess_game *handle = nullptr;
-        check(chess_game_from_fen(fen.c_str(), rules, &handle));
+        check(chess_game_from_fen(fen.c_str(), flags, rules, &handle));
         return Game(handle);
     }
     Game(const Game &) = delete;

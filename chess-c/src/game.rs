@@ -7,7 +7,7 @@ use chess_core::{Color, EventError, Game, Outcome, Rules, Termination};
 use crate::ffi::{
     Result, arg, arg_mut, arg_str, arg_str_len, chess_status, core_failure, fail, guard, put_opt, write_str,
 };
-use crate::position::{CHESS_FEN_STRICT, chess_position, new_handle, out_slot, read_fen, store};
+use crate::position::{chess_position, new_handle, out_slot, read_fen, store};
 use crate::{chess_move, color, color_value, decode_move, role_value};
 
 /// A game (opaque; made by `chess_game_new` or `chess_game_from_fen`, freed by `chess_game_free`).
@@ -188,11 +188,13 @@ pub unsafe extern "C" fn chess_rules_preset(rules: c_int, out: *mut chess_rules_
     })
 }
 
-/// Starts a game under the rules `config` from a FEN (strict), or from the standard position
-/// when `fen` is NULL, into `*out`.
+/// Starts a game under the rules `config` from a FEN read with `CHESS_FEN_*` `flags` (as
+/// `chess_position_from_fen_with`), or from the standard position when `fen` is NULL (then
+/// `flags` must still be known flags), into `*out`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_new_with_rules(
     fen: *const c_char,
+    flags: u32,
     config: *const chess_rules_config,
     out: *mut *mut chess_game,
 ) -> chess_status {
@@ -200,9 +202,9 @@ pub unsafe extern "C" fn chess_game_new_with_rules(
         let out = out_slot(out)?;
         let rules = Rules::from(*unsafe { arg(config, "config") }?);
         let position = if fen.is_null() {
-            chess_core::Position::new()
+            read_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", flags)?
         } else {
-            read_fen(unsafe { arg_str(fen, "fen") }?, CHESS_FEN_STRICT)?
+            read_fen(unsafe { arg_str(fen, "fen") }?, flags)?
         };
         store(out, chess_game(Game::from_position_with_rules(position, rules)))
     })
@@ -243,16 +245,19 @@ pub unsafe extern "C" fn chess_game_new(out: *mut *mut chess_game) -> chess_stat
     guard("chess_game_new", || new_handle(out, chess_game(Game::new())))
 }
 
-/// Starts a game from a FEN (strict) under `rules` (`CHESS_RULES_FIDE` or `CHESS_RULES_CASUAL`).
+/// Starts a game from a FEN read with `CHESS_FEN_*` `flags` (or-ed: `CHESS_FEN_RELAXED`,
+/// `CHESS_FEN_CHESS960`; `CHESS_FEN_STRICT` for none, as `chess_position_from_fen_with`) under
+/// `rules` (`CHESS_RULES_FIDE` or `CHESS_RULES_CASUAL`).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_from_fen(
     fen: *const c_char,
+    flags: u32,
     rules: c_int,
     out: *mut *mut chess_game,
 ) -> chess_status {
     guard("chess_game_from_fen", || {
         let out = out_slot(out)?;
-        let position = read_fen(unsafe { arg_str(fen, "fen") }?, CHESS_FEN_STRICT)?;
+        let position = read_fen(unsafe { arg_str(fen, "fen") }?, flags)?;
         let game = Game::from_position_with_rules(position, self::rules(rules)?);
         store(out, chess_game(game))
     })

@@ -20,24 +20,29 @@ pub struct chess_searcher {
     stop: StopHandle,
 }
 
-/// The computer's playing strength.
+/// The computer's playing strength. 0 is not a level but "the searcher's own level" (what
+/// `chess_searcher_set_level` chose), so that a zeroed `chess_search_limits` keeps it.
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum chess_level {
+    /// The searcher's own level (in `chess_search_limits.level` and `chess_searcher_hint`; not
+    /// a level `chess_searcher_set_level` takes).
+    CHESS_LEVEL_SEARCHER = 0,
     /// Depth 2, many mistakes.
-    CHESS_LEVEL_BEGINNER = 0,
+    CHESS_LEVEL_BEGINNER = 1,
     /// Depth 3, a few mistakes (the default).
-    CHESS_LEVEL_NORMAL = 1,
+    CHESS_LEVEL_NORMAL = 2,
     /// Depth 4, full evaluation.
-    CHESS_LEVEL_EXPERT = 2,
+    CHESS_LEVEL_EXPERT = 3,
     /// One second per move, full strength.
-    CHESS_LEVEL_MASTER = 3,
+    CHESS_LEVEL_MASTER = 4,
 }
 
-/// What bounds a search; 0 in a field means "no bound of this kind". With every field 0 and
-/// `infinite` false, the searcher's level chooses the bounds. An infinite search runs until
-/// `chess_searcher_stop`.
+/// What bounds a search; 0 in a bound field means "no bound of this kind". With every bound 0
+/// and `infinite` false, the level chooses the bounds. An infinite search runs until
+/// `chess_searcher_stop`. `level` is the strength of this one search (`CHESS_LEVEL_SEARCHER`,
+/// 0: the searcher's own level); the searcher's level is unchanged afterwards.
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]
@@ -52,6 +57,9 @@ pub struct chess_search_limits {
     pub mate: u32,
     /// Search until stopped.
     pub infinite: bool,
+    /// The strength of this search: a `chess_level` (`CHESS_LEVEL_SEARCHER`, 0: the
+    /// searcher's own level); another number is `CHESS_ERR_INVALID_LEVEL`.
+    pub level: c_int,
 }
 
 /// What a search found.
@@ -112,13 +120,19 @@ fn millis(elapsed: Duration) -> u64 {
     u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX)
 }
 
-fn level(number: c_int) -> Result<Level> {
-    match number {
-        0 => Ok(Level::Beginner),
-        1 => Ok(Level::Normal),
-        2 => Ok(Level::Expert),
-        3 => Ok(Level::Master),
-        _ => Err(fail(chess_status::CHESS_ERR_INVALID_LEVEL, format_args!("level {number} is not in 0..=3"))),
+/// A level number (`CHESS_LEVEL_BEGINNER`..=`CHESS_LEVEL_MASTER`); `searcher` stands for
+/// `CHESS_LEVEL_SEARCHER` where that is allowed.
+fn level_or(number: c_int, searcher: Option<Level>) -> Result<Level> {
+    match (number, searcher) {
+        (0, Some(own)) => Ok(own),
+        (1, _) => Ok(Level::Beginner),
+        (2, _) => Ok(Level::Normal),
+        (3, _) => Ok(Level::Expert),
+        (4, _) => Ok(Level::Master),
+        (_, Some(_)) => {
+            Err(fail(chess_status::CHESS_ERR_INVALID_LEVEL, format_args!("level {number} is not in 0..=4")))
+        }
+        (_, None) => Err(fail(chess_status::CHESS_ERR_INVALID_LEVEL, format_args!("level {number} is not in 1..=4"))),
     }
 }
 
@@ -161,11 +175,12 @@ pub unsafe extern "C" fn chess_searcher_free(searcher: *mut chess_searcher) {
     unsafe { crate::ffi::free_handle(searcher) }
 }
 
-/// Sets the playing level (`CHESS_LEVEL_*`); another number is `CHESS_ERR_INVALID_LEVEL`.
+/// Sets the playing level (`CHESS_LEVEL_BEGINNER` to `CHESS_LEVEL_MASTER`); another number
+/// (`CHESS_LEVEL_SEARCHER` too) is `CHESS_ERR_INVALID_LEVEL`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_searcher_set_level(searcher: *mut chess_searcher, level: c_int) -> chess_status {
     guard("chess_searcher_set_level", || {
-        let level = self::level(level)?;
+        let level = level_or(level, None)?;
         searcher_mut(searcher)?.set_level(level);
         Ok(())
     })
@@ -198,7 +213,10 @@ fn run_search(
         let out = unsafe { arg_mut(out_result, "out_result") }?;
         let searcher = searcher_mut(searcher)?;
         let limits = unsafe { limits.as_ref() }.copied().unwrap_or_default();
-        let limits = core_limits(&limits).unwrap_or_else(|| searcher.level().limits());
+        let own = searcher.level();
+        let level = level_or(limits.level, Some(own))?;
+        let limits = core_limits(&limits).unwrap_or_else(|| level.limits());
+        searcher.set_level(level);
         let result = match progress {
             None => searcher.search_game(game, &limits, &mut ()),
             Some(callback) => {
@@ -218,6 +236,7 @@ fn run_search(
                 searcher.search_game(game, &limits, &mut report)
             }
         };
+        searcher.set_level(own);
         *out = result_value(&result);
         Ok(())
     })
@@ -273,7 +292,8 @@ pub unsafe extern "C" fn chess_searcher_new_game(searcher: *mut chess_searcher) 
     })
 }
 
-/// Suggests a move for the side to move in `game`, searched at `level`: the move goes to
+/// Suggests a move for the side to move in `game`, searched at `level`
+/// (`CHESS_LEVEL_SEARCHER`: the searcher's own level): the move goes to
 /// `*out_move` (`CHESS_MOVE_NULL` and an empty text when the game has no legal move), its SAN
 /// to `san_buf` and an explanation in `lang` to `text_buf` ("White knight f3 takes queen h4;
 /// wins material worth 9 pawns"); both buffers follow the string conventions. The searcher's
@@ -294,8 +314,9 @@ pub unsafe extern "C" fn chess_searcher_hint(
     guard("chess_searcher_hint", || {
         let game = &unsafe { arg(game, "game") }?.0;
         let out_move = unsafe { arg_mut(out_move, "out_move") }?;
-        let (level, lang) = (self::level(level)?, crate::lang(lang)?);
+        let lang = crate::lang(lang)?;
         let searcher = searcher_mut(searcher)?;
+        let level = level_or(level, Some(searcher.level()))?;
         let hint = searcher.hint(game, level);
         let (m, san, text) = match &hint {
             Some(hint) => (hint.mv.to_u16(), hint.san.clone(), hint.text(lang).to_string()),

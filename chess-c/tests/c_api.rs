@@ -84,7 +84,7 @@ fn examples_build_with_make_and_pkg_config_and_run() {
     let build = Path::new(env!("CARGO_TARGET_TMPDIR")).join("examples");
     let status = Command::new("make")
         .arg("-C")
-        .arg(crate_dir().join("examples"))
+        .arg(crate_dir().join("../examples/c"))
         .arg(format!("LIBDIR={}", lib_dir.display()))
         .arg(format!("BUILD={}", build.display()))
         .arg(format!("CC={}", compiler("CC", "gcc")))
@@ -92,7 +92,7 @@ fn examples_build_with_make_and_pkg_config_and_run() {
         .arg("-B")
         .status()
         .expect("make runs");
-    assert!(status.success(), "make -C chess-c/examples failed");
+    assert!(status.success(), "make -C examples/c failed");
     run(
         &mut Command::new(build.join("play_game")),
         "1. e4 e5\n2. Qh5 Nc6\n3. Bc4 Nf6\n4. Qxf7#\nresult: 1-0 (checkmate)\n",
@@ -127,9 +127,12 @@ fn examples_build_with_cmake_find_package() {
     }
     let lib_dir = static_lib().parent().expect("the deps folder").to_path_buf();
     let build = Path::new(env!("CARGO_TARGET_TMPDIR")).join("examples-cmake");
+    // A fresh configure: a cache made from another source folder (the examples were in
+    // chess-c/examples before) makes cmake refuse this one.
+    let _ = std::fs::remove_dir_all(&build);
     let configure = Command::new("cmake")
         .arg("-S")
-        .arg(crate_dir().join("examples"))
+        .arg(crate_dir().join("../examples/c"))
         .arg("-B")
         .arg(&build)
         .arg(format!("-Dchess-c_DIR={}", crate_dir().join("cmake").display()))
@@ -138,7 +141,7 @@ fn examples_build_with_cmake_find_package() {
         .arg(format!("-DCMAKE_CXX_COMPILER={}", compiler("CXX", "g++")))
         .status()
         .expect("cmake runs");
-    assert!(configure.success(), "cmake could not configure chess-c/examples");
+    assert!(configure.success(), "cmake could not configure examples/c");
     let status = Command::new("cmake").arg("--build").arg(&build).status().expect("cmake --build runs");
     assert!(status.success(), "cmake --build failed");
     run(&mut Command::new(build.join("play_game")), "4. Qxf7#\nresult: 1-0 (checkmate)\n");

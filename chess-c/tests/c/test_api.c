@@ -47,6 +47,12 @@ static const char *san_of(const chess_position *pos, chess_move m) {
     return buf;
 }
 
+static const char *uci_of(const chess_position *pos, chess_move m) {
+    static char buf[8];
+    OK(chess_position_uci(pos, m, buf, sizeof buf, NULL));
+    return buf;
+}
+
 static void test_statuses(void) {
     CHECK(strcmp(chess_version(), "0.1.0") == 0);
     CHECK(strcmp(chess_status_str(CHESS_OK), "ok") == 0);
@@ -217,6 +223,52 @@ static void test_fen_and_rules(void) {
     CHECK(nodes == 12189);
     chess_position_free(pos);
 
+    /* Games read FENs with the same flags: a Chess960 game castles king-takes-rook. */
+    chess_game *game = NULL;
+    char fen[128];
+    CHECK(chess_game_from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 99, CHESS_RULES_FIDE, &game) ==
+          CHESS_ERR_INVALID_ARGUMENT);
+    CHECK(game == NULL);
+    OK(chess_game_from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", CHESS_FEN_CHESS960, CHESS_RULES_FIDE, &game));
+    chess_position *at = NULL;
+    chess_move castle = 0;
+    OK(chess_game_position(game, &at));
+    OK(chess_position_parse_san(at, "O-O", &castle));
+    CHECK(strcmp(uci_of(at, castle), "e1h1") == 0);
+    chess_position_free(at);
+    OK(chess_game_push_uci(game, "e1h1", NULL));
+    OK(chess_game_fen(game, fen, sizeof fen, NULL));
+    CHECK(strcmp(fen, "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1") == 0);
+    chess_game_free(game);
+    OK(chess_game_from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", CHESS_FEN_STRICT, CHESS_RULES_FIDE, &game));
+    OK(chess_game_position(game, &at));
+    OK(chess_position_parse_san(at, "O-O", &castle));
+    CHECK(strcmp(uci_of(at, castle), "e1g1") == 0);
+    chess_position_free(at);
+    chess_game_free(game);
+    /* Strict validation refuses nine white pawns; relaxed takes them. */
+    CHECK(chess_game_from_fen("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", CHESS_FEN_STRICT, CHESS_RULES_FIDE, &game) ==
+          CHESS_ERR_INVALID_POSITION);
+    OK(chess_game_from_fen("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", CHESS_FEN_RELAXED, CHESS_RULES_FIDE, &game));
+    OK(chess_game_fen(game, fen, sizeof fen, NULL));
+    CHECK(strcmp(fen, "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1") == 0);
+    chess_game_free(game);
+    chess_rules_config fide;
+    OK(chess_rules_preset(CHESS_RULES_FIDE, &fide));
+    CHECK(chess_game_new_with_rules("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", CHESS_FEN_STRICT, &fide, &game) ==
+          CHESS_ERR_INVALID_POSITION);
+    OK(chess_game_new_with_rules("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", CHESS_FEN_RELAXED, &fide, &game));
+    OK(chess_game_fen(game, fen, sizeof fen, NULL));
+    CHECK(strcmp(fen, "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1") == 0);
+    chess_game_free(game);
+    OK(chess_game_new_with_rules(NULL, CHESS_FEN_CHESS960, &fide, &game));
+    OK(chess_game_fen(game, fen, sizeof fen, NULL));
+    CHECK(strcmp(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") == 0);
+    chess_game_free(game);
+    game = NULL;
+    CHECK(chess_game_new_with_rules(NULL, 99, &fide, &game) == CHESS_ERR_INVALID_ARGUMENT);
+    CHECK(game == NULL);
+
     bool yes = false;
     OK(chess_position_from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", &pos));
     OK(chess_position_is_stalemate(pos, &yes));
@@ -320,7 +372,7 @@ static void test_game(void) {
     chess_game_free(game);
 
     /* Draw offers. */
-    OK(chess_game_from_fen(START_FEN, CHESS_RULES_FIDE, &game));
+    OK(chess_game_from_fen(START_FEN, CHESS_FEN_STRICT, CHESS_RULES_FIDE, &game));
     CHECK(chess_game_accept_draw(game, CHESS_BLACK) == CHESS_ERR_NOT_ALLOWED);
     CHECK(strcmp(last_error(), "chess_game_accept_draw: there is no draw offer to answer") == 0);
     OK(chess_game_offer_draw(game, CHESS_WHITE));
@@ -335,7 +387,7 @@ static void test_game(void) {
     CHECK(chess_game_claim_draw(game, CHESS_WHITE) == CHESS_ERR_GAME_OVER);
     chess_game_free(game);
 
-    OK(chess_game_from_fen(START_FEN, CHESS_RULES_CASUAL, &game));
+    OK(chess_game_from_fen(START_FEN, CHESS_FEN_STRICT, CHESS_RULES_CASUAL, &game));
     CHECK(chess_game_claim_draw(game, CHESS_WHITE) == CHESS_ERR_NOT_ALLOWED);
     OK(chess_game_timeout(game, CHESS_BLACK)); /* casual rules: void before black's first moves */
     OK(chess_game_outcome(game, &termination, &winner));
@@ -343,7 +395,7 @@ static void test_game(void) {
     OK(chess_game_result(game, result, sizeof result, NULL));
     CHECK(strcmp(result, "*") == 0);
     chess_game_free(game);
-    CHECK(chess_game_from_fen(START_FEN, 7, &game) == CHESS_ERR_INVALID_ARGUMENT);
+    CHECK(chess_game_from_fen(START_FEN, CHESS_FEN_STRICT, 7, &game) == CHESS_ERR_INVALID_ARGUMENT);
     OK(chess_game_new(&game));
     OK(chess_game_forfeit(game, CHESS_WHITE));
     OK(chess_game_outcome(game, &termination, &winner));
@@ -504,7 +556,7 @@ static void test_rules_config(void) {
     house.repetitions_to_draw = 2;
     house.resign_after_moves = 2;
     chess_game *game = NULL;
-    OK(chess_game_new_with_rules(NULL, &house, &game));
+    OK(chess_game_new_with_rules(NULL, CHESS_FEN_STRICT, &house, &game));
     chess_rules_config back;
     OK(chess_game_rules(game, &back));
     CHECK(back.repetitions_to_draw == 2 && back.resign_after_moves == 2 && back.fifty_move_plies == 100);
@@ -515,12 +567,12 @@ static void test_rules_config(void) {
     OK(chess_game_outcome(game, &termination, NULL));
     CHECK(termination == CHESS_TERMINATION_THREEFOLD_REPETITION);
     chess_game_free(game);
-    OK(chess_game_new_with_rules("8/8/8/8/8/8/8/K6k w - - 0 1", &casual, &game));
+    OK(chess_game_new_with_rules("8/8/8/8/8/8/8/K6k w - - 0 1", CHESS_FEN_STRICT, &casual, &game));
     OK(chess_game_outcome(game, &termination, NULL));
     CHECK(termination == CHESS_TERMINATION_INSUFFICIENT_MATERIAL);
     chess_game_free(game);
-    CHECK(chess_game_new_with_rules(NULL, NULL, &game) == CHESS_ERR_NULL_ARGUMENT);
-    CHECK(chess_game_new_with_rules(NULL, &fide, NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_new_with_rules(NULL, CHESS_FEN_STRICT, NULL, &game) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_new_with_rules(NULL, CHESS_FEN_STRICT, &fide, NULL) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_game_rules(NULL, &back) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_rules_preset(0, NULL) == CHESS_ERR_NULL_ARGUMENT);
 }
@@ -544,7 +596,7 @@ static void test_hint_and_progress(void) {
     OK(chess_searcher_new_game(searcher));
 
     chess_game *game = NULL;
-    OK(chess_game_from_fen("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4", CHESS_RULES_FIDE, &game));
+    OK(chess_game_from_fen("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4", CHESS_FEN_STRICT, CHESS_RULES_FIDE, &game));
     chess_move m = 0;
     char san[16], text[256];
     size_t len = 0;
@@ -554,7 +606,10 @@ static void test_hint_and_progress(void) {
     OK(chess_searcher_hint(searcher, game, CHESS_LEVEL_NORMAL, CHESS_LANG_ZH, &m, san, sizeof san, text, sizeof text, NULL));
     CHECK(strcmp(text, "白方马从f3吃h4的后；净得9个兵的子力") == 0);
     CHECK(chess_searcher_hint(searcher, game, CHESS_LEVEL_NORMAL, CHESS_LANG_EN, &m, san, sizeof san, text, 4, &len) == CHESS_ERR_BUFFER_TOO_SMALL);
-    CHECK(chess_searcher_hint(searcher, game, 4, CHESS_LANG_EN, &m, san, sizeof san, text, sizeof text, NULL) == CHESS_ERR_INVALID_LEVEL);
+    CHECK(chess_searcher_hint(searcher, game, 5, CHESS_LANG_EN, &m, san, sizeof san, text, sizeof text, NULL) == CHESS_ERR_INVALID_LEVEL);
+    CHECK(chess_searcher_hint(searcher, game, -1, CHESS_LANG_EN, &m, san, sizeof san, text, sizeof text, NULL) == CHESS_ERR_INVALID_LEVEL);
+    OK(chess_searcher_hint(searcher, game, CHESS_LEVEL_SEARCHER, CHESS_LANG_EN, &m, san, sizeof san, text, sizeof text, NULL));
+    CHECK(strcmp(san, "Nxh4") == 0);
 
     chess_search_limits limits = {0};
     limits.depth = 4;
@@ -565,11 +620,35 @@ static void test_hint_and_progress(void) {
     OK(chess_game_position(game, &pos));
     CHECK(strcmp(san_of(pos, result.best_move), "Nxh4") == 0);
     OK(chess_searcher_search_with_progress(searcher, game, &limits, NULL, NULL, &result));
+
+    /* The limits' level: its own bounds when no bound is given, for this search only. */
+    OK(chess_searcher_set_level(searcher, CHESS_LEVEL_BEGINNER));
+    limits = (chess_search_limits){0};
+    CHECK(limits.level == CHESS_LEVEL_SEARCHER);
+    OK(chess_searcher_search(searcher, game, &limits, &result));
+    CHECK(result.depth == 2);
+    limits.level = CHESS_LEVEL_EXPERT;
+    OK(chess_searcher_search(searcher, game, &limits, &result));
+    CHECK(result.depth == 4 && strcmp(san_of(pos, result.best_move), "Nxh4") == 0);
+    limits.depth = 1;
+    OK(chess_searcher_search(searcher, game, &limits, &result));
+    CHECK(result.depth == 1 && strcmp(san_of(pos, result.best_move), "Nxh4") == 0);
+    limits = (chess_search_limits){0};
+    OK(chess_searcher_search(searcher, game, &limits, &result));
+    CHECK(result.depth == 2); /* the searcher is a Beginner again */
+    chess_search_result untouched = {0};
+    untouched.depth = 77;
+    limits.level = 5;
+    CHECK(chess_searcher_search(searcher, game, &limits, &untouched) == CHESS_ERR_INVALID_LEVEL);
+    CHECK(strcmp(last_error(), "chess_searcher_search: level 5 is not in 0..=4") == 0);
+    limits.level = -1;
+    CHECK(chess_searcher_search_with_progress(searcher, game, &limits, on_progress, NULL, &untouched) == CHESS_ERR_INVALID_LEVEL);
+    CHECK(untouched.depth == 77);
     chess_position_free(pos);
     chess_game_free(game);
 
     /* No legal move: no hint. */
-    OK(chess_game_from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", CHESS_RULES_FIDE, &game));
+    OK(chess_game_from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", CHESS_FEN_STRICT, CHESS_RULES_FIDE, &game));
     OK(chess_searcher_hint(searcher, game, CHESS_LEVEL_BEGINNER, CHESS_LANG_EN, &m, san, sizeof san, text, sizeof text, NULL));
     CHECK(m == CHESS_MOVE_NULL && san[0] == 0 && text[0] == 0);
     chess_game_free(game);
@@ -597,10 +676,12 @@ static void test_searcher(void) {
     chess_searcher *searcher = NULL;
     OK(chess_searcher_new(&searcher));
     CHECK(chess_searcher_set_level(searcher, 9) == CHESS_ERR_INVALID_LEVEL);
+    CHECK(chess_searcher_set_level(searcher, CHESS_LEVEL_SEARCHER) == CHESS_ERR_INVALID_LEVEL);
+    CHECK(strcmp(last_error(), "chess_searcher_set_level: level 0 is not in 1..=4") == 0);
     OK(chess_searcher_set_level(searcher, CHESS_LEVEL_BEGINNER));
 
     chess_game *game = NULL;
-    OK(chess_game_from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", CHESS_RULES_FIDE, &game));
+    OK(chess_game_from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", CHESS_FEN_STRICT, CHESS_RULES_FIDE, &game));
     chess_search_limits limits = {0};
     limits.depth = 3;
     chess_search_result result;
@@ -712,7 +793,7 @@ static void test_null_arguments(void) {
     CHECK(chess_position_why_illegal(NULL, 0, 0, NULL, buf, sizeof buf, &n) == CHESS_ERR_NULL_ARGUMENT);
 
     CHECK(chess_game_new(NULL) == CHESS_ERR_NULL_ARGUMENT);
-    CHECK(chess_game_from_fen(NULL, 0, &game) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_game_from_fen(NULL, CHESS_FEN_STRICT, 0, &game) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_game_position(NULL, &pos) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_game_position(game, NULL) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_game_fen(NULL, buf, sizeof buf, &n) == CHESS_ERR_NULL_ARGUMENT);

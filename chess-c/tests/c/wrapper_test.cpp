@@ -75,6 +75,11 @@ int main() {
 
     chess::Game drawn = chess::Game::from_fen("8/8/8/8/8/8/8/K6k w - - 0 1");
     CHECK(drawn.outcome().termination == CHESS_TERMINATION_INSUFFICIENT_MATERIAL);
+    chess::Game nine_pawns =
+        chess::Game::from_fen("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1", CHESS_RULES_FIDE, CHESS_FEN_RELAXED);
+    CHECK(nine_pawns.fen() == "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1");
+    CHECK(error_of([] { chess::Game::from_fen("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1"); }).status() ==
+          CHESS_ERR_INVALID_POSITION);
 
     // The computer finds the mate in one and can be stopped from another thread.
     chess::Searcher searcher;
