@@ -352,3 +352,19 @@ fn game_with_40_000_draw_offers_loads_in_linear_time() {
     game.undo();
     assert_eq!(game.draw_offers_by(Color::White), 40_000);
 }
+
+/// Found by the `pgn` fuzz target: a repeated roster tag (a second `Date`) was dropped by the
+/// writer, so the game read back lost a tag.
+#[test]
+fn pgn_repeated_roster_tag_survives_a_round_trip() {
+    let text = "[Event \"a\"]\n[Date \"1972.01.07\"]\n[Date \"????.??.??\"]\n[Date \"x\"]\n\n1. e4 *\n";
+    let games = read_all(text);
+    let game = games[0].as_ref().unwrap();
+    let written = game.to_string();
+    let again = read_all(&written);
+    let again = again[0].as_ref().unwrap();
+    let dates: Vec<&str> = again.tags.iter().filter(|(n, _)| n == "Date").map(|(_, v)| v.as_str()).collect();
+    assert_eq!(dates, ["1972.01.07", "????.??.??", "x"], "{written}");
+    assert_eq!(again.tag("Date"), Some("1972.01.07"));
+    assert_eq!(again.moves, game.moves);
+}
