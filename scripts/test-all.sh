@@ -34,6 +34,9 @@ cargo test --workspace --profile test-release --all-features
 step "documentation builds without warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc -p chess-core --no-deps --all-features
 
+step "fuzz smoke: every cargo-fuzz target for a short time (fuzz/FUZZING.md; nightly toolchain)"
+FUZZ_SECONDS=${FUZZ_SECONDS:-20} bash scripts/fuzz-smoke.sh
+
 step "Python environment (.venv; packages pinned in tests/python/requirements.txt)"
 venv=.venv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
