@@ -368,3 +368,31 @@ fn pgn_repeated_roster_tag_survives_a_round_trip() {
     assert_eq!(again.tag("Date"), Some("1972.01.07"));
     assert_eq!(again.moves, game.moves);
 }
+
+/// The search honours its node limit on a position with very many legal moves (271), and
+/// acts on a stop request promptly there.
+#[test]
+fn search_limits_hold_on_a_position_with_271_moves() {
+    let pos =
+        Position::from_fen_with("QQQQQQQK/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/BR5Q/kBQQQQQQ w - - 0 1", Validation::relaxed()).unwrap();
+    let mut searcher = Searcher::with_hash_mb(1);
+    for limit in [1, 100, 5_000] {
+        let result = searcher.search(&pos, &[], &SearchLimits::nodes(limit), &mut ());
+        assert!(pos.is_legal(result.best_move.unwrap()));
+        assert!(result.nodes <= limit + 300, "limit {limit}: {} nodes", result.nodes);
+    }
+    let stop = searcher.stop_handle();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        stop.stop();
+        Instant::now()
+    });
+    let limits = SearchLimits { infinite: true, ..SearchLimits::default() };
+    let result = searcher.search(&pos, &[], &limits, &mut ());
+    let returned = Instant::now();
+    let stopped = stopper.join().unwrap();
+    assert!(pos.is_legal(result.best_move.unwrap()));
+    let latency = returned.saturating_duration_since(stopped);
+    // A few milliseconds on an idle machine; generous here for loaded test machines.
+    assert!(latency < Duration::from_millis(100), "stop acted on after {latency:?}");
+}
