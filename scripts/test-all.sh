@@ -49,6 +49,18 @@ cargo test --workspace --profile test-release --all-features
 step "documentation builds without warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc -p chess-core --no-deps --all-features
 
+step "fuzz smoke: every cargo-fuzz target for a short time (fuzz/FUZZING.md; nightly toolchain)"
+FUZZ_SECONDS=${FUZZ_SECONDS:-20} bash scripts/fuzz-smoke.sh
+
+step "Miri: undefined-behaviour check of a quick subset (attack tables, bitboards, move encoding, EPD, errors)"
+# About 1 minute of tests plus the build (the Miri sysroot is built once, then cached).
+if rustup component add --toolchain nightly miri rust-src >/dev/null 2>&1; then
+    cargo +nightly miri test -p chess-core --no-default-features --features alloc --lib -- \
+        bitboard square moves:: error:: epd:: rays step_tables shifts
+else
+    echo "skipped: rustup could not install Miri for the nightly toolchain here"
+fi
+
 step "Python environment (.venv; packages pinned in tests/python/requirements.txt)"
 venv=.venv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"

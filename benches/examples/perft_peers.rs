@@ -53,6 +53,7 @@ fn main() {
         "chess-core" => {
             let pos = chess_core::Position::from_fen(fen).expect("chess-core FEN");
             if full { chess_core::perft::perft_full(&pos, depth) } else { chess_core::perft::perft(&pos, depth) }
+                .expect("depth within perft::MAX_DEPTH")
         }
         "chess-core-api" => {
             let pos = chess_core::Position::from_fen(fen).expect("chess-core FEN");

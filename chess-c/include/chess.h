@@ -36,7 +36,7 @@
 #include <stdint.h>
 
 // The most legal moves any position has: a legal-move buffer of this size always suffices.
-#define CHESS_MAX_LEGAL_MOVES 256
+#define CHESS_MAX_LEGAL_MOVES 682
 
 // A rule switched off, in the `uint32_t` fields of `chess_rules_config` that can be.
 #define CHESS_RULE_OFF UINT32_MAX
@@ -84,6 +84,8 @@ typedef enum {
   CHESS_ERR_INVALID_LEVEL = 60,
   // A saved game that cannot be read.
   CHESS_ERR_INVALID_SAVE = 70,
+  // A perft depth beyond the limit.
+  CHESS_ERR_DEPTH_TOO_LARGE = 80,
   // A pointer argument was NULL.
   CHESS_ERR_NULL_ARGUMENT = 1000,
   // A string argument is not valid UTF-8.
@@ -310,7 +312,7 @@ typedef void (*chess_progress_fn)(const chess_search_info *info, void *user_data
 #define CHESS_MOVE_NULL 0
 
 // Every status, in number order.
-#define chess_status_ALL { CHESS_OK, CHESS_ERR_INVALID_SQUARE, CHESS_ERR_INVALID_MOVE, CHESS_ERR_INVALID_FEN, CHESS_ERR_INVALID_POSITION, CHESS_ERR_INVALID_EPD, CHESS_ERR_ILLEGAL_MOVE, CHESS_ERR_AMBIGUOUS_MOVE, CHESS_ERR_MISSING_PROMOTION, CHESS_ERR_GAME_OVER, CHESS_ERR_NOT_ALLOWED, CHESS_ERR_INVALID_PGN, CHESS_ERR_IO, CHESS_ERR_INVALID_LEVEL, CHESS_ERR_INVALID_SAVE, CHESS_ERR_NULL_ARGUMENT, CHESS_ERR_INVALID_UTF8, CHESS_ERR_BUFFER_TOO_SMALL, CHESS_ERR_PANIC, CHESS_ERR_INVALID_ARGUMENT, }
+#define chess_status_ALL { CHESS_OK, CHESS_ERR_INVALID_SQUARE, CHESS_ERR_INVALID_MOVE, CHESS_ERR_INVALID_FEN, CHESS_ERR_INVALID_POSITION, CHESS_ERR_INVALID_EPD, CHESS_ERR_ILLEGAL_MOVE, CHESS_ERR_AMBIGUOUS_MOVE, CHESS_ERR_MISSING_PROMOTION, CHESS_ERR_GAME_OVER, CHESS_ERR_NOT_ALLOWED, CHESS_ERR_INVALID_PGN, CHESS_ERR_IO, CHESS_ERR_INVALID_LEVEL, CHESS_ERR_INVALID_SAVE, CHESS_ERR_DEPTH_TOO_LARGE, CHESS_ERR_NULL_ARGUMENT, CHESS_ERR_INVALID_UTF8, CHESS_ERR_BUFFER_TOO_SMALL, CHESS_ERR_PANIC, CHESS_ERR_INVALID_ARGUMENT, }
 
 #ifdef __cplusplus
 extern "C" {
@@ -598,7 +600,8 @@ chess_status chess_position_is_insufficient_material(const chess_position *pos, 
 // Writes the position's Zobrist key (Polyglot's numbers) into `*out_key`.
 chess_status chess_position_zobrist_key(const chess_position *pos, uint64_t *out_key);
 
-// Counts the leaf nodes of the legal move tree `depth` plies deep (perft) into `*out_nodes`.
+// Counts the leaf nodes of the legal move tree `depth` plies deep (perft) into `*out_nodes`;
+// a depth beyond chess-core's limit (64) is `CHESS_ERR_DEPTH_TOO_LARGE`.
 chess_status chess_position_perft(const chess_position *pos, uint32_t depth, uint64_t *out_nodes);
 
 // Writes the squares of the rooks that still have castling rights, as a 64-bit set (bit n =

@@ -50,7 +50,7 @@ pub type chess_move = u16;
 pub const CHESS_MOVE_NULL: chess_move = 0;
 
 /// The most legal moves any position has: a legal-move buffer of this size always suffices.
-pub const CHESS_MAX_LEGAL_MOVES: usize = 256;
+pub const CHESS_MAX_LEGAL_MOVES: usize = 682;
 
 const _: () = assert!(CHESS_MAX_LEGAL_MOVES == chess_core::MAX_LEGAL_MOVES);
 

@@ -473,7 +473,8 @@ pub unsafe extern "C" fn chess_position_zobrist_key(pos: *const chess_position, 
     })
 }
 
-/// Counts the leaf nodes of the legal move tree `depth` plies deep (perft) into `*out_nodes`.
+/// Counts the leaf nodes of the legal move tree `depth` plies deep (perft) into `*out_nodes`;
+/// a depth beyond chess-core's limit (64) is `CHESS_ERR_DEPTH_TOO_LARGE`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_perft(
     pos: *const chess_position,
@@ -483,7 +484,7 @@ pub unsafe extern "C" fn chess_position_perft(
     guard("chess_position_perft", || {
         let pos = self::pos(pos)?;
         let out = unsafe { arg_mut(out_nodes, "out_nodes") }?;
-        *out = chess_core::perft::perft(pos, depth);
+        *out = chess_core::perft::perft(pos, depth).map_err(|error| core_failure(error.code(), error))?;
         Ok(())
     })
 }

@@ -76,6 +76,15 @@ fn cpp_wrapper_test_passes() {
     run(&mut Command::new(program), "wrapper passed");
 }
 
+/// Runs an example linked against the shared library of this build: cargo's own
+/// `LD_LIBRARY_PATH` lists the profile folder first, where an older `cargo build` may have left
+/// another `libchess_c.so`.
+fn example(build: &Path, name: &str) -> Command {
+    let mut command = Command::new(build.join(name));
+    command.env("LD_LIBRARY_PATH", static_lib().parent().expect("the deps folder"));
+    command
+}
+
 /// The examples, built by their Makefile through pkg-config against the shared library of this
 /// build, print what the README says.
 #[test]
@@ -94,17 +103,17 @@ fn examples_build_with_make_and_pkg_config_and_run() {
         .expect("make runs");
     assert!(status.success(), "make -C examples/c failed");
     run(
-        &mut Command::new(build.join("play_game")),
+        &mut example(&build, "play_game"),
         "1. e4 e5\n2. Qh5 Nc6\n3. Bc4 Nf6\n4. Qxf7#\nresult: 1-0 (checkmate)\n",
     );
-    let output = Command::new(build.join("play_game")).args(["e4", "Ke7"]).output().expect("play_game runs");
+    let output = example(&build, "play_game").args(["e4", "Ke7"]).output().expect("play_game runs");
     assert!(!output.status.success());
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
         "chess_game_push_san: illegal move Ke7 in this position: your own pawn is on e7 (illegal_move)\n"
     );
-    run(&mut Command::new(build.join("engine_move")), "engine plays Nxh4 (白方马从f3吃h4的后)\n");
-    run(Command::new(build.join("perft_bench")).arg("3"), "C loop:    8902 nodes");
+    run(&mut example(&build, "engine_move"), "engine plays Nxh4 (白方马从f3吃h4的后)\n");
+    run(example(&build, "perft_bench").arg("3"), "C loop:    8902 nodes");
 }
 
 /// The C side built with AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer; the
@@ -144,9 +153,9 @@ fn examples_build_with_cmake_find_package() {
     assert!(configure.success(), "cmake could not configure examples/c");
     let status = Command::new("cmake").arg("--build").arg(&build).status().expect("cmake --build runs");
     assert!(status.success(), "cmake --build failed");
-    run(&mut Command::new(build.join("play_game")), "4. Qxf7#\nresult: 1-0 (checkmate)\n");
-    run(Command::new(build.join("perft_bench")).arg("3"), "C loop:    8902 nodes");
-    run(&mut Command::new(build.join("engine_move")), "engine plays Nxh4");
+    run(&mut example(&build, "play_game"), "4. Qxf7#\nresult: 1-0 (checkmate)\n");
+    run(example(&build, "perft_bench").arg("3"), "C loop:    8902 nodes");
+    run(&mut example(&build, "engine_move"), "engine plays Nxh4");
 }
 
 #[test]

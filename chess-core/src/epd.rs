@@ -145,14 +145,16 @@ fn parse_operations(text: &str, start: usize) -> Result<Vec<(String, Vec<String>
     let mut operations = Vec::new();
     let mut words: Vec<String> = Vec::new();
     let mut chars = text.char_indices().peekable();
-    // Where the current operation's first word (its opcode) starts.
+    // Where the current operation's first word (its opcode) starts, and whether it was quoted
+    // (an opcode is a bare word: a quoted one could not be written back).
     let mut opcode_at = 0;
-    let mut finish = |words: &mut Vec<String>, at: usize| -> Result<(), EpdError> {
+    let mut opcode_quoted = false;
+    let mut finish = |words: &mut Vec<String>, at: usize, quoted: bool| -> Result<(), EpdError> {
         if words.is_empty() {
             return Ok(());
         }
         let opcode = words.remove(0);
-        if !opcode.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        if quoted || !opcode.starts_with(|c: char| c.is_ascii_alphabetic()) {
             return Err(EpdError::InvalidOpcode { at: start + at });
         }
         operations.push((opcode, core::mem::take(words)));
@@ -161,14 +163,20 @@ fn parse_operations(text: &str, start: usize) -> Result<Vec<(String, Vec<String>
     while let Some((i, c)) = chars.next() {
         if words.is_empty() && c != ';' && !c.is_whitespace() {
             opcode_at = i;
+            opcode_quoted = c == '"';
         }
         match c {
-            ';' => finish(&mut words, opcode_at)?,
+            ';' => finish(&mut words, opcode_at, opcode_quoted)?,
             '"' => {
+                // A quoted operand: `\"` is a quote and `\\` a backslash inside it (as in PGN);
+                // any other backslash stays as it is.
                 let mut word = String::new();
                 loop {
                     match chars.next() {
                         Some((_, '"')) => break,
+                        Some((_, '\\')) if matches!(chars.peek(), Some((_, '"' | '\\'))) => {
+                            word.push(chars.next().map_or('\\', |(_, c)| c));
+                        }
                         Some((_, c)) => word.push(c),
                         None => return Err(EpdError::UnterminatedString { at: start + i }),
                     }
@@ -189,7 +197,7 @@ fn parse_operations(text: &str, start: usize) -> Result<Vec<(String, Vec<String>
             }
         }
     }
-    finish(&mut words, opcode_at)?;
+    finish(&mut words, opcode_at, opcode_quoted)?;
     Ok(operations)
 }
 
@@ -204,20 +212,34 @@ impl FromStr for Epd {
 }
 
 impl fmt::Display for Epd {
-    /// Writes the four position fields and the operations, quoting operands with spaces.
+    /// Writes the four position fields (and the clocks unless they are `0 1`) and the
+    /// operations, quoting operands with spaces, `;` or quotes (a quote or backslash inside
+    /// quotes is written `\"` or `\\`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.position.fen().without_clocks())?;
+        let pos = &self.position;
+        if pos.halfmove_clock() == 0 && pos.fullmove_number() == 1 {
+            write!(f, "{}", pos.fen().without_clocks())?;
+        } else {
+            write!(f, "{}", pos.fen())?;
+        }
         for (opcode, operands) in &self.operations {
             write!(f, " {opcode}")?;
             for operand in operands {
                 let needs_quotes = operand.is_empty()
-                    || operand.contains(|c: char| c.is_whitespace() || c == ';')
+                    || operand.contains(|c: char| c.is_whitespace() || c == ';' || c == '"')
                     || matches!(
                         opcode.as_str(),
                         "id" | "c0" | "c1" | "c2" | "c3" | "c4" | "c5" | "c6" | "c7" | "c8" | "c9"
                     );
                 if needs_quotes {
-                    write!(f, " \"{operand}\"")?;
+                    f.write_str(" \"")?;
+                    for c in operand.chars() {
+                        if c == '"' || c == '\\' {
+                            f.write_str("\\")?;
+                        }
+                        write!(f, "{c}")?;
+                    }
+                    f.write_str("\"")?;
                 } else {
                     write!(f, " {operand}")?;
                 }

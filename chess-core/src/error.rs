@@ -56,11 +56,13 @@ pub enum ErrorCode {
     InvalidLevel = 60,
     /// A saved game that cannot be loaded (malformed, or not consistent with its moves).
     InvalidSave = 70,
+    /// A perft depth past [`perft::MAX_DEPTH`](crate::perft::MAX_DEPTH).
+    DepthTooLarge = 80,
 }
 
 impl ErrorCode {
     /// Every code, in order of their numbers.
-    pub const ALL: [ErrorCode; 14] = [
+    pub const ALL: [ErrorCode; 15] = [
         ErrorCode::InvalidSquare,
         ErrorCode::InvalidMove,
         ErrorCode::InvalidFen,
@@ -75,6 +77,7 @@ impl ErrorCode {
         ErrorCode::Io,
         ErrorCode::InvalidLevel,
         ErrorCode::InvalidSave,
+        ErrorCode::DepthTooLarge,
     ];
 
     /// Returns the code's name in snake case (`"illegal_move"`), stable like its number.
@@ -94,6 +97,7 @@ impl ErrorCode {
             ErrorCode::Io => "io",
             ErrorCode::InvalidLevel => "invalid_level",
             ErrorCode::InvalidSave => "invalid_save",
+            ErrorCode::DepthTooLarge => "depth_too_large",
         }
     }
 

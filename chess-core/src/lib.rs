@@ -30,7 +30,7 @@
 //! pos.play(bb5)?;
 //! assert_eq!(pos.to_fen(), "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3");
 //! assert_eq!(pos.legal_moves_masked(Square::G8, Bitboard::FULL).len(), 3);
-//! assert_eq!(perft::perft(&Position::new(), 4), 197_281);
+//! assert_eq!(perft::perft(&Position::new(), 4), Ok(197_281));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

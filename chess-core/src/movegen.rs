@@ -116,7 +116,7 @@ impl Sink for Collect<'_> {
     #[inline(always)]
     fn piece(&mut self, from: Square, targets: Bitboard) -> ControlFlow<()> {
         for to in targets {
-            // A position has at most 218 legal moves, below the list's capacity.
+            // No position has more than `MAX_LEGAL_MOVES` legal moves (a proven bound).
             let _ = self.0.try_push(Move::new(from, to));
         }
         ControlFlow::Continue(())
@@ -137,18 +137,22 @@ impl Sink for Collect<'_> {
     }
 }
 
-/// A list of moves for the crate's own loops (perft): a plain array indexed by a byte, so
-/// adding a move is a store and an increment, without the capacity check of a [`MoveList`].
+/// A list of moves for the crate's own loops (perft): a plain array indexed by a masked
+/// counter, so adding a move is a store and an increment, without the capacity check of a
+/// [`MoveList`].
 pub(crate) struct MoveBuffer {
-    moves: [Move; 256],
-    len: u8,
+    moves: [Move; MOVE_BUFFER_SLOTS],
+    len: u16,
 }
+
+/// The slots of a [`MoveBuffer`]: a power of two at least [`crate::MAX_LEGAL_MOVES`].
+const MOVE_BUFFER_SLOTS: usize = crate::MAX_LEGAL_MOVES.next_power_of_two();
 
 impl MoveBuffer {
     /// Returns an empty buffer.
     #[inline(always)]
     pub(crate) fn new() -> MoveBuffer {
-        MoveBuffer { moves: [Move::NULL; 256], len: 0 }
+        MoveBuffer { moves: [Move::NULL; MOVE_BUFFER_SLOTS], len: 0 }
     }
 
     /// Returns the moves.
@@ -177,10 +181,10 @@ impl Sink for MoveBuffer {
 
     #[inline(always)]
     fn single(&mut self, m: Move) -> ControlFlow<()> {
-        // A position has at most 218 legal moves, so the byte never wraps; the index of a
-        // byte is always inside the 256 slots, so there is no bounds check either.
-        self.moves[usize::from(self.len)] = m;
-        self.len = self.len.wrapping_add(1);
+        // No position has more than `MAX_LEGAL_MOVES` legal moves, fewer than the slots, so
+        // the mask never changes the index; it only spares the bounds check.
+        self.moves[usize::from(self.len) & (MOVE_BUFFER_SLOTS - 1)] = m;
+        self.len += 1;
         ControlFlow::Continue(())
     }
 }

@@ -245,8 +245,15 @@ impl<'de> serde::Deserialize<'de> for Move {
     }
 }
 
-/// The most legal moves any chess position has (218), rounded up.
-pub const MAX_LEGAL_MOVES: usize = 256;
+/// The most legal moves any position the crate accepts can have, relaxed ones included.
+///
+/// Positions reachable in a game have at most 218, but relaxed validation accepts more
+/// material (one example has 271 moves). The bound: a side with `k` pieces has at most `27k`
+/// moves (a queen's most), and at most 16 pieces (one per ray and knight jump) reach each of
+/// the `64 - k` other squares, plus 3 extra promotion choices for each of at most 24 pawn
+/// moves to the last rank; the smaller of the two is largest at `k = 26` (680), plus two
+/// castling moves.
+pub const MAX_LEGAL_MOVES: usize = 682;
 
 /// A list of moves on the stack, large enough for every position's legal moves.
 pub type MoveList = ArrayVec<Move, MAX_LEGAL_MOVES>;

@@ -5,10 +5,12 @@
 //! ```
 //! use chess_core::{perft, Position};
 //!
-//! assert_eq!(perft::perft(&Position::new(), 3), 8_902);
-//! let divided = perft::divide(&Position::new(), 2);
+//! assert_eq!(perft::perft(&Position::new(), 3), Ok(8_902));
+//! let divided = perft::divide(&Position::new(), 2).unwrap();
 //! assert_eq!(divided.len(), 20);
 //! assert!(divided.iter().all(|(_, nodes)| *nodes == 20));
+//! // The recursion is bounded: a depth past `MAX_DEPTH` is an error, not a stack overflow.
+//! assert!(perft::perft(&Position::new(), 50_000).is_err());
 //! ```
 
 use arrayvec::ArrayVec;
@@ -23,14 +25,45 @@ pub(crate) use suite::depth_count;
 #[cfg(feature = "alloc")]
 pub use suite::{SuiteEntry, SuiteError, SuiteErrorKind, parse_suite};
 
+/// The deepest perft the functions of this module accept: they recurse once per ply, so the
+/// depth bounds the stack they use (a few kilobytes per ply). No tree this deep can be
+/// counted anyway, except one that ends early.
+pub const MAX_DEPTH: u32 = 64;
+
+/// A perft depth past [`MAX_DEPTH`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("perft depth {depth} is past the limit of {MAX_DEPTH}")]
+pub struct DepthTooLarge {
+    /// The depth asked for.
+    pub depth: u32,
+}
+
+impl DepthTooLarge {
+    /// Returns [`ErrorCode::DepthTooLarge`](crate::ErrorCode::DepthTooLarge).
+    pub fn code(&self) -> crate::ErrorCode {
+        crate::ErrorCode::DepthTooLarge
+    }
+}
+
+fn check_depth(depth: u32) -> Result<u32, DepthTooLarge> {
+    if depth > MAX_DEPTH { Err(DepthTooLarge { depth }) } else { Ok(depth) }
+}
+
 /// Counts the leaf nodes `depth` plies deep, counting the last ply in bulk.
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+///
+/// # Errors
+/// [`DepthTooLarge`] past [`MAX_DEPTH`].
+pub fn perft(pos: &Position, depth: u32) -> Result<u64, DepthTooLarge> {
+    Ok(perft_bulk(pos, check_depth(depth)?))
+}
+
+fn perft_bulk(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => u64::from(pos.count_legal_moves()),
         _ => {
             let mut nodes = 0;
-            for_each_child(pos, |child| nodes += perft(child, depth - 1));
+            for_each_child(pos, |child| nodes += perft_bulk(child, depth - 1));
             nodes
         }
     }
@@ -55,7 +88,14 @@ fn for_each_child(pos: &Position, mut f: impl FnMut(&Position)) {
 /// key included, by the code of [`Position::play_unchecked`] (in its form that reads the
 /// parent, so what depends only on the parent is computed once per parent), and handed to
 /// [`core::hint::black_box`] so the compiler cannot skip the work the count does not need.
-pub fn perft_full(pos: &Position, depth: u32) -> u64 {
+///
+/// # Errors
+/// [`DepthTooLarge`] past [`MAX_DEPTH`].
+pub fn perft_full(pos: &Position, depth: u32) -> Result<u64, DepthTooLarge> {
+    Ok(perft_all(pos, check_depth(depth)?))
+}
+
+fn perft_all(pos: &Position, depth: u32) -> u64 {
     let mut nodes = 0;
     match depth {
         0 => return 1,
@@ -64,21 +104,26 @@ pub fn perft_full(pos: &Position, depth: u32) -> u64 {
             core::hint::black_box(child);
             nodes += 1;
         }),
-        _ => for_each_child(pos, |child| nodes += perft_full(child, depth - 1)),
+        _ => for_each_child(pos, |child| nodes += perft_all(child, depth - 1)),
     }
     nodes
 }
 
 /// Counts the leaf nodes below each legal move (a perft "divide").
-pub fn divide(pos: &Position, depth: u32) -> ArrayVec<(Move, u64), MAX_LEGAL_MOVES> {
-    pos.legal_moves()
+///
+/// # Errors
+/// [`DepthTooLarge`] past [`MAX_DEPTH`].
+pub fn divide(pos: &Position, depth: u32) -> Result<ArrayVec<(Move, u64), MAX_LEGAL_MOVES>, DepthTooLarge> {
+    let depth = check_depth(depth)?;
+    Ok(pos
+        .legal_moves()
         .into_iter()
         .map(|m| {
             let mut child = *pos;
             child.play_unchecked(m);
-            (m, perft(&child, depth.saturating_sub(1)))
+            (m, perft_bulk(&child, depth.saturating_sub(1)))
         })
-        .collect()
+        .collect())
 }
 
 #[cfg(test)]
@@ -118,8 +163,8 @@ mod tests {
         for (fen, depth, expected) in cases {
             let pos = Position::from_fen(fen).unwrap();
             assert_eq!(walk(&pos, depth), expected, "{fen}");
-            assert_eq!(perft_full(&pos, depth), expected, "{fen}");
-            assert_eq!(perft(&pos, depth), expected, "{fen}");
+            assert_eq!(perft_full(&pos, depth), Ok(expected), "{fen}");
+            assert_eq!(perft(&pos, depth), Ok(expected), "{fen}");
         }
     }
 }

@@ -1214,10 +1214,11 @@ impl Board {
         self.pos.zobrist_key()
     }
 
-    /// Counts the leaf nodes of the legal move tree to `depth` (chess-core's perft).
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    /// Counts the leaf nodes of the legal move tree to `depth` (chess-core's perft); a depth
+    /// beyond its limit (64) raises `ValueError`.
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
         let pos = self.pos;
-        py.detach(|| chess_core::perft::perft(&pos, depth))
+        py.detach(|| chess_core::perft::perft(&pos, depth)).map_err(|error| PyValueError::new_err(error.to_string()))
     }
 
     /// Boards are equal when their positions are (python-chess compares positions, not stacks).

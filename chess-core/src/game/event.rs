@@ -147,7 +147,7 @@ impl Game {
 
     /// Returns how many draw offers `color` has made in this game.
     pub fn draw_offers_by(&self, color: Color) -> u32 {
-        self.events.iter().filter(|event| event.kind == EventKind::OfferDraw(color)).count() as u32
+        self.draw_offers[color.index()]
     }
 
     /// Accepts, for `color`, the opponent's waiting draw offer: the game is drawn by agreement.
@@ -264,6 +264,9 @@ impl Game {
 
     fn add_event(&mut self, kind: EventKind, outcome: Option<Outcome>) {
         self.undone.clear();
+        if let EventKind::OfferDraw(color) = kind {
+            self.draw_offers[color.index()] += 1;
+        }
         self.events.push(Event { ply: self.moves.len() as u32, kind, outcome });
     }
 }

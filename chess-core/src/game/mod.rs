@@ -4,8 +4,9 @@
 //! A [`Game`] keeps one entry per position with what the rules need: the repetition key, how
 //! often the position has occurred, the consecutive checks of the side that just moved and the
 //! checks each side has received. Judging the game ([`Game::outcome`]) therefore never replays
-//! it: repetitions are counted when a move is pushed, by looking back two plies at a time over
-//! the plies since the last capture or pawn move only. Undo pops an entry, so it restores the
+//! it: repetitions are counted when a move is pushed, by looking up the latest earlier position
+//! with the same key (an index kept with the positions), counted when it lies within the plies
+//! since the last capture or pawn move. Undo pops an entry, so it restores the
 //! exact previous position (castling rights, en passant, clocks and Zobrist key included).
 //! A game stops at its end unless it is set to record past it ([`Judging::Record`]), as PGN
 //! import and engines need.
@@ -53,6 +54,7 @@ pub use outcome::{Outcome, Termination};
 pub use rules::Rules;
 use rules::reached;
 
+use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
 use crate::{Color, IllegalMoveError, Move, Position, Role, SanError, UciError};
@@ -74,13 +76,24 @@ struct State {
     /// The first position of the game, up to this one, that the automatic rules end: its
     /// ply and the outcome (only ever this position unless the game is [`Judging::Record`]).
     first_end: Option<(u32, Outcome)>,
+    /// The index of the latest earlier state with the same key, if any (to restore
+    /// [`Game::last_seen`] on undo).
+    previous_same_key: Option<u32>,
 }
 
 impl State {
     fn start(position: Position, rules: &Rules) -> State {
         let key = position.repetition_key();
-        let mut state =
-            State { position, key, repetitions: 1, captured: None, check_streak: 0, checks: [0; 2], first_end: None };
+        let mut state = State {
+            position,
+            key,
+            repetitions: 1,
+            captured: None,
+            check_streak: 0,
+            checks: [0; 2],
+            first_end: None,
+            previous_same_key: None,
+        };
         state.first_end = automatic_outcome(&state, rules).map(|outcome| (0, outcome));
         state
     }
@@ -112,6 +125,10 @@ pub struct Game {
     rules: Rules,
     /// The start position followed by the position after each move (never empty).
     states: Vec<State>,
+    /// The index in `states` of the latest position with each repetition key.
+    last_seen: BTreeMap<u64, u32>,
+    /// How many draw offers each player has made (kept with `events`).
+    draw_offers: [u32; 2],
     moves: Vec<Move>,
     /// Moves taken back, the most recent last, for [`Game::redo`].
     undone: Vec<Move>,
@@ -210,9 +227,12 @@ impl Game {
 
     /// Starts a game from `position` under `rules`.
     pub fn from_position_with_rules(position: Position, rules: Rules) -> Game {
+        let start = State::start(position, &rules);
         Game {
             rules,
-            states: alloc::vec![State::start(position, &rules)],
+            last_seen: BTreeMap::from([(start.key, 0)]),
+            draw_offers: [0; 2],
+            states: alloc::vec![start],
             moves: Vec::new(),
             undone: Vec::new(),
             events: Vec::new(),
@@ -339,9 +359,15 @@ impl Game {
     /// move earlier. An event recorded before any move was played is not taken back.
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
-        self.states.pop();
+        if let Some(state) = self.states.pop() {
+            match state.previous_same_key {
+                Some(index) => self.last_seen.insert(state.key, index),
+                None => self.last_seen.remove(&state.key),
+            };
+        }
         let plies = self.moves.len() as u32;
         self.events.retain(|event| event.ply <= plies);
+        self.count_draw_offers();
         self.undone.push(m);
         Some(m)
     }
@@ -424,6 +450,7 @@ impl Game {
         let key = position.repetition_key();
         let index = self.states.len();
         let repetitions = self.earlier_occurrences(key, position.halfmove_clock(), index) + 1;
+        let previous_same_key = self.last_seen.get(&key).copied();
         let mut checks = previous.checks;
         let check_streak = if position.is_check() {
             checks[position.turn().index()] += 1;
@@ -431,25 +458,49 @@ impl Game {
         } else {
             0
         };
-        let mut state =
-            State { position, key, repetitions, captured, check_streak, checks, first_end: previous.first_end };
+        let mut state = State {
+            position,
+            key,
+            repetitions,
+            captured,
+            check_streak,
+            checks,
+            first_end: previous.first_end,
+            previous_same_key,
+        };
         if state.first_end.is_none() {
             state.first_end = automatic_outcome(&state, &self.rules).map(|outcome| (index as u32, outcome));
         }
         self.states.push(state);
+        self.last_seen.insert(key, index as u32);
         self.moves.push(m);
     }
 
     /// Counts the earlier occurrences of the position with `key` about to be stored at `index`:
     /// only positions with the same side to move since the last capture or pawn move can match.
+    ///
+    /// The latest state with the same key is looked up, not searched for (a long reversible
+    /// line made each push scan back its whole length); the key includes the side to move, so
+    /// it is an even number of plies back.
     fn earlier_occurrences(&self, key: u64, halfmove_clock: u32, index: usize) -> u32 {
         let oldest = index.saturating_sub(halfmove_clock as usize);
-        (oldest..index)
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .find(|&earlier| self.states[earlier].key == key)
-            .map_or(0, |earlier| self.states[earlier].repetitions)
+        match self.last_seen.get(&key) {
+            Some(&earlier) if (earlier as usize) >= oldest && (earlier as usize) < index => {
+                self.states[earlier as usize].repetitions
+            }
+            _ => 0,
+        }
+    }
+
+    /// Counts the draw offers of each player again, after events were taken back.
+    fn count_draw_offers(&mut self) {
+        let mut offers = [0; 2];
+        for event in &self.events {
+            if let EventKind::OfferDraw(color) = event.kind {
+                offers[color.index()] += 1;
+            }
+        }
+        self.draw_offers = offers;
     }
 }
 

@@ -82,7 +82,7 @@ pub(crate) fn depth_count(opcode: &str, nodes: &str) -> Option<(u32, u64)> {
 /// for entry in &suite {
 ///     let pos: Position = entry.fen.parse()?;
 ///     for &(depth, nodes) in &entry.counts {
-///         assert_eq!(perft::perft(&pos, depth), nodes);
+///         assert_eq!(perft::perft(&pos, depth), Ok(nodes));
 ///     }
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())

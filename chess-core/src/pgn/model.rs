@@ -203,7 +203,8 @@ impl PgnGame {
     /// Returns the tags as the writer writes them: the seven-tag roster first (with defaults
     /// for missing ones), then, when `start` is not the standard position, `Variant` (as set,
     /// or `Chess960` for a Chess960 start), `SetUp` and `FEN` made from `start`, then the
-    /// other tags in order (any `FEN` or `SetUp` in `tags` left out).
+    /// other tags in order (any `FEN` or `SetUp` in `tags` left out; a repeated roster tag
+    /// kept among them).
     pub fn export_tags(&self) -> Vec<(String, String)> {
         let mut tags = Vec::with_capacity(self.tags.len() + 10);
         for (name, default) in SEVEN_TAG_ROSTER {
@@ -222,8 +223,19 @@ impl PgnGame {
             tags.push(("SetUp".to_string(), "1".to_string()));
             tags.push(("FEN".to_string(), self.start.fen().always_en_passant().to_string()));
         }
-        let written_above = |name: &str| is_roster(name) || is_setup(name) || (setup && name == "Variant");
-        tags.extend(self.tags.iter().filter(|(name, _)| !written_above(name)).cloned());
+        // The first roster tag (and Variant) of each name is written above; a repeated one
+        // follows with the others, so that reading the game back loses no tag.
+        let mut seen_above: Vec<&str> = Vec::new();
+        for (name, value) in &self.tags {
+            let above = is_roster(name) || (setup && name == "Variant");
+            if is_setup(name) || (above && !seen_above.contains(&name.as_str())) {
+                if above {
+                    seen_above.push(name);
+                }
+                continue;
+            }
+            tags.push((name.clone(), value.clone()));
+        }
         tags
     }
 }

@@ -61,21 +61,23 @@ impl<W: Write> Wrapper<'_, W> {
     }
 
     /// Writes a comment as `{words}`; a comment containing `}` as a `;` comment ending the line.
+    /// Words are split on ASCII whitespace only, as the lexer splits them, so other spaces
+    /// (no-break, line separator) come back as they were.
     fn comment(&mut self, text: &str) -> fmt::Result {
         if text.contains('}') {
-            let len = 1 + text.split_whitespace().map(|word| 1 + word.chars().count()).sum::<usize>();
+            let len = 1 + text.split_ascii_whitespace().map(|word| 1 + word.chars().count()).sum::<usize>();
             if self.open {
                 self.token(&[""])?;
             }
             self.space_for(len)?;
             self.out.write_char(';')?;
-            for word in text.split_whitespace() {
+            for word in text.split_ascii_whitespace() {
                 self.out.write_char(' ')?;
                 self.out.write_str(word)?;
             }
             return self.newline();
         }
-        let mut words = text.split_whitespace().peekable();
+        let mut words = text.split_ascii_whitespace().peekable();
         if words.peek().is_none() {
             return self.token(&["{}"]);
         }

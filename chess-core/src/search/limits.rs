@@ -99,8 +99,9 @@ impl GameClock {
         let margin = Duration::from_millis(30).min(time / 4);
         let usable = time.saturating_sub(margin);
         let moves_left = self.moves_to_go.unwrap_or(30).clamp(1, 50);
-        let soft = (usable / moves_left + increment * 3 / 4).min(usable / 2);
-        let hard = (soft * 3).min(usable / 2).max(soft);
+        // Saturating: a clock read from a stranger may hold any duration (up to `Duration::MAX`).
+        let soft = (usable / moves_left).saturating_add(increment.saturating_mul(3) / 4).min(usable / 2);
+        let hard = soft.saturating_mul(3).min(usable / 2).max(soft);
         (soft, hard)
     }
 }

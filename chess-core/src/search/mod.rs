@@ -57,6 +57,15 @@ use crate::{Game, Move, Position};
 /// The default size of the transposition table, in MiB.
 pub const DEFAULT_HASH_MB: usize = 16;
 
+/// The largest transposition table a [`Searcher`] makes, in MiB: larger requests (from a UCI
+/// `setoption`, say) are capped, so a stranger cannot make it take all the memory there is.
+pub const MAX_HASH_MB: usize = 4096;
+
+/// The table size a [`Searcher`] makes for a request of `megabytes` MiB.
+fn capped_hash_mb(megabytes: usize) -> usize {
+    megabytes.min(MAX_HASH_MB)
+}
+
 /// A computer player that keeps what it learnt (the transposition table, move-ordering history)
 /// from one search to the next.
 pub struct Searcher {
@@ -87,11 +96,13 @@ impl Searcher {
         Searcher::with_hash_mb(DEFAULT_HASH_MB)
     }
 
-    /// Makes a Master-level searcher with a transposition table of about `megabytes` MiB.
+    /// Makes a Master-level searcher with a transposition table of about `megabytes` MiB
+    /// (at most [`MAX_HASH_MB`]).
     pub fn with_hash_mb(megabytes: usize) -> Searcher {
+        let tt = tt::TranspositionTable::new(capped_hash_mb(megabytes));
         Searcher {
-            tt: tt::TranspositionTable::new(megabytes),
-            hash_mb: megabytes,
+            hash_mb: tt.megabytes(),
+            tt,
             heuristics: alloc::boxed::Box::new(ordering::Heuristics::new()),
             level: Level::Master,
             rng: rng::Rng::new(0),
@@ -101,10 +112,10 @@ impl Searcher {
     }
 
     /// Resizes the transposition table (which clears it) and returns its new size in MiB: the
-    /// size asked for, or less if memory is short.
+    /// size asked for, at most [`MAX_HASH_MB`], or less if memory is short.
     pub fn set_hash_mb(&mut self, megabytes: usize) -> usize {
         self.tt = tt::TranspositionTable::new(0); // free the old table first
-        self.tt = tt::TranspositionTable::new(megabytes);
+        self.tt = tt::TranspositionTable::new(capped_hash_mb(megabytes));
         self.hash_mb = self.tt.megabytes();
         self.hash_mb
     }
@@ -381,5 +392,22 @@ impl SearchResult {
     /// Returns the nodes searched per second.
     pub fn nps(&self) -> u64 {
         nodes_per_second(self.nodes, self.elapsed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Searcher::set_hash_mb(usize::MAX)` took whatever the allocator granted (issue 13);
+    /// checked on the size computation, as a 4 GiB table is too much for a unit test.
+    #[test]
+    fn set_hash_mb_of_usize_max_is_capped() {
+        assert_eq!(capped_hash_mb(usize::MAX), MAX_HASH_MB);
+        assert_eq!(capped_hash_mb(MAX_HASH_MB + 1), MAX_HASH_MB);
+        assert_eq!(capped_hash_mb(16), 16);
+        let mut searcher = Searcher::with_hash_mb(1);
+        assert_eq!(searcher.set_hash_mb(2), 2);
+        assert_eq!(searcher.set_hash_mb(0), 0);
     }
 }

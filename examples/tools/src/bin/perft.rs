@@ -68,15 +68,15 @@ fn run_one(options: &Options) -> Result<ExitCode, String> {
     let started = Instant::now();
     let nodes = if options.divide {
         let mut total = 0;
-        for (m, nodes) in perft::divide(&pos, depth) {
+        for (m, nodes) in perft::divide(&pos, depth).map_err(|e| e.to_string())? {
             println!("{} {nodes}", pos.uci(m));
             total += nodes;
         }
         total
     } else if options.no_bulk {
-        perft::perft_full(&pos, depth)
+        perft::perft_full(&pos, depth).map_err(|e| e.to_string())?
     } else {
-        perft::perft(&pos, depth)
+        perft::perft(&pos, depth).map_err(|e| e.to_string())?
     };
     report(nodes, started);
     Ok(ExitCode::SUCCESS)
@@ -99,7 +99,11 @@ fn run_suite(path: &str, options: &Options) -> Result<ExitCode, String> {
             }
         };
         for &(depth, expected) in entry.counts.iter().filter(|(_, nodes)| *nodes <= options.max_nodes) {
-            let nodes = perft::perft(&pos, depth);
+            let Ok(nodes) = perft::perft(&pos, depth) else {
+                println!("FAIL {} depth {depth}: past the perft depth limit {}", entry.id, perft::MAX_DEPTH);
+                failed += 1;
+                continue;
+            };
             total_nodes += nodes;
             if nodes == expected {
                 passed += 1;
