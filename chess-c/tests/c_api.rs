@@ -102,10 +102,7 @@ fn examples_build_with_make_and_pkg_config_and_run() {
         .status()
         .expect("make runs");
     assert!(status.success(), "make -C examples/c failed");
-    run(
-        &mut example(&build, "play_game"),
-        "1. e4 e5\n2. Qh5 Nc6\n3. Bc4 Nf6\n4. Qxf7#\nresult: 1-0 (checkmate)\n",
-    );
+    run(&mut example(&build, "play_game"), "1. e4 e5\n2. Qh5 Nc6\n3. Bc4 Nf6\n4. Qxf7#\nresult: 1-0 (checkmate)\n");
     let output = example(&build, "play_game").args(["e4", "Ke7"]).output().expect("play_game runs");
     assert!(!output.status.success());
     assert_eq!(
