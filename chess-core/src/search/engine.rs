@@ -484,11 +484,11 @@ impl Search<'_> {
             }
         }
 
-        let moves = pos.legal_moves();
+        let mut moves = pos.legal_moves();
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut picker = MovePicker::new(pos, moves, hash_move, self.heuristics, ply);
+        let mut picker = MovePicker::new(pos, &mut moves, hash_move, self.heuristics, ply);
         let futile =
             self.style.pruning && !pv_node && !in_check && depth <= 2 && static_eval + 120 * depth as i32 <= alpha;
         let mut best_score = -INFINITY;
@@ -593,7 +593,7 @@ impl Search<'_> {
         let original_alpha = alpha;
         let mut best_move = Move::NULL;
         let mut best_score;
-        let moves = if in_check {
+        let mut moves = if in_check {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 return -MATE + ply as i32;
@@ -620,7 +620,7 @@ impl Search<'_> {
             }
             moves
         };
-        let mut picker = MovePicker::captures(pos, moves, entry.map_or(Move::NULL, |e| e.mv));
+        let mut picker = MovePicker::captures(pos, &mut moves, entry.map_or(Move::NULL, |e| e.mv));
         while let Some(mv) = picker.next_move() {
             if !in_check {
                 if let Some(victim) = pos.captured(mv) {

@@ -54,9 +54,12 @@ fn update(value: &mut i32, bonus: i32) {
 }
 
 /// A list of moves with scores, handed out best first.
-pub(crate) struct MovePicker {
-    moves: MoveList,
-    scores: [i32; crate::MAX_LEGAL_MOVES],
+pub(crate) struct MovePicker<'a> {
+    /// The moves, borrowed from the node's stack (a list is too large to move around).
+    moves: &'a mut MoveList,
+    /// One score per move, filled without clearing the rest of the room (a position may have
+    /// up to `MAX_LEGAL_MOVES` moves, but a node of the search has a few dozen).
+    scores: arrayvec::ArrayVec<i32, { crate::MAX_LEGAL_MOVES }>,
     next: usize,
 }
 
@@ -66,14 +69,19 @@ const PROMOTION: i32 = GOOD_CAPTURE - 1;
 const KILLER: i32 = 1 << 22;
 const BAD_CAPTURE: i32 = -(1 << 24);
 
-impl MovePicker {
+impl<'a> MovePicker<'a> {
     /// Orders `moves` for a node at `ply` with `hash_move` from the transposition table.
-    pub fn new(pos: &Position, moves: MoveList, hash_move: Move, heuristics: &Heuristics, ply: usize) -> MovePicker {
-        let mut scores = [0; crate::MAX_LEGAL_MOVES];
+    pub fn new(
+        pos: &Position,
+        moves: &'a mut MoveList,
+        hash_move: Move,
+        heuristics: &Heuristics,
+        ply: usize,
+    ) -> MovePicker<'a> {
         let killers = &heuristics.killers[ply.min(MAX_PLY - 1)];
         let history = &heuristics.history[pos.turn() as usize];
-        for (score, &m) in scores.iter_mut().zip(&moves) {
-            *score = if m == hash_move {
+        let score = |m: Move| {
+            if m == hash_move {
                 HASH_MOVE
             } else if let Some(victim) = pos.captured(m) {
                 let order = mvv_lva(pos, m, victim);
@@ -88,22 +96,23 @@ impl MovePicker {
                 BAD_CAPTURE - 1 // under-promotions last
             } else {
                 history[m.from() as usize][m.to() as usize]
-            };
-        }
+            }
+        };
+        let scores = moves.iter().map(|&m| score(m)).collect();
         MovePicker { moves, scores, next: 0 }
     }
 
     /// Orders captures for the quiescence search: the hash move, then by most valuable victim
     /// and least valuable attacker.
-    pub fn captures(pos: &Position, moves: MoveList, hash_move: Move) -> MovePicker {
-        let mut scores = [0; crate::MAX_LEGAL_MOVES];
-        for (score, &m) in scores.iter_mut().zip(&moves) {
-            *score = match pos.captured(m) {
+    pub fn captures(pos: &Position, moves: &'a mut MoveList, hash_move: Move) -> MovePicker<'a> {
+        let scores = moves
+            .iter()
+            .map(|&m| match pos.captured(m) {
                 _ if m == hash_move => HASH_MOVE,
                 Some(victim) => mvv_lva(pos, m, victim),
                 None => MATERIAL[m.promotion().map_or(0, |role| role as usize)],
-            };
-        }
+            })
+            .collect();
         MovePicker { moves, scores, next: 0 }
     }
 
@@ -200,7 +209,8 @@ mod tests {
     fn picker_hands_out_the_hash_move_then_captures() {
         let pos: Position = "4k3/8/8/3n4/4P3/8/8/R3K3 w - - 0 1".parse().unwrap();
         let hash = pos.parse_uci("a1a8").unwrap();
-        let mut picker = MovePicker::new(&pos, pos.legal_moves(), hash, &Heuristics::new(), 0);
+        let mut moves = pos.legal_moves();
+        let mut picker = MovePicker::new(&pos, &mut moves, hash, &Heuristics::new(), 0);
         assert_eq!(picker.next_move(), Some(hash));
         assert_eq!(picker.next_move(), Some(pos.parse_uci("e4d5").unwrap()));
     }
