@@ -176,6 +176,48 @@ impl Board {
         (straight | diagonal | knights | kings | pawns) & theirs
     }
 
+    /// Returns the squares the piece on `square` attacks (empty when the square is empty).
+    ///
+    /// ```
+    /// use chess_core::{Board, Square};
+    ///
+    /// let board = Board::new();
+    /// assert_eq!(board.attacks_from(Square::G1).len(), 3); // e2 (own pawn), f3, h3
+    /// assert!(board.attacks_from(Square::E4).is_empty());
+    /// ```
+    pub fn attacks_from(&self, square: Square) -> Bitboard {
+        self.piece_at(square)
+            .map_or(Bitboard::EMPTY, |piece| attacks::attacks(piece.color, piece.role, square, self.occupied()))
+    }
+
+    /// Returns the line through `color`'s king, `square` and the enemy slider that pins the
+    /// piece on `square` to that king (edge to edge), or `None` when nothing pins it (also
+    /// when `color` has no king or more than one).
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Color, Position, Square};
+    ///
+    /// let pos: Position = "4k3/8/8/1b6/8/3N4/8/5K2 w - - 0 1".parse()?;
+    /// let ray = pos.board().pin_ray(Color::White, Square::D3).unwrap();
+    /// assert!(ray.contains(Square::B5) && ray.contains(Square::F1) && ray.contains(Square::A6));
+    /// assert_eq!(pos.board().pin_ray(Color::Black, Square::B5), None);
+    /// # Ok::<(), chess_core::FenError>(())
+    /// ```
+    pub fn pin_ray(&self, color: Color, square: Square) -> Option<Bitboard> {
+        let king = self.king_of(color)?;
+        if self.color_at(square) != Some(color) || square == king {
+            return None;
+        }
+        let theirs = self.by_color(!color);
+        let snipers = (attacks::rook(king, Bitboard::EMPTY) & self.straight_sliders() & theirs)
+            | (attacks::bishop(king, Bitboard::EMPTY) & self.diagonal_sliders() & theirs);
+        let occupied = self.occupied();
+        snipers
+            .into_iter()
+            .find(|&sniper| (attacks::between(king, sniper) & occupied) == Bitboard::from_square(square))
+            .map(|sniper| attacks::line(king, sniper))
+    }
+
     /// Iterates over the pieces, from `a1` to `h8`.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied().into_iter().filter_map(|square| Some((square, self.piece_at(square)?)))

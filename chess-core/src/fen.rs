@@ -464,3 +464,53 @@ impl fmt::Display for Position {
         self.fen().fmt(f)
     }
 }
+
+impl fmt::Display for Setup {
+    /// Writes the setup as FEN, valid or not: every castling right as X-FEN writes it (`K`/`Q`
+    /// for the outermost rook on its side of a king on the back rank, the rook's file letter
+    /// otherwise) and the en-passant square as stored.
+    ///
+    /// ```
+    /// use chess_core::{Setup, Square};
+    ///
+    /// let mut setup = Setup::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9")?;
+    /// setup.board.remove_piece_at(Square::E8);
+    /// assert_eq!(setup.to_string(), "r6r/8/8/8/8/8/8/R3K2R w KQah - 3 9");
+    /// # Ok::<(), chess_core::FenError>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write as _;
+        self.board.write_fen(f)?;
+        write!(f, " {} ", self.turn.char())?;
+        if self.castling_rights.is_empty() {
+            f.write_char('-')?;
+        }
+        for color in Color::ALL {
+            let rights = self.castling_rights & Bitboard::backrank(color);
+            let rooks = self.board.by_piece(Piece::new(color, Role::Rook)) & Bitboard::backrank(color);
+            let king = self.board.king_of(color).filter(|&king| Bitboard::backrank(color).contains(king));
+            // Kingside rights first, from the h-file inwards, then queenside ones.
+            let kingside = |rook: Square| king.is_some_and(|king| rook > king);
+            let ordered =
+                rights.into_iter().rev().filter(|&r| kingside(r)).chain(rights.into_iter().filter(|&r| !kingside(r)));
+            for rook in ordered {
+                let outermost = match king {
+                    Some(king) if rook > king => rooks.last() == Some(rook),
+                    Some(_) => rooks.first() == Some(rook),
+                    None => false,
+                };
+                let letter = match (outermost, kingside(rook)) {
+                    (true, true) => 'k',
+                    (true, false) => 'q',
+                    (false, _) => rook.file().char(),
+                };
+                f.write_char(if color == Color::White { letter.to_ascii_uppercase() } else { letter })?;
+            }
+        }
+        match self.ep_square {
+            Some(square) => write!(f, " {}{}", square.file().char(), square.rank().char())?,
+            None => f.write_str(" -")?,
+        }
+        write!(f, " {} {}", self.halfmove_clock, self.fullmove_number)
+    }
+}

@@ -314,6 +314,74 @@ impl Position {
         found
     }
 
+    /// Calls `f` with each pseudo-legal move: a move the pieces make by their rules that may
+    /// leave the mover's own king in check. Castling is included only when it is legal (out
+    /// of, through or into check it is not), as python-chess generates it.
+    ///
+    /// ```
+    /// use chess_core::{Move, Position, Square::*};
+    ///
+    /// // The knight on e2 is pinned: it has pseudo-legal moves but no legal ones.
+    /// let pos: Position = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1".parse()?;
+    /// assert!(pos.is_pseudo_legal(Move::new(E2, C3)));
+    /// assert!(!pos.is_legal(Move::new(E2, C3)));
+    /// assert_eq!(pos.pseudo_legal_moves().len(), 6 + 4); // knight, king
+    /// # Ok::<(), chess_core::FenError>(())
+    /// ```
+    pub fn for_each_pseudo_legal_move(&self, mut f: impl FnMut(Move)) {
+        let us = self.turn;
+        let board = &self.board;
+        let ours = board.by_color(us);
+        let occupied = board.occupied();
+        let pawns = board.by_piece(crate::Piece::new(us, Role::Pawn));
+        for from in ours & !pawns {
+            for to in board.attacks_from(from) & !ours {
+                f(Move::new(from, to));
+            }
+        }
+        let last_rank = Bitboard::backrank(!us);
+        let second_rank = Bitboard::backrank(us).forward(us);
+        for from in pawns {
+            let single = Bitboard::from_square(from).forward(us) & !occupied;
+            let double = if second_rank.contains(from) { single.forward(us) & !occupied } else { Bitboard::EMPTY };
+            let captures = attacks::pawn(us, from) & board.by_color(!us);
+            for to in single | double | captures {
+                if last_rank.contains(to) {
+                    Role::PROMOTIONS.into_iter().for_each(|role| f(Move::promote_to(from, to, role)));
+                } else {
+                    f(Move::new(from, to));
+                }
+            }
+            if let Some(ep) =
+                self.ep_square.filter(|&ep| attacks::pawn(us, from).contains(ep) && !occupied.contains(ep))
+            {
+                f(Move::en_passant(from, ep));
+            }
+        }
+        let king = self.king_of(us);
+        self.for_each_legal_move_masked(king, self.castling & ours, |m| {
+            if m.is_castle() {
+                f(m);
+            }
+        });
+    }
+
+    /// Returns every pseudo-legal move (see [`Position::for_each_pseudo_legal_move`]).
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        // MAX_LEGAL_MOVES bounds the pieces' moves by their rules, so the list holds them all.
+        self.for_each_pseudo_legal_move(|m| moves.push(m));
+        moves
+    }
+
+    /// Tells whether this exact move is pseudo-legal (see
+    /// [`Position::for_each_pseudo_legal_move`]); legal moves are pseudo-legal.
+    pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        let mut found = false;
+        self.for_each_pseudo_legal_move(|pseudo| found |= pseudo == m);
+        found
+    }
+
     /// Generates the legal moves that `targets` selects.
     #[inline(always)]
     fn generate<S: Sink>(&self, sink: &mut S, targets: Targets) -> ControlFlow<()> {

@@ -34,8 +34,8 @@ fn random_game(root: usize, seed: u64, plies: usize) -> Vec<Position> {
     line
 }
 
-/// A slow, independent generator: every pseudo-legal move, kept if the mover's king is safe after it.
-fn reference_moves(pos: &Position) -> Vec<Move> {
+/// A slow, independent generator of every pseudo-legal move but castling.
+fn reference_pseudo_moves(pos: &Position) -> Vec<Move> {
     let us = pos.turn();
     let board = pos.board();
     let ours = board.by_color(us);
@@ -75,7 +75,15 @@ fn reference_moves(pos: &Position) -> Vec<Move> {
             }
         }
     }
-    let mut legal: Vec<Move> = pseudo
+    pseudo
+}
+
+/// A slow, independent generator: every pseudo-legal move, kept if the mover's king is safe
+/// after it, and castling checked square by square.
+fn reference_moves(pos: &Position) -> Vec<Move> {
+    let us = pos.turn();
+    let occupied = pos.board().occupied();
+    let mut legal: Vec<Move> = reference_pseudo_moves(pos)
         .into_iter()
         .filter(|m| {
             let mut child = *pos;
@@ -143,6 +151,19 @@ proptest! {
             prop_assert_eq!(&moves, &reference_moves(&pos), "{}", pos);
             prop_assert_eq!(pos.count_legal_moves() as usize, moves.len());
             prop_assert_eq!(pos.has_legal_moves(), !moves.is_empty());
+        }
+    }
+
+    #[test]
+    fn pseudo_legal_moves_equal_the_reference(line in game_strategy()) {
+        for pos in line {
+            let mut moves: Vec<Move> = pos.pseudo_legal_moves().to_vec();
+            moves.sort();
+            let mut expected = reference_pseudo_moves(&pos);
+            expected.extend(pos.legal_moves().iter().filter(|m| m.is_castle()));
+            expected.sort();
+            prop_assert_eq!(&moves, &expected, "{}", pos);
+            prop_assert!(pos.legal_moves().iter().all(|&m| pos.is_pseudo_legal(m)));
         }
     }
 

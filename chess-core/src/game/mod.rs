@@ -51,8 +51,7 @@ mod serde;
 
 pub use event::{Event, EventError, EventKind};
 pub use outcome::{Outcome, Termination};
-pub use rules::Rules;
-use rules::reached;
+pub use rules::{Rules, Tally};
 
 use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
@@ -504,28 +503,9 @@ impl Game {
     }
 }
 
-/// Judges a position by the automatic rules (see [`Game::outcome`] for the order).
+/// Judges a state's position by the automatic rules (see [`Rules::automatic_outcome`]).
 fn automatic_outcome(state: &State, rules: &Rules) -> Option<Outcome> {
-    let position = &state.position;
-    let has_moves = position.has_legal_moves();
-    if !has_moves && position.is_check() {
-        return Some(Outcome::win(Termination::Checkmate, !position.turn()));
-    }
-    if rules.is_material_draw(position) {
-        return Some(Outcome::draw(Termination::InsufficientMaterial));
-    }
-    if !has_moves {
-        return Some(Outcome::draw(Termination::Stalemate));
-    }
-    if let Some(termination) = rules.no_progress_draw(position.halfmove_clock(), position.board(), false) {
-        return Some(Outcome::draw(termination));
-    }
-    if reached(state.repetitions, rules.repetitions_to_draw) {
-        return Some(Outcome::draw(if state.repetitions >= 5 {
-            Termination::FivefoldRepetition
-        } else {
-            Termination::ThreefoldRepetition
-        }));
-    }
-    rules.check_draw(state.check_streak, state.checks).map(Outcome::draw)
+    let tally =
+        Tally { repetitions: state.repetitions, check_streak: state.check_streak, checks_received: state.checks };
+    rules.automatic_outcome(&state.position, tally)
 }

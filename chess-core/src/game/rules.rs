@@ -1,7 +1,7 @@
 //! The configurable rules a [`Game`](crate::Game) is judged by, with the FIDE and casual presets.
 
-use super::material;
-use crate::{Board, Position};
+use super::{Outcome, Termination, material};
+use crate::{Board, Move, Position};
 
 /// Sets every rule that decides when and how a game ends; `None` switches a rule off.
 ///
@@ -113,6 +113,110 @@ impl Rules {
             timeout_void_moves: Some(5),
             timeout_draw_if_opponent_cannot_mate: false,
         }
+    }
+}
+
+/// What the rules need to know about how a position was reached, besides the position.
+///
+/// [`Game`](crate::Game) keeps it for every position it records; a program that keeps its own
+/// history (a binding's board, a server) gives it to [`Rules::automatic_outcome`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Tally {
+    /// How many times the position has occurred, this time included.
+    pub repetitions: u32,
+    /// Consecutive moves giving check by the side that just moved, the last move included.
+    pub check_streak: u32,
+    /// Checks received so far by White and by Black.
+    pub checks_received: [u32; 2],
+}
+
+impl Default for Tally {
+    /// A position reached for the first time, without checks.
+    fn default() -> Tally {
+        Tally { repetitions: 1, check_streak: 0, checks_received: [0; 2] }
+    }
+}
+
+impl Rules {
+    /// Judges a position by the automatic rules, in python-chess's order: checkmate,
+    /// insufficient material (so a stalemate with insufficient material is reported as
+    /// insufficient material), stalemate, the seventy-five-move and no-progress rules,
+    /// repetition, perpetual check, the check limit. Claimable draws are not automatic (see
+    /// [`Rules::claimable_draw`]).
+    ///
+    /// ```
+    /// use chess_core::{Position, Rules, Tally, Termination};
+    ///
+    /// let pos: Position = "7k/8/8/8/8/8/8/R6K w - - 150 90".parse()?;
+    /// let outcome = Rules::fide().automatic_outcome(&pos, Tally::default()).unwrap();
+    /// assert_eq!(outcome.termination, Termination::SeventyFiveMoves);
+    /// assert_eq!(Rules::fide().automatic_outcome(&Position::new(), Tally::default()), None);
+    /// # Ok::<(), chess_core::FenError>(())
+    /// ```
+    pub fn automatic_outcome(&self, position: &Position, tally: Tally) -> Option<Outcome> {
+        let has_moves = position.has_legal_moves();
+        if !has_moves && position.is_check() {
+            return Some(Outcome::win(Termination::Checkmate, !position.turn()));
+        }
+        if self.is_material_draw(position) {
+            return Some(Outcome::draw(Termination::InsufficientMaterial));
+        }
+        if !has_moves {
+            return Some(Outcome::draw(Termination::Stalemate));
+        }
+        if let Some(termination) = self.no_progress_draw(position.halfmove_clock(), position.board(), false) {
+            return Some(Outcome::draw(termination));
+        }
+        if reached(tally.repetitions, self.repetitions_to_draw) {
+            return Some(Outcome::draw(if tally.repetitions >= 5 {
+                Termination::FivefoldRepetition
+            } else {
+                Termination::ThreefoldRepetition
+            }));
+        }
+        self.check_draw(tally.check_streak, tally.checks_received).map(Outcome::draw)
+    }
+
+    /// Tells which draw the player to move may claim (FIDE Laws 9.2 and 9.3): the fifty-move
+    /// rule, then repetition, each either in the position on the board or by announcing a
+    /// legal move that brings it about. `occurrences(key)` counts the positions with that
+    /// [`Position::repetition_key`] so far, the current one included. A position without legal
+    /// moves has nothing to claim.
+    ///
+    /// ```
+    /// use chess_core::{Position, Rules, Termination};
+    ///
+    /// // 99 plies without progress: a rook move makes 100, so the claim can be made.
+    /// let pos: Position = "7k/8/8/8/8/8/8/R6K w - - 99 90".parse()?;
+    /// assert_eq!(Rules::fide().claimable_draw(&pos, |_| 1), Some(Termination::FiftyMoves));
+    /// assert_eq!(Rules::casual().claimable_draw(&pos, |_| 1), None);
+    /// # Ok::<(), chess_core::FenError>(())
+    /// ```
+    pub fn claimable_draw(&self, position: &Position, occurrences: impl Fn(u64) -> u32) -> Option<Termination> {
+        if !position.has_legal_moves() {
+            return None;
+        }
+        let after = |m: Move| {
+            let mut after = *position;
+            after.play_unchecked(m);
+            after
+        };
+        let moves = position.legal_moves();
+        let fifty = self.fifty_move_plies.is_some_and(|plies| {
+            position.halfmove_clock() >= plies
+                || moves.iter().any(|&m| {
+                    let after = after(m);
+                    after.halfmove_clock() >= plies && after.has_legal_moves()
+                })
+        });
+        if fifty {
+            return Some(Termination::FiftyMoves);
+        }
+        let repetition = self.repetitions_to_claim.is_some_and(|count| {
+            occurrences(position.repetition_key()) >= count
+                || moves.iter().any(|&m| occurrences(after(m).repetition_key()) + 1 >= count)
+        });
+        repetition.then_some(Termination::ThreefoldRepetition)
     }
 }
 

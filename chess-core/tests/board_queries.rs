@@ -1,0 +1,124 @@
+//! Queries a binding needs beyond legal moves: pins and attacks for either side, pseudo-legal
+//! moves, unvalidated setups written as FEN, and the draw rules judged from a history kept
+//! outside [`Game`]. Expected values were checked against python-chess 1.11.2.
+
+use chess_core::{Bitboard, Color, Game, Move, Position, Rules, Setup, Square::*, Tally, Termination, Validation};
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen_with(fen, Validation::strict()).unwrap()
+}
+
+fn squares(set: Bitboard) -> Vec<String> {
+    set.into_iter().map(|square| square.to_string()).collect()
+}
+
+#[test]
+fn pin_rays_for_either_side() {
+    let pos = pos("4k3/8/8/1b6/8/3N4/8/5K2 w - - 0 1");
+    let ray = pos.board().pin_ray(Color::White, D3).unwrap();
+    assert_eq!(squares(ray), ["f1", "e2", "d3", "c4", "b5", "a6"]);
+    // A piece of the side not to move, pinned by a rook along a file.
+    let pos = self::pos("3rk3/8/8/8/8/8/3Q4/3K4 b - - 0 1");
+    assert_eq!(
+        squares(pos.board().pin_ray(Color::White, D2).unwrap()),
+        ["d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8"]
+    );
+    // Two pieces between king and slider: neither is pinned.
+    let pos = self::pos("3rk3/8/8/8/3N4/8/3Q4/3K4 b - - 0 1");
+    assert_eq!(pos.board().pin_ray(Color::White, D2), None);
+    assert_eq!(pos.board().pin_ray(Color::White, D4), None);
+    // The king itself, an empty square and an enemy piece are never pinned.
+    assert_eq!(pos.board().pin_ray(Color::White, D1), None);
+    assert_eq!(pos.board().pin_ray(Color::White, E4), None);
+    assert_eq!(pos.board().pin_ray(Color::White, D8), None);
+}
+
+#[test]
+fn attacks_from_a_square() {
+    let pos = pos("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let queen = ["e2", "f2", "g2", "c3", "d3", "e3", "g3", "h3", "e4", "f4", "g4", "f5", "h5", "f6"];
+    assert_eq!(squares(pos.board().attacks_from(F3)), queen);
+    assert_eq!(squares(pos.board().attacks_from(B4)), ["a3", "c3"]);
+    assert_eq!(pos.board().attacks_from(C4), Bitboard::EMPTY);
+}
+
+#[test]
+fn pseudo_legal_moves_include_moves_into_check() {
+    // As python-chess: 16 pseudo-legal moves, 14 legal; a5b6 steps into the c7 pawn's attack and
+    // b5b6 uncovers the rook on h5.
+    let pos = pos("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+    assert_eq!(pos.pseudo_legal_moves().len(), 16);
+    let illegal: Vec<String> =
+        pos.pseudo_legal_moves().iter().filter(|&&m| !pos.is_legal(m)).map(|&m| pos.uci(m).to_string()).collect();
+    assert_eq!(illegal, ["a5b6", "b5b6"]);
+    // En passant that uncovers an attack on the king is pseudo-legal only.
+    let pos = self::pos("4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 1");
+    assert!(pos.is_pseudo_legal(Move::en_passant(D5, E6)));
+    assert!(!pos.is_legal(Move::en_passant(D5, E6)));
+    assert_eq!(pos.pseudo_legal_moves().len(), 9);
+    // Castling is generated only when legal, as python-chess does.
+    let pos = self::pos("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1");
+    assert!(!pos.is_pseudo_legal(Move::castle(E1, H1)));
+    assert!(pos.is_pseudo_legal(Move::castle(E1, A1)));
+    assert!(!pos.is_pseudo_legal(Move::new(E2, E4)));
+}
+
+#[test]
+fn setups_write_as_fen_whatever_they_hold() {
+    let mut setup = Setup::empty();
+    assert_eq!(setup.to_string(), "8/8/8/8/8/8/8/8 w - - 0 1");
+    setup = Position::new().to_setup();
+    setup.board.remove_piece_at(E1);
+    setup.board.remove_piece_at(B1);
+    assert_eq!(setup.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQ1BNR w AHkq - 0 1");
+    // Chess960 rights: the inner rook is written by file.
+    let setup = Setup::from_fen("1r2k1rr/8/8/8/8/8/8/RR2K2R w BHbg e3 5 7").unwrap();
+    assert_eq!(setup.to_string(), "1r2k1rr/8/8/8/8/8/8/RR2K2R w KBgq e3 5 7");
+}
+
+#[test]
+fn outcomes_judged_from_a_tally() {
+    let fide = Rules::fide();
+    let mate = pos("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    let outcome = fide.automatic_outcome(&mate, Tally::default()).unwrap();
+    assert_eq!((outcome.termination, outcome.winner), (Termination::Checkmate, Some(Color::White)));
+    let start = Position::new();
+    let fivefold = Tally { repetitions: 5, ..Tally::default() };
+    assert_eq!(fide.automatic_outcome(&start, fivefold).unwrap().termination, Termination::FivefoldRepetition);
+    assert_eq!(fide.automatic_outcome(&start, Tally { repetitions: 4, ..Tally::default() }), None);
+    let casual = Rules::casual();
+    let threefold = Tally { repetitions: 3, ..Tally::default() };
+    assert_eq!(casual.automatic_outcome(&start, threefold).unwrap().termination, Termination::ThreefoldRepetition);
+    let checks = Tally { check_streak: 10, ..Tally::default() };
+    assert_eq!(casual.automatic_outcome(&start, checks).unwrap().termination, Termination::PerpetualCheck);
+    let received = Tally { checks_received: [0, 30], ..Tally::default() };
+    assert_eq!(casual.automatic_outcome(&start, received).unwrap().termination, Termination::CheckLimit);
+}
+
+#[test]
+fn draws_claimable_now_or_by_a_move() {
+    // 1.Nf3 Nf6 2.Ng1 Ng8 3.Nf3 Nf6 4.Ng1: ...Ng8 would bring the start position a third time.
+    let mut game = Game::new();
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+        game.push_san(san).unwrap();
+    }
+    let keys: Vec<u64> = game.positions().map(Position::repetition_key).collect();
+    let occurrences = |key: u64| keys.iter().filter(|&&k| k == key).count() as u32;
+    let position = *game.position();
+    assert_eq!(Rules::fide().claimable_draw(&position, occurrences), Some(Termination::ThreefoldRepetition));
+    assert!(!game.can_claim_threefold_repetition(), "the game's own claim is for the position on the board");
+    assert_eq!(Rules::casual().claimable_draw(&position, occurrences), None);
+    // One ply earlier nothing can be claimed.
+    let earlier = game.positions().nth(5).copied().unwrap();
+    assert_eq!(Rules::fide().claimable_draw(&earlier, |key| occurrences(key).min(1)), None);
+    // The fifty-move rule needs a move that does not zero the clock, and a move to follow it.
+    let pawn_only = pos("7k/8/8/8/8/8/P7/7K w - - 99 90");
+    assert_eq!(Rules::fide().claimable_draw(&pawn_only, |_| 1), Some(Termination::FiftyMoves));
+    let zeroing_only = pos("k7/8/8/8/8/8/6PP/6rK w - - 99 90");
+    assert_eq!(zeroing_only.legal_moves().len(), 1);
+    assert_eq!(Rules::fide().claimable_draw(&zeroing_only, |_| 1), None);
+    let hundred = pos("k7/8/8/8/8/8/6PP/6rK w - - 100 90");
+    assert_eq!(Rules::fide().claimable_draw(&hundred, |_| 1), Some(Termination::FiftyMoves));
+    let mated = pos("7k/6Q1/6K1/8/8/8/8/8 b - - 120 90");
+    assert_eq!(Rules::fide().claimable_draw(&mated, |_| 3), None);
+}
