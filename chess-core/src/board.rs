@@ -190,9 +190,10 @@ impl Board {
             .map_or(Bitboard::EMPTY, |piece| attacks::attacks(piece.color, piece.role, square, self.occupied()))
     }
 
-    /// Returns the line through `color`'s king, `square` and the enemy slider that pins the
-    /// piece on `square` to that king (edge to edge), or `None` when nothing pins it (also
-    /// when `color` has no king or more than one).
+    /// Returns the line (edge to edge) through `color`'s king, `square` and an enemy slider
+    /// on it with nothing else between them, or `None`: the line a piece on `square` is pinned
+    /// along, whichever its colour (python-chess's `pin_mask` asks the same). `None` also when
+    /// `color` has no king or more than one.
     ///
     /// ```
     /// use chess_core::{Bitboard, Color, Position, Square};
@@ -205,16 +206,14 @@ impl Board {
     /// ```
     pub fn pin_ray(&self, color: Color, square: Square) -> Option<Bitboard> {
         let king = self.king_of(color)?;
-        if self.color_at(square) != Some(color) || square == king {
-            return None;
-        }
         let theirs = self.by_color(!color);
         let snipers = (attacks::rook(king, Bitboard::EMPTY) & self.straight_sliders() & theirs)
             | (attacks::bishop(king, Bitboard::EMPTY) & self.diagonal_sliders() & theirs);
-        let occupied = self.occupied();
+        let target = Bitboard::from_square(square);
+        let occupied = self.occupied() | target;
         snipers
             .into_iter()
-            .find(|&sniper| (attacks::between(king, sniper) & occupied) == Bitboard::from_square(square))
+            .find(|&sniper| (attacks::between(king, sniper) & occupied) == target)
             .map(|sniper| attacks::line(king, sniper))
     }
 

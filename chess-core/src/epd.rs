@@ -222,7 +222,25 @@ impl fmt::Display for Epd {
         } else {
             write!(f, "{}", pos.fen())?;
         }
-        for (opcode, operands) in &self.operations {
+        Epd::write_operations(&self.operations, f)
+    }
+}
+
+impl Epd {
+    /// Writes operations as an EPD record does after its position, each preceded by a space
+    /// and ended by `;`, quoting operands with spaces, `;` or quotes (a quote or backslash
+    /// inside quotes is written `\\"` or `\\\\`), and those of `id` and the comments `c0`–`c9`.
+    ///
+    /// ```
+    /// use chess_core::Epd;
+    ///
+    /// let mut text = String::new();
+    /// let operations = [("bm".to_string(), vec!["Nf3".to_string()]), ("id".to_string(), vec!["a \"b\"".to_string()])];
+    /// Epd::write_operations(&operations, &mut text).unwrap();
+    /// assert_eq!(text, r#" bm Nf3; id "a \"b\"";"#);
+    /// ```
+    pub fn write_operations(operations: &[(String, Vec<String>)], f: &mut impl fmt::Write) -> fmt::Result {
+        for (opcode, operands) in operations {
             write!(f, " {opcode}")?;
             for operand in operands {
                 let needs_quotes = operand.is_empty()
@@ -248,9 +266,7 @@ impl fmt::Display for Epd {
         }
         Ok(())
     }
-}
 
-impl Epd {
     /// Returns the record as text (same as `to_string`).
     pub fn to_epd(&self) -> String {
         self.to_string()

@@ -53,6 +53,49 @@ impl Setup {
     }
 }
 
+impl Setup {
+    /// Returns the castling rights that can castle here: those
+    /// [`Problem::InvalidCastlingRights`] does not name (a rook of the right colour in its
+    /// corner, or for Chess960 on the back rank, with a single king on that rank, and in
+    /// standard chess on the e-file).
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, CastlingMode, Setup, Square};
+    ///
+    /// let setup = Setup::from_fen("r3k3/8/8/8/8/8/8/R3K3 w KQq - 0 1").unwrap();
+    /// assert_eq!(setup.valid_castling_rights(CastlingMode::Standard), Bitboard::from(Square::A1) | Square::A8);
+    /// ```
+    pub fn valid_castling_rights(&self, mode: CastlingMode) -> Bitboard {
+        self.castling_rights - invalid_castling_rights(&self.board, self.castling_rights, mode)
+    }
+
+    /// Returns the en-passant square if a double step of the opponent's pawn can have left
+    /// it (the pawn stands in front of it, it and the square the pawn came from are empty);
+    /// `None` otherwise ([`Problem::InvalidEnPassant`]).
+    ///
+    /// ```
+    /// use chess_core::{Setup, Square};
+    ///
+    /// let setup = Setup::from_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").unwrap();
+    /// assert_eq!(setup.plausible_ep_square(), Some(Square::E3));
+    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 b - e3 0 1").unwrap();
+    /// assert_eq!(setup.plausible_ep_square(), None);
+    /// ```
+    pub fn plausible_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        let them = !self.turn;
+        if ep.rank() != Rank::Sixth.relative_to(self.turn) {
+            return None;
+        }
+        let pushed_to = Square::from_coords(ep.file(), Rank::Fourth.relative_to(them));
+        let pushed_from = Square::from_coords(ep.file(), Rank::Second.relative_to(them));
+        let plausible = self.board.by_piece(Piece::new(them, Role::Pawn)).contains(pushed_to)
+            && !self.board.occupied().contains(ep)
+            && !self.board.occupied().contains(pushed_from);
+        plausible.then_some(ep)
+    }
+}
+
 impl Default for Setup {
     fn default() -> Setup {
         Position::new().to_setup()
@@ -571,7 +614,7 @@ impl Position {
         if invalid_castling_rights(board, pos.castling, mode).any() {
             found |= Problems::INVALID_CASTLING_RIGHTS;
         }
-        if pos.ep_square.is_some_and(|ep| !pos.is_plausible_ep_square(ep)) {
+        if setup.ep_square.is_some() && setup.plausible_ep_square().is_none() {
             found |= Problems::INVALID_EP_SQUARE;
         }
         found |= pos.check_problem();
@@ -582,19 +625,6 @@ impl Position {
         if refused.is_empty() { Ok(pos) } else { fail(refused) }
     }
 
-    /// Tells whether `ep` can follow a double step of the opponent's pawn.
-    fn is_plausible_ep_square(&self, ep: Square) -> bool {
-        let them = !self.turn;
-        if ep.rank() != Rank::Sixth.relative_to(self.turn) {
-            return false;
-        }
-        let pushed_to = Square::from_coords(ep.file(), Rank::Fourth.relative_to(them));
-        let pushed_from = Square::from_coords(ep.file(), Rank::Second.relative_to(them));
-        self.board.by_piece(Piece::new(them, Role::Pawn)).contains(pushed_to)
-            && !self.board.occupied().contains(ep)
-            && !self.board.occupied().contains(pushed_from)
-    }
-
     /// Finds checks that no legal last move could have given.
     fn check_problem(&self) -> Problems {
         let checkers = self.checkers();
@@ -602,7 +632,7 @@ impl Position {
         if checkers.len() > 2 {
             return Problems::TOO_MANY_CHECKERS;
         }
-        if let Some(ep) = self.ep_square.filter(|ep| self.is_plausible_ep_square(*ep)) {
+        if let Some(ep) = self.to_setup().plausible_ep_square() {
             // The last move was the double step: it must have given every check.
             let them = !self.turn;
             let pushed_to = Square::from_coords(ep.file(), Rank::Fourth.relative_to(them));

@@ -27,10 +27,16 @@ fn pin_rays_for_either_side() {
     let pos = self::pos("3rk3/8/8/8/3N4/8/3Q4/3K4 b - - 0 1");
     assert_eq!(pos.board().pin_ray(Color::White, D2), None);
     assert_eq!(pos.board().pin_ray(Color::White, D4), None);
-    // The king itself, an empty square and an enemy piece are never pinned.
+    // The king itself and the slider are not on a pin line; a square alone between king and
+    // slider is, whatever stands there (python-chess's pin_mask asks the same).
     assert_eq!(pos.board().pin_ray(Color::White, D1), None);
-    assert_eq!(pos.board().pin_ray(Color::White, E4), None);
     assert_eq!(pos.board().pin_ray(Color::White, D8), None);
+    let pos = self::pos("8/8/8/K1QP2k1/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        squares(pos.board().pin_ray(Color::Black, D5).unwrap()),
+        ["a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5"]
+    );
+    assert_eq!(pos.board().pin_ray(Color::Black, E5), None);
 }
 
 #[test]

@@ -9,8 +9,9 @@
 //! translates names, numbers and errors.
 
 use chess_core::{
-    Bitboard, CastlingChoice, CastlingSide, Color, ErrorCode, IllegalMoveReason, Move as CoreMove, Piece as CorePiece,
-    Position, PositionError, Problem, Problems, Role, SanError, Setup, Square, UciError, UciMove, Validation,
+    Bitboard, Board as CoreBoard, CastlingChoice, CastlingMode, CastlingSide, Color, ErrorCode, IllegalMoveReason,
+    Move as CoreMove, Piece as CorePiece, Position, PositionError, Problem, Role, Rules, SanError, Setup, Square,
+    Tally, Termination, UciError, UciMove, Validation,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -31,11 +32,12 @@ create_exception!(
     PyValueError,
     "Raised when a SAN move matches more than one legal move."
 );
+create_exception!(chess_core, InvalidFenError, PyValueError, "Raised when a FEN or EPD is malformed.");
 create_exception!(
     chess_core,
-    InvalidFenError,
+    InvalidPositionError,
     PyValueError,
-    "Raised when a FEN is malformed or describes a position chess-core cannot play from."
+    "Raised when a board is asked for moves in a position chess-core cannot play from (no king, pawns on the back rank, the side not to move in check); `status()` names the problems."
 );
 
 /// Writes a text as Python's `repr` of a str would, for error messages (`'Nd5'`).
@@ -67,7 +69,8 @@ fn error_for(code: ErrorCode, message: String) -> PyErr {
         ErrorCode::IllegalMove | ErrorCode::MissingPromotion | ErrorCode::GameOver => {
             IllegalMoveError::new_err(message)
         }
-        ErrorCode::InvalidFen | ErrorCode::InvalidPosition | ErrorCode::InvalidEpd => InvalidFenError::new_err(message),
+        ErrorCode::InvalidFen | ErrorCode::InvalidEpd => InvalidFenError::new_err(message),
+        ErrorCode::InvalidPosition => InvalidPositionError::new_err(message),
         _ => PyValueError::new_err(message),
     }
 }
@@ -281,6 +284,11 @@ impl Move {
     fn __bool__(&self) -> bool {
         !self.is_null()
     }
+
+    /// Pickles as `Move(from_square, to_square, promotion)`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, pyo3::types::PyType>, (u8, u8, Option<u8>)) {
+        (py.get_type::<Move>(), (self.from, self.to, self.promotion()))
+    }
 }
 
 /// A piece: its type (1–6) and colour (`True` for white).
@@ -341,13 +349,45 @@ impl Piece {
     fn __repr__(&self) -> String {
         format!("Piece.from_symbol('{}')", self.symbol())
     }
+
+    /// Pickles as `Piece(piece_type, color)`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, pyo3::types::PyType>, (u8, bool)) {
+        (py.get_type::<Piece>(), (self.piece_type, self.color))
+    }
 }
 
-/// Tells how often the position with key `key` occurs in `positions` (oldest first, the
-/// current one last), counting back to the last position that cannot recur (python-chess's
-/// `is_repetition` counts the same way: keys differ across an irreversible move).
-fn occurrences<'a>(key: u64, positions: impl Iterator<Item = &'a Position>) -> usize {
-    positions.filter(|pos| pos.repetition_key() == key).count()
+/// Tells how often the position with key `key` occurs among the board's positions (the
+/// stored ones before each move and the current one). Keys differ across an irreversible
+/// move, so counting all of them counts back to the last one, as python-chess does.
+fn occurrences(board: &Board, key: u64) -> u32 {
+    let earlier = board.history.iter().filter(|snapshot| snapshot.pos.repetition_key() == key).count();
+    (earlier + usize::from(board.pos.repetition_key() == key)) as u32
+}
+
+/// A set-up the user made (a FEN, `set_piece_at()`, the property setters) that chess-core
+/// had to repair (castling rights or an en-passant square dropped) or cannot play from (no
+/// king, pawns on the back rank, the side not to move in check).
+#[derive(Clone)]
+struct Edited {
+    /// The setup exactly as made.
+    setup: Setup,
+    /// Why chess-core cannot play from it, if it cannot.
+    unplayable: Option<String>,
+}
+
+/// A pickled state: a FEN, and the edited setup's FEN when there is one.
+type PickledState = (String, Option<String>);
+
+/// A pickled board: the states before each move, the moves (from, to, promotion piece type or
+/// 0), and the current state.
+type PickledBoard = (Vec<PickledState>, Vec<(u8, u8, u8)>, PickledState);
+
+/// A board state kept on the move stack: the position before a move, and its setup as the
+/// user made it when that differs.
+#[derive(Clone)]
+struct Snapshot {
+    pos: Position,
+    edited: Option<Box<Edited>>,
 }
 
 /// A chess board with its move stack, compatible with python-chess's `chess.Board` where the
@@ -355,64 +395,123 @@ fn occurrences<'a>(key: u64, positions: impl Iterator<Item = &'a Position>) -> u
 ///
 /// Design: the current chess-core `Position` plus, for every pushed move, the position before
 /// it and the move as python-chess writes it. `pop()` restores the stored position;
-/// `is_repetition()` compares the stored positions' repetition keys (no replay). Unlike
-/// python-chess, `push()` checks legality (chess-core plays only legal moves) and raises
-/// `IllegalMoveError` for an illegal move, leaving the board unchanged.
+/// `is_repetition()` compares the stored positions' repetition keys (no replay). A board may
+/// hold any setup (`Board.empty()`, `set_piece_at()`): what chess-core cannot play from is kept
+/// as set up, reads and writes like any other, and raises `InvalidPositionError` when asked
+/// for moves.
 #[pyclass(module = "chess_core", name = "Board")]
 #[derive(Clone)]
 pub struct Board {
+    /// The position moves are made from (repaired when `edited` says so; stale when the
+    /// edited setup is unplayable).
     pos: Position,
-    /// The positions before each move, oldest first.
-    history: Vec<Position>,
+    /// The setup as the user made it, when chess-core repaired it or cannot play from it.
+    edited: Option<Box<Edited>>,
+    /// The states before each move, oldest first.
+    history: Vec<Snapshot>,
     /// The moves played, as python-chess writes them.
     moves: Vec<Move>,
     chess960: bool,
-    /// python-chess's status flags for what reading the FEN dropped, reported at the root.
-    root_status: u32,
+}
+
+/// The castling choice a board reads setups with: Chess960 when asked, else as the rights say.
+fn castling_choice(chess960: bool) -> CastlingChoice {
+    if chess960 { CastlingChoice::Chess960 } else { CastlingChoice::Automatic }
 }
 
 impl Board {
-    /// Reads a FEN as python-chess does: castling rights and an en-passant square that cannot
-    /// be are dropped, impossible checks and too much material are accepted (`status()` names
-    /// them); a position chess-core cannot play from (a missing or extra king, pawns on the
-    /// back rank, the side not to move in check) raises `InvalidFenError`.
-    /// Also returns python-chess's status flags for what was dropped (bad castling rights, an
-    /// invalid en-passant square), which python-chess reports until the first move.
-    fn read_fen(fen: &str, chess960: bool) -> PyResult<(Position, u32)> {
-        let invalid = |e: &dyn std::fmt::Display, code| error_for(code, format!("invalid fen: {}: {e}", quote(fen)));
-        let setup = Setup::from_fen(fen).map_err(|e| invalid(&e, e.code()))?;
-        let castling = if chess960 { CastlingChoice::Chess960 } else { CastlingChoice::Automatic };
-        let relaxed = Validation::relaxed().castling(castling);
-        let error = match Position::from_setup(setup, Validation::strict().castling(castling)) {
-            Ok(pos) => return Ok((pos, 0)),
-            Err(error) => error,
-        };
-        let kinds = error.kinds();
-        let dropped = (u32::from(kinds.contains(Problems::INVALID_CASTLING_RIGHTS)) << 8)
-            | (u32::from(kinds.contains(Problems::INVALID_EP_SQUARE)) << 9);
-        let pos = error
-            .ignore_invalid_castling_rights()
-            .or_else(PositionError::ignore_invalid_ep_square)
-            .or_else(|e| Position::from_setup(*e.setup(), relaxed))
-            .map_err(|e| invalid(&e, e.code()))?;
-        Ok((pos, dropped))
+    /// A board holding `setup`, with an empty move stack.
+    fn from_setup(setup: Setup, chess960: bool) -> Board {
+        let mut board = Board { pos: Position::new(), edited: None, history: Vec::new(), moves: Vec::new(), chess960 };
+        board.set_setup(setup);
+        board
     }
 
-    /// python-chess's status flags of the current position (0 when valid), from the problems
-    /// strict validation finds.
+    /// Reads a FEN's fields (any placement; only the syntax can fail).
+    fn read_fen(fen: &str) -> PyResult<Setup> {
+        Setup::from_fen(fen).map_err(|e| error_for(e.code(), format!("invalid fen: {}: {e}", quote(fen))))
+    }
+
+    /// Makes `setup` the board's state, as python-chess reads it: castling rights and an
+    /// en-passant square that cannot be are dropped (`status()` still names them until the next
+    /// move), impossible checks and too much material are accepted, and a setup chess-core
+    /// cannot play from is kept as it is. The move stack is not touched.
+    fn set_setup(&mut self, setup: Setup) {
+        let choice = castling_choice(self.chess960);
+        let repaired = match Position::from_setup(setup, Validation::strict().castling(choice)) {
+            Ok(pos) => {
+                self.pos = pos;
+                self.edited = None;
+                return;
+            }
+            Err(error) => error
+                .ignore_invalid_castling_rights()
+                .or_else(PositionError::ignore_invalid_ep_square)
+                .or_else(|e| Position::from_setup(*e.setup(), Validation::relaxed().castling(choice))),
+        };
+        let unplayable = match repaired {
+            Ok(pos) => {
+                self.pos = pos;
+                None
+            }
+            Err(error) => Some(error.to_string()),
+        };
+        self.edited = Some(Box::new(Edited { setup, unplayable }));
+    }
+
+    /// How castling rights are read: the position's mode when chess-core plays from it.
+    fn castling_mode(&self) -> CastlingMode {
+        match self.playable() {
+            _ if self.chess960 => CastlingMode::Chess960,
+            Ok(pos) => pos.castling_mode(),
+            Err(_) => CastlingMode::Standard,
+        }
+    }
+
+    /// The setup as the user made it (the position's own when nothing was repaired).
+    fn setup(&self) -> Setup {
+        self.edited.as_ref().map_or_else(|| self.pos.to_setup(), |edited| edited.setup)
+    }
+
+    /// The pieces on the board, whatever the setup.
+    fn placement(&self) -> &CoreBoard {
+        self.edited.as_ref().map_or(self.pos.board(), |edited| &edited.setup.board)
+    }
+
+    /// The position to generate moves from; `InvalidPositionError` when chess-core cannot play
+    /// from the setup.
+    #[inline]
+    fn playable(&self) -> PyResult<&Position> {
+        match self.edited.as_deref() {
+            Some(Edited { unplayable: Some(why), setup }) => Err(InvalidPositionError::new_err(format!(
+                "no moves in {setup}: {why} (status() names the problems; set up a legal position first)"
+            ))),
+            _ => Ok(&self.pos),
+        }
+    }
+
+    /// Applies an edit to the setup; the move stack stays (python-chess's property setters do
+    /// not clear it; its editing methods call `clear_stack()` first).
+    fn edit(&mut self, change: impl FnOnce(&mut Setup)) {
+        let mut setup = self.setup();
+        change(&mut setup);
+        self.set_setup(setup);
+    }
+
+    /// python-chess's status flags of the setup (0 when valid), from the problems strict
+    /// validation finds.
     fn status_bits(&self) -> u32 {
-        let dropped = if self.history.is_empty() { self.root_status } else { 0 };
-        dropped | self.problem_bits()
-    }
-
-    fn problem_bits(&self) -> u32 {
-        let Err(error) =
-            Position::from_setup(self.pos.to_setup(), Validation::strict().castling(self.pos.castling_mode()))
+        let setup = self.setup();
+        let empty = u32::from(setup.board.occupied().is_empty()) << 11;
+        let Err(error) = Position::from_setup(setup, Validation::strict().castling(castling_choice(self.chess960)))
         else {
-            return 0;
+            return empty;
         };
-        let board = self.pos.board();
-        let mut bits = 0;
+        let board = &setup.board;
+        // Flags chess-core names only once the kings are right, found for any setup.
+        let castling = setup.valid_castling_rights(self.castling_mode()) != setup.castling_rights;
+        let ep = setup.ep_square.is_some() && setup.plausible_ep_square().is_none();
+        let mut bits = empty | u32::from(castling) << 8 | u32::from(ep) << 9;
         for problem in error.problems() {
             bits |= match problem {
                 Problem::MissingKing(Color::White) => 1 << 0,
@@ -439,23 +538,34 @@ impl Board {
 
     /// The chess-core move that `m` means here, or the error python-chess would raise.
     fn resolve(&self, m: Move) -> Result<CoreMove, PyErr> {
+        let pos = self.playable()?;
         if m.is_null() {
             return Ok(CoreMove::NULL);
         }
         let Some(core) = m.core() else {
             return Err(self.illegal("move", &m.uci_text(), None));
         };
-        if self.pos.is_legal(core) {
+        if pos.is_legal(core) {
             return Ok(core);
         }
-        let promotion = core.promotion();
-        self.pos
-            .resolve_move(core.from(), core.to(), promotion)
+        pos.resolve_move(core.from(), core.to(), core.promotion())
             .map_err(|reason| self.illegal("move", &m.uci_text(), Some(reason)))
     }
 
+    /// The pseudo-legal chess-core move that `m` names (castling and en passant included).
+    fn pseudo_legal(pos: &Position, m: Move) -> Option<CoreMove> {
+        let core = m.core()?;
+        let mut found = None;
+        pos.for_each_pseudo_legal_move(|pseudo| {
+            if pseudo.from() == core.from() && pseudo.to() == core.to() && pseudo.promotion() == core.promotion() {
+                found = Some(pseudo);
+            }
+        });
+        found
+    }
+
     fn illegal(&self, kind: &str, text: &str, reason: Option<IllegalMoveReason>) -> PyErr {
-        let fen = self.pos.to_fen();
+        let fen = self.fen_text();
         match reason {
             Some(reason) => IllegalMoveError::new_err(format!("illegal {kind}: {} in {fen}: {reason}", quote(text))),
             None => IllegalMoveError::new_err(format!("illegal {kind}: {} in {fen}", quote(text))),
@@ -463,7 +573,7 @@ impl Board {
     }
 
     fn san_error(&self, text: &str, error: &SanError) -> PyErr {
-        let fen = self.pos.to_fen();
+        let fen = self.fen_text();
         match error {
             SanError::Syntax(e) => InvalidMoveError::new_err(format!("invalid san: {}: {e}", quote(text))),
             SanError::Ambiguous { .. } => {
@@ -484,40 +594,95 @@ impl Board {
         }
     }
 
+    /// The FEN as `fen()` writes it by default.
+    fn fen_text(&self) -> String {
+        match self.playable() {
+            Ok(pos) => pos.to_fen(),
+            Err(_) => self.unplayable_fen(false),
+        }
+    }
+
+    /// The FEN of a setup chess-core cannot play from, as python-chess writes it: only the
+    /// castling rights that can castle, and the en-passant square only when `always` asks
+    /// (no capture is legal where no move is generated).
+    fn unplayable_fen(&self, always: bool) -> String {
+        let mut setup = self.setup();
+        setup.castling_rights = setup.valid_castling_rights(self.castling_mode());
+        if !always {
+            setup.ep_square = None;
+        }
+        setup.to_string()
+    }
+
     /// Plays a legal chess-core move (or the null move) and records it.
-    fn play(&mut self, core: CoreMove) -> PyResult<()> {
+    #[inline]
+    fn play(&mut self, core: CoreMove) {
         let before = self.pos;
-        if core.is_null() {
-            self.pos.play_null().map_err(|e| IllegalMoveError::new_err(format!("illegal null move: {}", e.reason)))?;
-        } else {
+        let m = if core.is_null() { Move::NULL } else { Move::from_uci_move(before.uci(core)) };
+        self.history.push(Snapshot { pos: before, edited: self.edited.take() });
+        self.moves.push(m);
+        if core.is_null() && self.pos.play_null().is_err() {
+            // Passing the turn in check: the opponent would be in check with the move, a setup
+            // chess-core does not play from (python-chess allows it).
+            let mut setup = before.to_setup();
+            setup.turn = !setup.turn;
+            setup.ep_square = None;
+            setup.halfmove_clock = setup.halfmove_clock.saturating_add(1);
+            setup.fullmove_number += u32::from(setup.turn == Color::White);
+            self.set_setup(setup);
+        } else if !core.is_null() {
             self.pos.play_unchecked(core);
         }
-        self.moves.push(if core.is_null() { Move::NULL } else { Move::from_uci_move(before.uci(core)) });
-        self.history.push(before);
-        Ok(())
+    }
+
+    /// Plays a pseudo-legal move that leaves the mover's king in check, as python-chess's
+    /// `push()` allows: the board then holds that setup, from which it generates no moves.
+    fn play_pseudo_legal(&mut self, m: Move, core: CoreMove) {
+        let before = self.pos;
+        let mut after = before;
+        after.play_unchecked(core);
+        self.history.push(Snapshot { pos: before, edited: self.edited.take() });
+        self.moves.push(m);
+        self.set_setup(after.to_setup());
     }
 
     fn parse_uci_move(&self, uci: &str) -> PyResult<Move> {
+        let pos = self.playable()?;
         if uci == "0000" {
             return Ok(Move::NULL);
         }
-        let core = self.pos.parse_uci(uci).map_err(|e| self.uci_error(uci, &e))?;
+        let core = pos.parse_uci(uci).map_err(|e| self.uci_error(uci, &e))?;
         Ok(self.py_move(core))
     }
 
-    /// The legal moves from `from_mask` to `to_mask` that pass `keep`, as an iterator over a
-    /// list; castling matches by the rook's square, as in python-chess.
+    /// The legal (or pseudo-legal) moves from `from_mask` to `to_mask` that pass `keep`, as an
+    /// iterator over a list; castling matches by the rook's square, as in python-chess.
     fn moves_matching<'py>(
         &self,
         py: Python<'py>,
+        legal: bool,
         from_mask: u64,
         to_mask: u64,
         keep: impl Fn(CoreMove) -> bool,
     ) -> PyResult<Bound<'py, PyIterator>> {
+        let pos = self.playable()?;
+        let (from, to) = (Bitboard(from_mask), Bitboard(to_mask));
         let mut objects = Vec::new();
-        for &core in self.pos.legal_moves_masked(Bitboard(from_mask), Bitboard(to_mask)).iter() {
+        let mut add = |core: CoreMove| -> PyResult<()> {
             if keep(core) {
                 objects.push(self.py_move(core).to_object(py)?);
+            }
+            Ok(())
+        };
+        if legal {
+            for &core in pos.legal_moves_masked(from, to).iter() {
+                add(core)?;
+            }
+        } else {
+            for &core in pos.pseudo_legal_moves().iter() {
+                if from.contains(core.from()) && to.contains(core.to()) {
+                    add(core)?;
+                }
             }
         }
         PyList::new(py, objects)?.try_iter()
@@ -531,110 +696,171 @@ impl Board {
         if core.is_null() { "--".to_owned() } else { self.pos.san(core).to_string() }
     }
 
-    fn repetitions(&self) -> usize {
-        occurrences(self.pos.repetition_key(), self.history.iter().chain(std::iter::once(&self.pos)))
+    /// python-chess's outcome as (termination value, winner), judged by chess-core's FIDE rules.
+    fn outcome_inner(&self, claim_draw: bool) -> PyResult<Option<(u8, Option<bool>)>> {
+        let pos = self.playable()?;
+        let fide = Rules::fide();
+        let tally = Tally { repetitions: occurrences(self, pos.repetition_key()), ..Tally::default() };
+        let termination = match fide.automatic_outcome(pos, tally) {
+            Some(outcome) => Some((outcome.termination, outcome.winner)),
+            None if claim_draw => fide.claimable_draw(pos, |key| occurrences(self, key)).map(|t| (t, None)),
+            None => None,
+        };
+        Ok(termination.map(|(termination, winner)| (termination_value(termination), winner.map(|c| c == Color::White))))
     }
 
-    fn has_legal_move(&self) -> bool {
-        self.pos.count_legal_moves() > 0
+    /// The no-progress draw FIDE's rules give now (with `claims`, the fifty-move rule too),
+    /// when a move remains, as python-chess asks.
+    fn no_progress_draw(&self, claims: bool) -> PyResult<Option<Termination>> {
+        let pos = self.playable()?;
+        let draw = Rules::fide().no_progress_draw(pos.halfmove_clock(), pos.board(), claims);
+        Ok(draw.filter(|_| pos.has_legal_moves()))
     }
+}
 
-    fn is_seventyfive_moves_inner(&self) -> bool {
-        self.pos.halfmove_clock() >= 150 && self.has_legal_move()
-    }
-
-    fn can_claim_fifty_inner(&self) -> bool {
-        if self.pos.halfmove_clock() >= 100 && self.has_legal_move() {
-            return true;
-        }
-        if self.pos.halfmove_clock() >= 99 {
-            return self.pos.legal_moves().iter().any(|&m| {
-                let mut after = self.pos;
-                after.play_unchecked(m);
-                !self.pos.is_zeroing(m) && after.halfmove_clock() >= 100 && after.count_legal_moves() > 0
-            });
-        }
-        false
-    }
-
-    fn can_claim_threefold_inner(&self) -> bool {
-        if self.repetitions() >= 3 {
-            return true;
-        }
-        // A move to a position that would then have occurred three times.
-        self.pos.legal_moves().iter().any(|&m| {
-            let mut after = self.pos;
-            after.play_unchecked(m);
-            let earlier = self.history.iter().chain(std::iter::once(&self.pos));
-            occurrences(after.repetition_key(), earlier) + 1 >= 3
-        })
-    }
-
-    /// python-chess's outcome as (termination value, winner).
-    fn outcome_inner(&self, claim_draw: bool) -> Option<(u8, Option<bool>)> {
-        if self.pos.is_checkmate() {
-            return Some((1, Some(self.pos.turn() == Color::Black)));
-        }
-        if self.pos.is_insufficient_material() {
-            return Some((3, None));
-        }
-        if !self.has_legal_move() {
-            return Some((2, None));
-        }
-        if self.is_seventyfive_moves_inner() {
-            return Some((4, None));
-        }
-        if self.repetitions() >= 5 {
-            return Some((5, None));
-        }
-        if claim_draw {
-            if self.can_claim_fifty_inner() {
-                return Some((6, None));
-            }
-            if self.can_claim_threefold_inner() {
-                return Some((7, None));
-            }
-        }
-        None
+/// python-chess's `Termination` value of a chess-core termination (the game layer's reasons
+/// from 11 on, as the Python package numbers them).
+fn termination_value(termination: Termination) -> u8 {
+    match termination {
+        Termination::Checkmate => 1,
+        Termination::Stalemate => 2,
+        Termination::InsufficientMaterial => 3,
+        Termination::SeventyFiveMoves => 4,
+        Termination::FivefoldRepetition => 5,
+        Termination::FiftyMoves => 6,
+        Termination::ThreefoldRepetition => 7,
+        Termination::NoProgress => 11,
+        Termination::PerpetualCheck => 12,
+        Termination::CheckLimit => 13,
+        Termination::Resignation => 14,
+        Termination::DrawAgreement => 15,
+        Termination::Timeout => 16,
+        Termination::Forfeit => 17,
+        Termination::Aborted => 18,
+        // A termination chess-core adds later: `Termination(0)` raises in Python.
+        _ => 0,
     }
 }
 
 #[pymethods]
 impl Board {
     /// Sets up a board from a FEN (the standard start by default). `chess960=True` reads the
-    /// castling rights as Chess960's and writes castling as king-takes-rook. A malformed FEN,
-    /// or an impossible position, raises `InvalidFenError` (a `ValueError`) naming the problem.
+    /// castling rights as Chess960's and writes castling as king-takes-rook. A malformed FEN
+    /// raises `InvalidFenError` (a `ValueError`) naming the field and character; a well-formed
+    /// FEN of an impossible position is kept as it is (`is_valid()` is then `False`).
     #[new]
-    #[pyo3(signature = (fen = STARTING_FEN, *, chess960 = false))]
-    fn new(fen: &str, chess960: bool) -> PyResult<Board> {
-        let (pos, root_status) = Board::read_fen(fen, chess960)?;
-        Ok(Board { pos, history: Vec::new(), moves: Vec::new(), chess960, root_status })
+    #[pyo3(signature = (fen = Some(STARTING_FEN), *, chess960 = false))]
+    fn new(fen: Option<&str>, chess960: bool) -> PyResult<Board> {
+        let setup = match fen {
+            Some(fen) => Board::read_fen(fen)?,
+            None => Setup::empty(),
+        };
+        Ok(Board::from_setup(setup, chess960))
+    }
+
+    /// An empty board (no pieces, White to move), as `Board(None)`.
+    #[staticmethod]
+    #[pyo3(signature = (*, chess960 = false))]
+    fn empty(chess960: bool) -> Board {
+        Board::from_setup(Setup::empty(), chess960)
     }
 
     /// Replaces the position with a FEN's and clears the move stack.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        (self.pos, self.root_status) = Board::read_fen(fen, self.chess960)?;
-        self.history.clear();
-        self.moves.clear();
+        let setup = Board::read_fen(fen)?;
+        self.clear_stack();
+        self.set_setup(setup);
+        Ok(())
+    }
+
+    /// Replaces the placement with a FEN placement field, keeping the rest of the state;
+    /// clears the move stack.
+    fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
+        let placement = Board::read_fen(&format!("{fen} w - - 0 1"))
+            .map_err(|_| InvalidFenError::new_err(format!("invalid board fen: {}", quote(fen))))?
+            .board;
+        self.clear_stack();
+        self.edit(|setup| setup.board = placement);
+        Ok(())
+    }
+
+    /// Replaces the castling rights with a FEN castling field (`KQkq`, `HAha`, `-`); clears the
+    /// move stack.
+    fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
+        let mut setup = self.setup();
+        let probe = format!("{} w {castling_fen} - 0 1", self.board_fen());
+        setup.castling_rights = Board::read_fen(&probe)
+            .map_err(|_| InvalidFenError::new_err(format!("invalid castling fen: {}", quote(castling_fen))))?
+            .castling_rights;
+        self.clear_stack();
+        self.set_setup(setup);
         Ok(())
     }
 
     /// Restores the starting position and clears the move stack.
     fn reset(&mut self) {
+        self.clear_stack();
         self.pos = Position::new();
-        self.root_status = 0;
-        self.history.clear();
-        self.moves.clear();
+        self.edited = None;
+    }
+
+    /// Empties the board (White to move, no castling rights) and clears the move stack.
+    fn clear(&mut self) {
+        self.clear_stack();
+        self.set_setup(Setup::empty());
+    }
+
+    /// Removes every piece, keeping the rest of the state; clears the move stack.
+    fn clear_board(&mut self) {
+        self.clear_stack();
+        self.edit(|setup| setup.board = CoreBoard::empty());
     }
 
     /// Clears the move stack, keeping the position.
     fn clear_stack(&mut self) {
-        if !self.history.is_empty() {
-            // The repairs reading the FEN made belong to the root, which is gone.
-            self.root_status = 0;
-        }
         self.history.clear();
         self.moves.clear();
+    }
+
+    /// Puts a piece on a square (replacing what stood there; `None` empties it) and clears the
+    /// move stack. `promoted` is accepted for compatibility (chess-core does not track it).
+    #[pyo3(signature = (square, piece, promoted = false))]
+    fn set_piece_at(&mut self, square: i64, piece: Option<Piece>, promoted: bool) -> PyResult<()> {
+        let _ = promoted;
+        let square = self::square(square)?;
+        self.clear_stack();
+        self.edit(|setup| match piece {
+            Some(piece) => setup.board.set_piece_at(square, piece.core()),
+            None => {
+                setup.board.remove_piece_at(square);
+            }
+        });
+        Ok(())
+    }
+
+    /// Removes and returns the piece on a square, or `None`; clears the move stack.
+    fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
+        let square = self::square(square)?;
+        let removed = self.placement().piece_at(square);
+        self.clear_stack();
+        if removed.is_some() {
+            self.edit(|setup| {
+                setup.board.remove_piece_at(square);
+            });
+        }
+        Ok(removed.map(Piece::from_core))
+    }
+
+    /// Replaces the placement with the pieces of a mapping from square to `Piece`; clears the
+    /// move stack.
+    fn set_piece_map(&mut self, pieces: std::collections::HashMap<i64, Piece>) -> PyResult<()> {
+        let mut placement = CoreBoard::empty();
+        for (square, piece) in pieces {
+            placement.set_piece_at(self::square(square)?, piece.core());
+        }
+        self.clear_stack();
+        self.edit(|setup| setup.board = placement);
+        Ok(())
     }
 
     /// The FEN. `en_passant="legal"` (the default) writes the en-passant square only when a
@@ -642,16 +868,22 @@ impl Board {
     /// castling rights as rook files (`HAha`).
     #[pyo3(signature = (*, shredder = false, en_passant = "legal"))]
     fn fen(&self, shredder: bool, en_passant: &str) -> PyResult<String> {
-        let mut fen = self.pos.fen();
-        match en_passant {
-            "legal" => {}
-            "fen" => fen = fen.always_en_passant(),
+        let always = match en_passant {
+            "legal" => false,
+            "fen" => true,
             _ => {
                 return Err(PyValueError::new_err(format!(
                     "en_passant must be 'legal' or 'fen', not {}",
                     quote(en_passant)
                 )));
             }
+        };
+        let Ok(pos) = self.playable() else {
+            return Ok(self.unplayable_fen(always));
+        };
+        let mut fen = pos.fen();
+        if always {
+            fen = fen.always_en_passant();
         }
         if shredder {
             fen = fen.shredder();
@@ -659,11 +891,53 @@ impl Board {
         Ok(fen.to_string())
     }
 
-    /// The EPD: the FEN without its clocks (no operations), with the same options as `fen()`.
-    #[pyo3(signature = (*, shredder = false, en_passant = "legal"))]
-    fn epd(&self, shredder: bool, en_passant: &str) -> PyResult<String> {
+    /// The EPD: the FEN's four position fields, then the operations given as keywords
+    /// (`None` for no operand, a `str`, an `int` or `float`, a `Move` written in SAN, or a list
+    /// of moves: SAN of each from this position, a line for `pv`).
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", **operations))]
+    fn epd(
+        &self,
+        shredder: bool,
+        en_passant: &str,
+        operations: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<String> {
         let fen = self.fen(shredder, en_passant)?;
-        Ok(fen.splitn(5, ' ').take(4).collect::<Vec<_>>().join(" "))
+        let mut epd: String = fen.splitn(5, ' ').take(4).collect::<Vec<_>>().join(" ");
+        let Some(operations) = operations else {
+            return Ok(epd);
+        };
+        let mut written = Vec::new();
+        for (opcode, operand) in operations.iter() {
+            let opcode: String = opcode.extract()?;
+            written.push((opcode.clone(), self.epd_operands(&opcode, &operand)?));
+        }
+        // Writing to a String cannot fail.
+        let _ = chess_core::Epd::write_operations(&written, &mut epd);
+        Ok(epd)
+    }
+
+    /// Reads an EPD: sets the position (and the clocks from `hmvc`/`fmvn`), clears the move
+    /// stack and returns the operations as a dict (`bm`/`am` as lists of moves, `pv` as a line,
+    /// numbers as `int` or `float`, a lone operand as `str`, none as `None`).
+    fn set_epd<'py>(&mut self, py: Python<'py>, epd: &str) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let record = chess_core::Epd::parse(epd, Validation::relaxed().castling(castling_choice(self.chess960)))
+            .map_err(|e| error_for(e.code(), format!("invalid epd: {}: {e}", quote(epd))))?;
+        let mut setup = record.position.to_setup();
+        for (opcode, operands) in &record.operations {
+            let number = operands.first().and_then(|n| n.parse::<u32>().ok());
+            match (opcode.as_str(), number) {
+                ("hmvc", Some(n)) => setup.halfmove_clock = n,
+                ("fmvn", Some(n)) => setup.fullmove_number = n.max(1),
+                _ => {}
+            }
+        }
+        self.clear_stack();
+        self.set_setup(setup);
+        let result = pyo3::types::PyDict::new(py);
+        for (opcode, operands) in &record.operations {
+            result.set_item(opcode, self.epd_value(py, opcode, operands)?)?;
+        }
+        Ok(result)
     }
 
     /// The Chess960 start position with Scharnagl number `scharnagl` (0–959; 518 is the
@@ -697,19 +971,25 @@ impl Board {
         }
         let white: String = rank.iter().collect();
         let fen = format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1", white.to_ascii_lowercase());
-        Board::new(&fen, true)
+        Board::new(Some(&fen), true)
     }
 
     /// The FEN's placement field.
     fn board_fen(&self) -> String {
-        let fen = self.pos.to_fen();
-        fen.split(' ').next().unwrap_or_default().to_owned()
+        let mut text = String::with_capacity(71);
+        let _ = self.placement().write_fen(&mut text);
+        text
     }
 
     /// `True` (WHITE) or `False` (BLACK): the side to move.
     #[getter]
-    fn turn(&self) -> bool {
-        self.pos.turn() == Color::White
+    fn get_turn(&self) -> bool {
+        self.edited.as_ref().map_or(self.pos.turn(), |e| e.setup.turn) == Color::White
+    }
+
+    #[setter]
+    fn set_turn(&mut self, turn: bool) {
+        self.edit(|setup| setup.turn = self::color(turn));
     }
 
     /// Whether castling is written as king-takes-rook (Chess960).
@@ -720,31 +1000,57 @@ impl Board {
 
     /// The rooks with castling rights, as a bitboard (python-chess's `castling_rights`).
     #[getter]
-    fn castling_rights(&self) -> u64 {
-        self.pos.castling_rights().0
+    fn get_castling_rights(&self) -> u64 {
+        self.edited.as_ref().map_or(self.pos.castling_rights(), |e| e.setup.castling_rights).0
+    }
+
+    #[setter]
+    fn set_castling_rights(&mut self, rights: u64) {
+        self.edit(|setup| setup.castling_rights = Bitboard(rights));
     }
 
     /// The en-passant target square after a double pawn push, or `None`.
     #[getter]
-    fn ep_square(&self) -> Option<u8> {
-        self.pos.ep_square().map(|sq| sq.index() as u8)
+    fn get_ep_square(&self) -> Option<u8> {
+        self.edited.as_ref().map_or(self.pos.ep_square(), |e| e.setup.ep_square).map(|sq| sq.index() as u8)
+    }
+
+    #[setter]
+    fn set_ep_square(&mut self, square: Option<i64>) -> PyResult<()> {
+        let square = square.map(self::square).transpose()?;
+        self.edit(|setup| setup.ep_square = square);
+        Ok(())
     }
 
     /// Whether an en-passant capture is legal now.
-    fn has_legal_en_passant(&self) -> bool {
-        self.pos.legal_ep_square().is_some()
+    fn has_legal_en_passant(&self) -> PyResult<bool> {
+        Ok(self.playable()?.legal_ep_square().is_some())
     }
 
     /// Half-moves since the last capture or pawn move.
     #[getter]
-    fn halfmove_clock(&self) -> u32 {
-        self.pos.halfmove_clock()
+    fn get_halfmove_clock(&self) -> u32 {
+        self.edited.as_ref().map_or(self.pos.halfmove_clock(), |e| e.setup.halfmove_clock)
+    }
+
+    #[setter]
+    fn set_halfmove_clock(&mut self, clock: u32) {
+        self.edit(|setup| setup.halfmove_clock = clock);
     }
 
     /// The move number, starting at 1 and incremented after Black's move.
     #[getter]
-    fn fullmove_number(&self) -> u32 {
-        self.pos.fullmove_number()
+    fn get_fullmove_number(&self) -> u32 {
+        self.edited.as_ref().map_or(self.pos.fullmove_number(), |e| e.setup.fullmove_number)
+    }
+
+    #[setter]
+    fn set_fullmove_number(&mut self, number: u32) -> PyResult<()> {
+        if number == 0 {
+            return Err(PyValueError::new_err("fullmove_number starts at 1"));
+        }
+        self.edit(|setup| setup.fullmove_number = number);
+        Ok(())
     }
 
     /// The moves played since the board was set up, oldest first (a new list).
@@ -755,28 +1061,27 @@ impl Board {
 
     /// The number of half-moves since the start of the game (from the fullmove number).
     fn ply(&self) -> u64 {
-        2 * (u64::from(self.pos.fullmove_number().max(1)) - 1) + u64::from(self.pos.turn() == Color::Black)
+        2 * (u64::from(self.get_fullmove_number().max(1)) - 1) + u64::from(!self.get_turn())
     }
 
     /// The piece on a square, or `None`.
     fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
-        Ok(self.pos.piece_at(self::square(square)?).map(Piece::from_core))
+        Ok(self.placement().piece_at(self::square(square)?).map(Piece::from_core))
     }
 
     /// The piece type on a square, or `None`.
     fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
-        Ok(self.pos.piece_at(self::square(square)?).map(|p| piece_type(p.role)))
+        Ok(self.placement().role_at(self::square(square)?).map(piece_type))
     }
 
     /// The colour of the piece on a square, or `None`.
     fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
-        Ok(self.pos.piece_at(self::square(square)?).map(|p| p.color == Color::White))
+        Ok(self.placement().color_at(self::square(square)?).map(|c| c == Color::White))
     }
 
-    /// The square of the king of a colour, or `None`.
+    /// The square of the king of a colour, or `None` (also when there is more than one).
     fn king(&self, color: bool) -> Option<u8> {
-        let king = CorePiece::new(self::color(color), Role::King);
-        Square::ALL.iter().find(|&&sq| self.pos.piece_at(sq) == Some(king)).map(|sq| sq.index() as u8)
+        self.placement().king_of(self::color(color)).map(|sq| sq.index() as u8)
     }
 
     /// The legal moves (lazy: `count()`, `in`, iteration, `bool()`).
@@ -785,25 +1090,51 @@ impl Board {
         LegalMoveGenerator { board: slf.unbind() }
     }
 
-    /// Whether a move is legal here (castling as `e1g1` or, in Chess960, `e1h1`).
-    fn is_legal(&self, r#move: Move) -> bool {
-        let m = r#move;
-        !m.is_null() && self.resolve(m).is_ok()
+    /// The pseudo-legal moves: legal ones and those leaving the king in check (lazy, as
+    /// `legal_moves`).
+    #[getter]
+    fn pseudo_legal_moves(slf: Bound<'_, Self>) -> PseudoLegalMoveGenerator {
+        PseudoLegalMoveGenerator { board: slf.unbind() }
     }
 
-    /// Plays a move. Unlike python-chess, an illegal move raises `IllegalMoveError` and leaves
-    /// the board unchanged (chess-core plays only legal moves); `Move.null()` passes the turn.
+    /// Whether a move is legal here (castling as `e1g1` or, in Chess960, `e1h1`).
+    fn is_legal(&self, r#move: Move) -> PyResult<bool> {
+        self.playable()?;
+        Ok(!r#move.is_null() && self.resolve(r#move).is_ok())
+    }
+
+    /// Whether a move is pseudo-legal here: legal, or legal but for leaving the king in check.
+    fn is_pseudo_legal(&self, r#move: Move) -> PyResult<bool> {
+        let pos = self.playable()?;
+        Ok(!r#move.is_null() && (self.resolve(r#move).is_ok() || Board::pseudo_legal(pos, r#move).is_some()))
+    }
+
+    /// Plays a move. As in python-chess, a pseudo-legal move that leaves the king in check is
+    /// played too (the board then holds an invalid position: `is_valid()` is `False` and it
+    /// offers no moves until `pop()`); a move no piece can make raises `IllegalMoveError` and
+    /// leaves the board unchanged. `Move.null()` passes the turn.
     fn push(&mut self, r#move: Move) -> PyResult<()> {
-        let m = r#move;
-        let core = self.resolve(m)?;
-        self.play(core)
+        let pos = self.playable()?;
+        if let Some(core) = r#move.core().filter(|&core| !core.is_null() && pos.is_legal(core)) {
+            self.play(core);
+            return Ok(());
+        }
+        match self.resolve(r#move) {
+            Ok(core) => self.play(core),
+            Err(error) => match Board::pseudo_legal(pos, r#move) {
+                Some(core) => self.play_pseudo_legal(r#move, core),
+                None => return Err(error),
+            },
+        }
+        Ok(())
     }
 
     /// Takes back the last move and returns it; `IndexError` on an empty stack.
     fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
         match (self.history.pop(), self.moves.pop()) {
-            (Some(pos), Some(m)) => {
-                self.pos = pos;
+            (Some(snapshot), Some(m)) => {
+                self.pos = snapshot.pos;
+                self.edited = snapshot.edited;
                 m.to_object(py)
             }
             _ => Err(PyIndexError::new_err("pop from empty move stack")),
@@ -817,15 +1148,15 @@ impl Board {
 
     /// Reads a move in SAN (leniently) and returns it.
     fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
-        let core = self.pos.parse_san(san).map_err(|e| self.san_error(san, &e))?;
+        let core = self.playable()?.parse_san(san).map_err(|e| self.san_error(san, &e))?;
         self.py_move(core).to_object(py)
     }
 
     /// Reads a move in SAN, plays it and returns it.
     fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
-        let core = self.pos.parse_san(san).map_err(|e| self.san_error(san, &e))?;
+        let core = self.playable()?.parse_san(san).map_err(|e| self.san_error(san, &e))?;
         let m = self.py_move(core);
-        self.play(core)?;
+        self.play(core);
         m.to_object(py)
     }
 
@@ -844,102 +1175,99 @@ impl Board {
 
     /// The SAN of a legal move (`--` for the null move).
     fn san(&self, r#move: Move) -> PyResult<String> {
-        let m = r#move;
-        let core = self.resolve(m)?;
+        let core = self.resolve(r#move)?;
         Ok(self.san_of(core))
     }
 
     /// The long algebraic notation of a legal move (`Ng1-f3`).
     fn lan(&self, r#move: Move) -> PyResult<String> {
-        let m = r#move;
-        let core = self.resolve(m)?;
+        let core = self.resolve(r#move)?;
         Ok(if core.is_null() { "--".to_owned() } else { self.pos.lan(core).to_string() })
     }
 
     /// The UCI of a legal move, castling as this board writes it.
     fn uci(&self, r#move: Move) -> PyResult<String> {
-        let m = r#move;
-        let core = self.resolve(m)?;
+        let core = self.resolve(r#move)?;
         Ok(if core.is_null() { "0000".to_owned() } else { self.pos.uci(core).to_string() })
     }
 
     /// Whether the side to move is in check.
     fn is_check(&self) -> bool {
-        self.pos.is_check()
+        self.checkers_mask() != 0
     }
 
-    /// The squares of the pieces giving check, as a bitboard.
+    /// The squares of the pieces giving check, as a bitboard (none without a king).
     fn checkers_mask(&self) -> u64 {
-        self.pos.checkers().0
+        if self.edited.is_none() {
+            return self.pos.checkers().0;
+        }
+        let turn = self::color(self.get_turn());
+        let board = self.placement();
+        board.king_of(turn).map_or(0, |king| board.attackers_to(king, !turn, board.occupied()).0)
+    }
+
+    /// The pieces giving check, as a `SquareSet`.
+    fn checkers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, self.checkers_mask())
     }
 
     /// Whether the move captures a piece (en passant included).
     fn is_capture(&self, r#move: Move) -> PyResult<bool> {
-        let m = r#move;
-        let core = self.resolve(m)?;
+        let core = self.resolve(r#move)?;
         Ok(!core.is_null() && self.pos.is_capture(core))
     }
 
     /// Whether the move gives check.
     fn gives_check(&self, r#move: Move) -> PyResult<bool> {
-        let m = r#move;
-        let core = self.resolve(m)?;
+        let core = self.resolve(r#move)?;
         Ok(!core.is_null() && self.pos.gives_check(core))
     }
 
     /// Whether the move is a capture or a pawn move (resets the halfmove clock).
     fn is_zeroing(&self, r#move: Move) -> PyResult<bool> {
-        let m = r#move;
-        let core = self.resolve(m)?;
+        let core = self.resolve(r#move)?;
         Ok(!core.is_null() && self.pos.is_zeroing(core))
     }
 
     /// Whether the move is castling.
     fn is_castling(&self, r#move: Move) -> PyResult<bool> {
-        let m = r#move;
-        let core = self.resolve(m)?;
-        Ok(core.is_castle())
+        Ok(self.resolve(r#move)?.is_castle())
     }
 
     /// Whether the move is an en-passant capture.
     fn is_en_passant(&self, r#move: Move) -> PyResult<bool> {
-        let m = r#move;
-        let core = self.resolve(m)?;
-        Ok(core.is_en_passant())
+        Ok(self.resolve(r#move)?.is_en_passant())
     }
 
     /// Whether the move is castling to the king's side.
     fn is_kingside_castling(&self, r#move: Move) -> PyResult<bool> {
-        let core = self.resolve(r#move)?;
-        Ok(core.castling_side() == Some(CastlingSide::KingSide))
+        Ok(self.resolve(r#move)?.castling_side() == Some(CastlingSide::KingSide))
     }
 
     /// Whether the move is castling to the queen's side.
     fn is_queenside_castling(&self, r#move: Move) -> PyResult<bool> {
-        let core = self.resolve(r#move)?;
-        Ok(core.castling_side() == Some(CastlingSide::QueenSide))
+        Ok(self.resolve(r#move)?.castling_side() == Some(CastlingSide::QueenSide))
     }
 
     /// Whether `color` may still castle on either side.
     fn has_castling_rights(&self, color: bool) -> bool {
-        let color = self::color(color);
-        self.pos.has_castling_right(color, CastlingSide::KingSide)
-            || self.pos.has_castling_right(color, CastlingSide::QueenSide)
+        self.has_kingside_castling_rights(color) || self.has_queenside_castling_rights(color)
     }
 
     /// Whether `color` may still castle on the king's side.
     fn has_kingside_castling_rights(&self, color: bool) -> bool {
-        self.pos.has_castling_right(self::color(color), CastlingSide::KingSide)
+        self.playable().is_ok_and(|pos| pos.has_castling_right(self::color(color), CastlingSide::KingSide))
     }
 
     /// Whether `color` may still castle on the queen's side.
     fn has_queenside_castling_rights(&self, color: bool) -> bool {
-        self.pos.has_castling_right(self::color(color), CastlingSide::QueenSide)
+        self.playable().is_ok_and(|pos| pos.has_castling_right(self::color(color), CastlingSide::QueenSide))
     }
 
     /// The squares of the pieces of `color` attacking `square`, as a bitboard.
     fn attackers_mask(&self, color: bool, square: i64) -> PyResult<u64> {
-        Ok(self.pos.attackers_to(self::square(square)?, self::color(color)).0)
+        let board = self.placement();
+        Ok(board.attackers_to(self::square(square)?, self::color(color), board.occupied()).0)
     }
 
     /// The pieces of `color` attacking `square`, as a `SquareSet`.
@@ -952,18 +1280,35 @@ impl Board {
         Ok(self.attackers_mask(color, square)? != 0)
     }
 
-    /// The pieces giving check, as a `SquareSet`.
-    fn checkers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        square_set(py, self.pos.checkers().0)
+    /// The squares the piece on `square` attacks, as a bitboard (0 for an empty square).
+    fn attacks_mask(&self, square: i64) -> PyResult<u64> {
+        Ok(self.placement().attacks_from(self::square(square)?).0)
+    }
+
+    /// The squares the piece on `square` attacks, as a `SquareSet`.
+    fn attacks<'py>(&self, py: Python<'py>, square: i64) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, self.attacks_mask(square)?)
+    }
+
+    /// The line (edge to edge) along which the piece of `color` on `square` is pinned to its
+    /// king, as a bitboard; every square (`BB_ALL`) when it is not pinned.
+    fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
+        Ok(self.placement().pin_ray(self::color(color), self::square(square)?).map_or(u64::MAX, |ray| ray.0))
+    }
+
+    /// The pin line of `pin_mask`, as a `SquareSet`.
+    fn pin<'py>(&self, py: Python<'py>, color: bool, square: i64) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, self.pin_mask(color, square)?)
+    }
+
+    /// Whether the piece of `color` on `square` is pinned to its king.
+    fn is_pinned(&self, color: bool, square: i64) -> PyResult<bool> {
+        Ok(self.pin_mask(color, square)? != u64::MAX)
     }
 
     /// The squares of the pieces of a type and colour, as a bitboard.
     fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
-        let piece = CorePiece::new(self::color(color), role(piece_type)?);
-        Ok(Square::ALL
-            .iter()
-            .filter(|&&sq| self.pos.piece_at(sq) == Some(piece))
-            .fold(0, |mask, sq| mask | 1 << sq.index()))
+        Ok(self.placement().by_piece(CorePiece::new(self::color(color), role(piece_type)?)).0)
     }
 
     /// The pieces of a type and colour, as a `SquareSet`.
@@ -973,7 +1318,7 @@ impl Board {
 
     /// Every piece by its square.
     fn piece_map(&self) -> std::collections::HashMap<u8, Piece> {
-        self.pos.board().pieces().map(|(sq, piece)| (sq.index() as u8, Piece::from_core(piece))).collect()
+        self.placement().pieces().map(|(sq, piece)| (sq.index() as u8, Piece::from_core(piece))).collect()
     }
 
     /// The legal moves from squares in `from_mask` to squares in `to_mask` (bitboards; castling
@@ -985,7 +1330,7 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyIterator>> {
-        self.moves_matching(py, from_mask, to_mask, |_| true)
+        self.moves_matching(py, true, from_mask, to_mask, |_| true)
     }
 
     /// The legal captures (en passant included) within the masks, as `generate_legal_moves`.
@@ -996,7 +1341,18 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyIterator>> {
-        self.moves_matching(py, from_mask, to_mask, |m| self.pos.is_capture(m))
+        self.moves_matching(py, true, from_mask, to_mask, |m| self.pos.is_capture(m))
+    }
+
+    /// The pseudo-legal moves within the masks, as `generate_legal_moves`.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        self.moves_matching(py, false, from_mask, to_mask, |_| true)
     }
 
     /// The legal move from one square to another (castling as the king's step or
@@ -1010,11 +1366,12 @@ impl Board {
         to_square: i64,
         promotion: Option<i64>,
     ) -> PyResult<Py<Move>> {
+        let pos = self.playable()?;
         let (from, to) = (square(from_square)?, square(to_square)?);
         let promotion = promotion.map(role).transpose()?;
-        let found = match self.pos.resolve_move(from, to, promotion) {
+        let found = match pos.resolve_move(from, to, promotion) {
             Err(reason) if promotion.is_none() && reason.code() == ErrorCode::MissingPromotion => {
-                self.pos.resolve_move(from, to, Some(Role::Queen))
+                pos.resolve_move(from, to, Some(Role::Queen))
             }
             other => other,
         };
@@ -1022,67 +1379,63 @@ impl Board {
             Ok(core) => self.py_move(core).to_object(py),
             Err(reason) => Err(IllegalMoveError::new_err(format!(
                 "no matching legal move for {from}{to} ({from} -> {to}) in {}: {reason}",
-                self.pos.to_fen()
+                pos.to_fen()
             ))),
         }
     }
 
-    /// Gives the SAN of a move, then plays it.
+    /// Gives the SAN of a legal move, then plays it.
     fn san_and_push(&mut self, r#move: Move) -> PyResult<String> {
         let core = self.resolve(r#move)?;
         let san = self.san_of(core);
-        self.play(core)?;
+        self.play(core);
         Ok(san)
     }
 
     /// The SAN of a line of moves from this position, numbered (`1. e4 e5 2. Nf3`); the board is
     /// unchanged. `IllegalMoveError` names the first illegal move.
     fn variation_san(&self, variation: Vec<Move>) -> PyResult<String> {
-        let mut board = Board { history: Vec::new(), moves: Vec::new(), ..self.clone() };
+        let mut board = Board { pos: *self.playable()?, edited: None, history: Vec::new(), moves: Vec::new(), ..*self };
         let mut text = String::new();
         for (index, m) in variation.into_iter().enumerate() {
             let core = board.resolve(m)?;
-            let white = board.pos.turn() == Color::White;
             if !text.is_empty() {
                 text.push(' ');
             }
-            if white {
+            if board.pos.turn() == Color::White {
                 text.push_str(&format!("{}. ", board.pos.fullmove_number()));
             } else if index == 0 {
                 text.push_str(&format!("{}...", board.pos.fullmove_number()));
             }
             text.push_str(&board.san_of(core));
-            board.play(core)?;
+            board.play(core);
         }
         Ok(text)
     }
 
     /// A copy mirrored vertically with the colours swapped (side to move, castling rights and
     /// en-passant square too), without the move stack: the same position for the other side.
-    fn mirror(&self) -> PyResult<Board> {
+    fn mirror(&self) -> Board {
+        let from = self.setup();
         let mut setup = Setup::empty();
-        for (square, piece) in self.pos.board().pieces() {
+        for (square, piece) in from.board.pieces() {
             setup.board.set_piece_at(square.flip_vertical(), CorePiece::new(!piece.color, piece.role));
         }
-        setup.turn = !self.pos.turn();
-        setup.castling_rights = self.pos.castling_rights().flip_vertical();
-        setup.ep_square = self.pos.ep_square().map(Square::flip_vertical);
-        setup.halfmove_clock = self.pos.halfmove_clock();
-        setup.fullmove_number = self.pos.fullmove_number();
-        let pos = Position::from_setup(setup, Validation::relaxed().castling(self.pos.castling_mode()))
-            .map_err(|e| PyValueError::new_err(format!("cannot mirror {}: {e}", self.pos.to_fen())))?;
-        Ok(Board { pos, history: Vec::new(), moves: Vec::new(), chess960: self.chess960, root_status: 0 })
+        setup.turn = !from.turn;
+        setup.castling_rights = from.castling_rights.flip_vertical();
+        setup.ep_square = from.ep_square.map(Square::flip_vertical);
+        setup.halfmove_clock = from.halfmove_clock;
+        setup.fullmove_number = from.fullmove_number;
+        Board::from_setup(setup, self.chess960)
     }
 
     /// The board at the start of the move stack.
     fn root(&self) -> Board {
-        Board {
-            pos: self.history.first().copied().unwrap_or(self.pos),
-            history: Vec::new(),
-            moves: Vec::new(),
-            chess960: self.chess960,
-            root_status: self.root_status,
-        }
+        let (pos, edited) = match self.history.first() {
+            Some(snapshot) => (snapshot.pos, snapshot.edited.clone()),
+            None => (self.pos, self.edited.clone()),
+        };
+        Board { pos, edited, history: Vec::new(), moves: Vec::new(), chess960: self.chess960 }
     }
 
     /// Whether the position passes strict validation (`status()` is `Status.VALID`).
@@ -1090,79 +1443,81 @@ impl Board {
         self.status_bits() == 0
     }
 
-    /// python-chess's `Status` flags of the position: impossible checks and too much material
-    /// (the problems a board accepts); `Status.VALID` otherwise.
+    /// python-chess's `Status` flags of the position: a missing or extra king, pawns on the
+    /// back rank, bad castling rights or en-passant square (until the next move), checks that
+    /// cannot be, too much material; `Status.VALID` otherwise.
     fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         py.import("chess_core")?.getattr("Status")?.call1((self.status_bits(),))
     }
 
     /// Whether the side to move is checkmated.
-    fn is_checkmate(&self) -> bool {
-        self.pos.is_checkmate()
+    fn is_checkmate(&self) -> PyResult<bool> {
+        Ok(self.playable()?.is_checkmate())
     }
 
     /// Whether the side to move has no legal move and is not in check.
-    fn is_stalemate(&self) -> bool {
-        self.pos.is_stalemate()
+    fn is_stalemate(&self) -> PyResult<bool> {
+        Ok(self.playable()?.is_stalemate())
     }
 
     /// Whether neither side has mating material.
-    fn is_insufficient_material(&self) -> bool {
-        self.pos.is_insufficient_material()
+    fn is_insufficient_material(&self) -> PyResult<bool> {
+        Ok(self.playable()?.is_insufficient_material())
     }
 
     /// Whether `color` lacks mating material.
-    fn has_insufficient_material(&self, color: bool) -> bool {
-        self.pos.has_insufficient_material(self::color(color))
+    fn has_insufficient_material(&self, color: bool) -> PyResult<bool> {
+        Ok(self.playable()?.has_insufficient_material(self::color(color)))
     }
 
     /// Whether 150 half-moves passed without capture or pawn move (and a move remains).
-    fn is_seventyfive_moves(&self) -> bool {
-        self.is_seventyfive_moves_inner()
+    fn is_seventyfive_moves(&self) -> PyResult<bool> {
+        Ok(self.no_progress_draw(false)? == Some(Termination::SeventyFiveMoves))
     }
 
     /// Whether 100 half-moves passed without capture or pawn move (and a move remains).
-    fn is_fifty_moves(&self) -> bool {
-        self.pos.halfmove_clock() >= 100 && self.has_legal_move()
+    fn is_fifty_moves(&self) -> PyResult<bool> {
+        Ok(self.no_progress_draw(true)?.is_some())
     }
 
     /// Whether the current position has occurred at least `count` times (stored keys, no replay).
     #[pyo3(signature = (count = 3))]
-    fn is_repetition(&self, count: i64) -> bool {
-        usize::try_from(count).map_or(true, |count| self.repetitions() >= count)
+    fn is_repetition(&self, count: i64) -> PyResult<bool> {
+        let pos = self.playable()?;
+        Ok(i64::from(occurrences(self, pos.repetition_key())) >= count)
     }
 
     /// Whether the current position has occurred five times.
-    fn is_fivefold_repetition(&self) -> bool {
-        self.repetitions() >= 5
+    fn is_fivefold_repetition(&self) -> PyResult<bool> {
+        self.is_repetition(5)
     }
 
     /// Whether the side to move can claim a draw by the fifty-move rule (now or with a move).
-    fn can_claim_fifty_moves(&self) -> bool {
-        self.can_claim_fifty_inner()
+    fn can_claim_fifty_moves(&self) -> PyResult<bool> {
+        Ok(Rules::fide().may_claim_fifty_moves(self.playable()?))
     }
 
     /// Whether the side to move can claim a threefold repetition (now or with a move).
-    fn can_claim_threefold_repetition(&self) -> bool {
-        self.can_claim_threefold_inner()
+    fn can_claim_threefold_repetition(&self) -> PyResult<bool> {
+        Ok(Rules::fide().may_claim_repetition(self.playable()?, |key| occurrences(self, key)))
     }
 
     /// Whether a draw can be claimed (fifty moves or threefold repetition).
-    fn can_claim_draw(&self) -> bool {
-        self.can_claim_fifty_inner() || self.can_claim_threefold_inner()
+    fn can_claim_draw(&self) -> PyResult<bool> {
+        Ok(Rules::fide().claimable_draw(self.playable()?, |key| occurrences(self, key)).is_some())
     }
 
     /// Whether the game is over (checkmate, stalemate, insufficient material, seventy-five
     /// moves, fivefold repetition; with `claim_draw`, also the claimable draws).
     #[pyo3(signature = (*, claim_draw = false))]
-    fn is_game_over(&self, claim_draw: bool) -> bool {
-        self.outcome_inner(claim_draw).is_some()
+    fn is_game_over(&self, claim_draw: bool) -> PyResult<bool> {
+        Ok(self.outcome_inner(claim_draw)?.is_some())
     }
 
     /// How the game ended, as python-chess's `Outcome`, or `None`.
     #[pyo3(signature = (*, claim_draw = false))]
     fn outcome<'py>(&self, py: Python<'py>, claim_draw: bool) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Some((termination, winner)) = self.outcome_inner(claim_draw) else {
+        let Some((termination, winner)) = self.outcome_inner(claim_draw)? else {
             return Ok(None);
         };
         let package = py.import("chess_core")?;
@@ -1172,13 +1527,13 @@ impl Board {
 
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     #[pyo3(signature = (*, claim_draw = false))]
-    fn result(&self, claim_draw: bool) -> &'static str {
-        match self.outcome_inner(claim_draw) {
+    fn result(&self, claim_draw: bool) -> PyResult<&'static str> {
+        Ok(match self.outcome_inner(claim_draw)? {
             None => "*",
             Some((_, Some(true))) => "1-0",
             Some((_, Some(false))) => "0-1",
             Some((_, None)) => "1/2-1/2",
-        }
+        })
     }
 
     /// A copy; `stack=False` leaves out the move stack, `stack=n` keeps its last n moves.
@@ -1193,11 +1548,8 @@ impl Board {
         };
         let mut board = self.clone();
         let drop = self.moves.len() - keep;
-        if drop > 0 {
-            board.history.drain(..drop);
-            board.moves.drain(..drop);
-            board.root_status = 0;
-        }
+        board.history.drain(..drop);
+        board.moves.drain(..drop);
         Ok(board)
     }
 
@@ -1209,71 +1561,165 @@ impl Board {
         self.clone()
     }
 
+    /// Pickles as the constructor's arguments plus the state (`__setstate__`): every stored
+    /// position and move, so the copy has the same stack.
+    fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("chess960", self.chess960)?;
+        Ok(((Option::<&str>::None,).into_pyobject(py)?.into_any(), kwargs.into_any()))
+    }
+
+    fn __getstate__(&self) -> PickledBoard {
+        let state = |pos: &Position, edited: &Option<Box<Edited>>| {
+            (pos.to_setup().to_string(), edited.as_ref().map(|edited| edited.setup.to_string()))
+        };
+        (
+            self.history.iter().map(|snapshot| state(&snapshot.pos, &snapshot.edited)).collect(),
+            self.moves.iter().map(|m| (m.from, m.to, m.promotion)).collect(),
+            state(&self.pos, &self.edited),
+        )
+    }
+
+    fn __setstate__(
+        &mut self,
+        state: PickledBoard,
+    ) -> PyResult<()> {
+        let (history, moves, current) = state;
+        let invalid = || PyValueError::new_err("invalid pickled Board state");
+        let chess960 = self.chess960;
+        let restore = |(fen, edited): PickledState| -> PyResult<Snapshot> {
+            let mut board = Board::from_setup(Board::read_fen(&fen)?, chess960);
+            board.playable()?;
+            if let Some(edited) = edited {
+                board.set_setup(Board::read_fen(&edited)?);
+            }
+            Ok(Snapshot { pos: board.pos, edited: board.edited })
+        };
+        if history.len() != moves.len() {
+            return Err(invalid());
+        }
+        self.history = history.into_iter().map(restore).collect::<PyResult<_>>()?;
+        self.moves = moves
+            .into_iter()
+            .map(|(from, to, promotion)| {
+                let promotion = (promotion != 0).then_some(i64::from(promotion));
+                if (from, to, promotion) == (0, 0, None) {
+                    Ok(Move::NULL)
+                } else {
+                    Move::new(from.into(), to.into(), promotion)
+                }
+            })
+            .collect::<PyResult<_>>()?;
+        let current = restore(current)?;
+        (self.pos, self.edited) = (current.pos, current.edited);
+        Ok(())
+    }
+
     /// The Polyglot Zobrist key (python-chess's `chess.polyglot.zobrist_hash`).
-    fn zobrist_hash(&self) -> u64 {
-        self.pos.zobrist_key()
+    fn zobrist_hash(&self) -> PyResult<u64> {
+        Ok(self.playable()?.zobrist_key())
     }
 
     /// Counts the leaf nodes of the legal move tree to `depth` (chess-core's perft); a depth
     /// beyond its limit (64) raises `ValueError`.
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        let pos = self.pos;
+        let pos = *self.playable()?;
         py.detach(|| chess_core::perft::perft(&pos, depth)).map_err(|error| PyValueError::new_err(error.to_string()))
     }
 
     /// Boards are equal when their positions are (python-chess compares positions, not stacks).
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<Board>().is_ok_and(|other| {
-            let other = other.borrow();
-            self.pos.to_fen() == other.pos.to_fen()
-        })
+        other.cast::<Board>().is_ok_and(|other| self.setup() == other.borrow().setup())
     }
 
     /// python-chess's ASCII diagram: rank 8 first, `.` for empty squares.
     fn __str__(&self) -> String {
-        let mut text = String::with_capacity(127);
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                if file > 0 {
-                    text.push(' ');
-                }
-                text.push(self.pos.piece_at(Square::ALL[rank * 8 + file]).map_or('.', CorePiece::char));
-            }
-            if rank > 0 {
-                text.push('\n');
-            }
-        }
-        text
+        self.diagram(|piece| piece.map_or('.', CorePiece::char).to_string())
     }
 
     /// A diagram in Unicode chess symbols.
     #[pyo3(signature = (*, invert_color = false, empty_square = "⭘"))]
     fn unicode(&self, invert_color: bool, empty_square: &str) -> String {
-        let mut text = String::new();
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                if file > 0 {
-                    text.push(' ');
-                }
-                match self.pos.piece_at(Square::ALL[rank * 8 + file]) {
-                    Some(p) => {
-                        text.push(Piece::from_core(p).unicode_symbol(invert_color).chars().next().unwrap_or('?'))
-                    }
-                    None => text.push_str(empty_square),
-                }
-            }
-            if rank > 0 {
-                text.push('\n');
-            }
-        }
-        text
+        self.diagram(|piece| match piece {
+            Some(p) => Piece::from_core(p).unicode_symbol(invert_color),
+            None => empty_square.to_owned(),
+        })
     }
 
     fn __repr__(&self) -> String {
         if self.chess960 {
-            format!("Board('{}', chess960=True)", self.pos.to_fen())
+            format!("Board('{}', chess960=True)", self.fen_text())
         } else {
-            format!("Board('{}')", self.pos.to_fen())
+            format!("Board('{}')", self.fen_text())
+        }
+    }
+}
+
+impl Board {
+    /// The board as eight lines of symbols, rank 8 first, separated by spaces.
+    fn diagram(&self, symbol: impl Fn(Option<CorePiece>) -> String) -> String {
+        let board = self.placement();
+        let lines: Vec<String> = (0..8)
+            .rev()
+            .map(|rank| {
+                let row: Vec<String> =
+                    (0..8).map(|file| symbol(board.piece_at(Square::ALL[rank * 8 + file]))).collect();
+                row.join(" ")
+            })
+            .collect();
+        lines.join("\n")
+    }
+
+    /// The operands `epd()` writes for a keyword's value.
+    fn epd_operands(&self, opcode: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        if value.is_none() {
+            return Ok(Vec::new());
+        }
+        if let Ok(m) = value.extract::<Move>() {
+            return Ok(vec![self.san(m)?]);
+        }
+        if let Ok(line) = value.extract::<Vec<Move>>() {
+            if opcode == "pv" {
+                let mut board = self.copy(StackCopy::All(false))?;
+                return line.into_iter().map(|m| board.san_and_push(m)).collect();
+            }
+            return line.into_iter().map(|m| self.san(m)).collect();
+        }
+        if value.is_instance_of::<pyo3::types::PyString>()
+            || value.is_instance_of::<pyo3::types::PyInt>()
+            || value.is_instance_of::<pyo3::types::PyFloat>()
+        {
+            return Ok(vec![value.str()?.to_string()]);
+        }
+        Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "epd operation {opcode}: expected None, str, int, float, a Move or a list of moves, not {}",
+            value.get_type().name()?
+        )))
+    }
+
+    /// The Python value `set_epd()` gives an operation.
+    fn epd_value<'py>(&self, py: Python<'py>, opcode: &str, operands: &[String]) -> PyResult<Bound<'py, PyAny>> {
+        match (opcode, operands) {
+            (_, []) => Ok(py.None().into_bound(py)),
+            ("bm" | "am", _) => {
+                let moves = operands.iter().map(|san| self.parse_san(py, san)).collect::<PyResult<Vec<Py<Move>>>>()?;
+                Ok(PyList::new(py, moves)?.into_any())
+            }
+            ("pv", _) => {
+                let mut board = self.copy(StackCopy::All(false))?;
+                let moves = operands.iter().map(|san| board.push_san(py, san)).collect::<PyResult<Vec<Py<Move>>>>()?;
+                Ok(PyList::new(py, moves)?.into_any())
+            }
+            (_, [operand]) => {
+                if let Ok(n) = operand.parse::<i64>() {
+                    Ok(n.into_pyobject(py)?.into_any())
+                } else if let Some(x) = operand.parse::<f64>().ok().filter(|x| x.is_finite()) {
+                    Ok(x.into_pyobject(py)?.into_any())
+                } else {
+                    Ok(operand.into_pyobject(py)?.into_any())
+                }
+            }
+            _ => Ok(PyList::new(py, operands)?.into_any()),
         }
     }
 }
@@ -1288,11 +1734,11 @@ pub struct LegalMoveGenerator {
 impl LegalMoveGenerator {
     /// The number of legal moves (chess-core's bulk count).
     fn count(&self, py: Python<'_>) -> PyResult<u32> {
-        Ok(self.board.try_borrow(py)?.pos.count_legal_moves())
+        Ok(self.board.try_borrow(py)?.playable()?.count_legal_moves())
     }
 
     fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(self.count(py)? > 0)
+        Ok(self.board.try_borrow(py)?.playable()?.has_legal_moves())
     }
 
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
@@ -1301,7 +1747,7 @@ impl LegalMoveGenerator {
 
     fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
         match m.cast::<Move>() {
-            Ok(m) => Ok(self.board.try_borrow(py)?.is_legal(*m.get())),
+            Ok(m) => self.board.try_borrow(py)?.is_legal(*m.get()),
             Err(_) => Ok(false),
         }
     }
@@ -1310,19 +1756,71 @@ impl LegalMoveGenerator {
     /// so the list costs no allocation per move; C-level list iteration after that).
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
         let board = self.board.try_borrow(py)?;
-        let moves = board.pos.legal_moves();
-        let mut objects = Vec::with_capacity(moves.len());
-        for &m in moves.iter() {
-            objects.push(board.py_move(m).to_object(py)?);
-        }
-        PyList::new(py, objects)?.try_iter()
+        let moves = board.playable()?.legal_moves();
+        move_objects(py, &board, &moves)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let board = self.board.try_borrow(py)?;
-        let sans: Vec<String> = board.pos.legal_moves().iter().map(|&m| board.san_of(m)).collect();
+        let sans: Vec<String> = board.playable()?.legal_moves().iter().map(|&m| board.san_of(m)).collect();
         Ok(format!("<LegalMoveGenerator at {:#x} ({})>", self.board.as_ptr() as usize, sans.join(", ")))
     }
+}
+
+/// The pseudo-legal moves of a board (legal ones and those leaving the king in check),
+/// generated when asked, as `LegalMoveGenerator`.
+#[pyclass(module = "chess_core", name = "PseudoLegalMoveGenerator", frozen)]
+pub struct PseudoLegalMoveGenerator {
+    board: Py<Board>,
+}
+
+#[pymethods]
+impl PseudoLegalMoveGenerator {
+    /// The number of pseudo-legal moves.
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.board.try_borrow(py)?.playable()?.pseudo_legal_moves().len())
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.count(py)? > 0)
+    }
+
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        self.count(py)
+    }
+
+    fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match m.cast::<Move>() {
+            Ok(m) => self.board.try_borrow(py)?.is_pseudo_legal(*m.get()),
+            Err(_) => Ok(false),
+        }
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        let board = self.board.try_borrow(py)?;
+        let moves = board.playable()?.pseudo_legal_moves();
+        move_objects(py, &board, &moves)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let board = self.board.try_borrow(py)?;
+        let pos = board.playable()?;
+        let names: Vec<String> = pos
+            .pseudo_legal_moves()
+            .iter()
+            .map(|&m| if pos.is_legal(m) { board.san_of(m) } else { board.py_move(m).uci_text() })
+            .collect();
+        Ok(format!("<PseudoLegalMoveGenerator at {:#x} ({})>", self.board.as_ptr() as usize, names.join(", ")))
+    }
+}
+
+/// An iterator over the shared Python objects of `moves`, as the board writes them.
+fn move_objects<'py>(py: Python<'py>, board: &Board, moves: &[CoreMove]) -> PyResult<Bound<'py, PyIterator>> {
+    let mut objects = Vec::with_capacity(moves.len());
+    for &m in moves {
+        objects.push(board.py_move(m).to_object(py)?);
+    }
+    PyList::new(py, objects)?.try_iter()
 }
 
 /// `Board.copy(stack=...)`: `True`/`False`, or how many of the last moves to keep.
@@ -1353,8 +1851,8 @@ fn parse_square(name: &str) -> PyResult<u8> {
 
 /// python-chess's `chess.polyglot.zobrist_hash`: the Polyglot key of a board's position.
 #[pyfunction]
-fn zobrist_hash(board: PyRef<'_, Board>) -> u64 {
-    board.pos.zobrist_key()
+fn zobrist_hash(board: PyRef<'_, Board>) -> PyResult<u64> {
+    board.zobrist_hash()
 }
 
 /// Registers the native classes, functions and exceptions; the Python package adds the
@@ -1366,6 +1864,7 @@ fn _chess_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Piece>()?;
     m.add_class::<Board>()?;
     m.add_class::<LegalMoveGenerator>()?;
+    m.add_class::<PseudoLegalMoveGenerator>()?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(zobrist_hash, m)?)?;
@@ -1373,6 +1872,7 @@ fn _chess_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
+    m.add("InvalidPositionError", py.get_type::<InvalidPositionError>())?;
     m.add("STARTING_FEN", STARTING_FEN)?;
     Ok(())
 }

@@ -75,6 +75,19 @@ def assert_same(ours: chess_core.Board, theirs: chess.Board) -> None:
         for square in (chess.E4, chess.D5, chess.F7, chess.C3, chess.E1, chess.E8):
             assert ours.attackers_mask(color, square) == theirs.attackers_mask(color, square)
             assert ours.is_attacked_by(color, square) == theirs.is_attacked_by(color, square)
+        for square in chess.SQUARES:
+            assert ours.pin_mask(color, square) == theirs.pin_mask(color, square)
+            assert ours.is_pinned(color, square) == theirs.is_pinned(color, square)
+    for square in chess.SQUARES:
+        assert ours.attacks_mask(square) == theirs.attacks_mask(square)
+    assert ours.can_claim_fifty_moves() == theirs.can_claim_fifty_moves()
+    assert ours.can_claim_threefold_repetition() == theirs.can_claim_threefold_repetition()
+    assert outcome_tuple(ours.outcome(claim_draw=True)) == outcome_tuple(theirs.outcome(claim_draw=True))
+    pseudo = sorted(m.uci() for m in ours.pseudo_legal_moves)
+    assert pseudo == sorted(m.uci() for m in theirs.pseudo_legal_moves)
+    assert ours.pseudo_legal_moves.count() == len(pseudo)
+    for uci in pseudo:
+        assert ours.is_pseudo_legal(chess_core.Move.from_uci(uci))
     captures = sorted(m.uci() for m in ours.generate_legal_captures())
     assert captures == sorted(m.uci() for m in theirs.generate_legal_captures())
     masked = sorted(m.uci() for m in ours.generate_legal_moves(chess.BB_RANK_1 | chess.BB_RANK_8, chess.BB_FILE_G))
@@ -281,10 +294,19 @@ def test_impossible_positions_are_read_as_python_chess_reads_them(fen: str) -> N
         "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",  # two white kings
     ],
 )
-def test_positions_chess_core_cannot_play_raise_value_error(fen: str) -> None:
-    assert not chess.Board(fen).is_valid()
-    with pytest.raises(ValueError, match="invalid fen: .*illegal position"):
-        chess_core.Board(fen)
+def test_positions_chess_core_cannot_play_are_kept_and_refuse_moves(fen: str) -> None:
+    ours, theirs = chess_core.Board(fen), chess.Board(fen)
+    assert not ours.is_valid() and not theirs.is_valid()
+    assert int(ours.status()) == int(theirs.status())
+    assert ours.fen() == theirs.fen()
+    assert str(ours) == str(theirs)
+    assert ours.piece_map() == {sq: chess_core.Piece(p.piece_type, p.color) for sq, p in theirs.piece_map().items()}
+    assert ours.is_check() == theirs.is_check()
+    assert ours.checkers_mask() == theirs.checkers_mask()
+    with pytest.raises(chess_core.InvalidPositionError, match="no moves in .*: illegal position"):
+        ours.legal_moves.count()
+    with pytest.raises(ValueError, match="illegal position"):
+        ours.push_san("Kd2")
 
 
 def test_pawn_and_knight_check_is_impossible_where_python_chess_sees_none() -> None:

@@ -178,10 +178,9 @@ impl Rules {
     }
 
     /// Tells which draw the player to move may claim (FIDE Laws 9.2 and 9.3): the fifty-move
-    /// rule, then repetition, each either in the position on the board or by announcing a
-    /// legal move that brings it about. `occurrences(key)` counts the positions with that
-    /// [`Position::repetition_key`] so far, the current one included. A position without legal
-    /// moves has nothing to claim.
+    /// rule ([`Rules::may_claim_fifty_moves`]), then repetition
+    /// ([`Rules::may_claim_repetition`]), each in the position on the board or by announcing
+    /// the legal move that brings it about.
     ///
     /// ```
     /// use chess_core::{Position, Rules, Termination};
@@ -193,30 +192,46 @@ impl Rules {
     /// # Ok::<(), chess_core::FenError>(())
     /// ```
     pub fn claimable_draw(&self, position: &Position, occurrences: impl Fn(u64) -> u32) -> Option<Termination> {
-        if !position.has_legal_moves() {
-            return None;
+        if self.may_claim_fifty_moves(position) {
+            Some(Termination::FiftyMoves)
+        } else if self.may_claim_repetition(position, occurrences) {
+            Some(Termination::ThreefoldRepetition)
+        } else {
+            None
         }
-        let after = |m: Move| {
-            let mut after = *position;
-            after.play_unchecked(m);
-            after
+    }
+
+    /// Tells whether the player to move may claim a draw by the fifty-move rule
+    /// ([`Rules::fifty_move_plies`]): the plies are reached, or a legal move that does not
+    /// reset the count reaches them and leaves the opponent a move. Nothing to claim without
+    /// legal moves.
+    pub fn may_claim_fifty_moves(&self, position: &Position) -> bool {
+        let Some(plies) = self.fifty_move_plies else {
+            return false;
         };
-        let moves = position.legal_moves();
-        let fifty = self.fifty_move_plies.is_some_and(|plies| {
-            position.halfmove_clock() >= plies
-                || moves.iter().any(|&m| {
-                    let after = after(m);
-                    after.halfmove_clock() >= plies && after.has_legal_moves()
-                })
-        });
-        if fifty {
-            return Some(Termination::FiftyMoves);
+        if position.halfmove_clock() >= plies {
+            return position.has_legal_moves();
         }
-        let repetition = self.repetitions_to_claim.is_some_and(|count| {
-            occurrences(position.repetition_key()) >= count
-                || moves.iter().any(|&m| occurrences(after(m).repetition_key()) + 1 >= count)
-        });
-        repetition.then_some(Termination::ThreefoldRepetition)
+        position.halfmove_clock() + 1 >= plies
+            && position.legal_moves().iter().any(|&m| {
+                let after = after(position, m);
+                after.halfmove_clock() >= plies && after.has_legal_moves()
+            })
+    }
+
+    /// Tells whether the player to move may claim a draw by repetition
+    /// ([`Rules::repetitions_to_claim`]): the position on the board, or the one a legal move
+    /// leads to, has occurred that often. `occurrences(key)` counts the positions with that
+    /// [`Position::repetition_key`] so far, the current one included.
+    pub fn may_claim_repetition(&self, position: &Position, occurrences: impl Fn(u64) -> u32) -> bool {
+        self.repetitions_to_claim.is_some_and(|count| {
+            position.has_legal_moves()
+                && (occurrences(position.repetition_key()) >= count
+                    || position
+                        .legal_moves()
+                        .iter()
+                        .any(|&m| occurrences(after(position, m).repetition_key()) + 1 >= count))
+        })
     }
 }
 
@@ -226,12 +241,17 @@ impl Rules {
     /// Tells which no-progress rule draws a position with this halfmove clock and material:
     /// the seventy-five-move rule, then the no-progress rule (with its K+B+N v K count); with
     /// `claims`, the claimable fifty-move rule last. Checkmate is the caller's to rule out.
-    pub(crate) fn no_progress_draw(
-        &self,
-        halfmove_clock: u32,
-        board: &Board,
-        claims: bool,
-    ) -> Option<super::Termination> {
+    ///
+    /// ```
+    /// use chess_core::{Position, Rules, Termination};
+    ///
+    /// let pos: Position = "7k/8/8/8/8/8/8/R6K w - - 100 90".parse()?;
+    /// assert_eq!(Rules::fide().no_progress_draw(pos.halfmove_clock(), pos.board(), false), None);
+    /// assert_eq!(Rules::fide().no_progress_draw(100, pos.board(), true), Some(Termination::FiftyMoves));
+    /// assert_eq!(Rules::casual().no_progress_draw(60, pos.board(), false), Some(Termination::NoProgress));
+    /// # Ok::<(), chess_core::FenError>(())
+    /// ```
+    pub fn no_progress_draw(&self, halfmove_clock: u32, board: &Board, claims: bool) -> Option<super::Termination> {
         if reached(halfmove_clock, self.seventy_five_move_plies) {
             return Some(super::Termination::SeventyFiveMoves);
         }
@@ -289,6 +309,13 @@ impl Rules {
             (claim, draw) => claim.or(draw),
         }
     }
+}
+
+/// The position after a legal move.
+fn after(position: &Position, m: Move) -> Position {
+    let mut after = *position;
+    after.play_unchecked(m);
+    after
 }
 
 /// Tells whether `value` has reached a limit that is switched on.

@@ -23,7 +23,9 @@ from ._chess_core import (
     IllegalMoveError,
     InvalidFenError,
     InvalidMoveError,
+    InvalidPositionError,
     LegalMoveGenerator,
+    PseudoLegalMoveGenerator,
     Move,
     Piece,
     parse_square,
@@ -246,7 +248,8 @@ class Outcome:
 
 __all__ = [
     "STARTING_FEN", "STARTING_BOARD_FEN", "AmbiguousMoveError", "IllegalMoveError",
-    "InvalidFenError", "InvalidMoveError", "Board", "LegalMoveGenerator", "Move", "SquareSet", "Status",
+    "InvalidFenError", "InvalidMoveError", "InvalidPositionError", "Board", "LegalMoveGenerator",
+    "PseudoLegalMoveGenerator", "Move", "SquareSet", "Status",
     "Piece", "Outcome", "Termination", "polyglot", "Color", "WHITE", "BLACK", "COLORS",
     "COLOR_NAMES", "PieceType", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING",
     "PIECE_TYPES", "PIECE_SYMBOLS", "PIECE_NAMES", "Square", "FILE_NAMES", "RANK_NAMES",
