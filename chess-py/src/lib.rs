@@ -1580,10 +1580,7 @@ impl Board {
         )
     }
 
-    fn __setstate__(
-        &mut self,
-        state: PickledBoard,
-    ) -> PyResult<()> {
+    fn __setstate__(&mut self, state: PickledBoard) -> PyResult<()> {
         let (history, moves, current) = state;
         let invalid = || PyValueError::new_err("invalid pickled Board state");
         let chess960 = self.chess960;
