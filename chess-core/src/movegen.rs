@@ -309,9 +309,48 @@ impl Position {
     /// # Ok::<(), chess_core::FenError>(())
     /// ```
     pub fn is_legal(&self, m: Move) -> bool {
-        let mut found = false;
-        self.for_each_legal_move_masked(Bitboard::from(m.from()), Bitboard::from(m.to()), |legal| found |= legal == m);
-        found
+        if m.is_castle() || m.is_en_passant() {
+            // Rare and intricate: asked of the generator, which knows every case.
+            let mut found = false;
+            let (from, to) = (Bitboard::from(m.from()), Bitboard::from(m.to()));
+            self.for_each_legal_move_masked(from, to, |legal| found |= legal == m);
+            return found;
+        }
+        let (from, to) = (m.from(), m.to());
+        let us = self.turn;
+        let board = &self.board;
+        let ours = board.by_color(us);
+        if !ours.contains(from) || ours.contains(to) {
+            return false;
+        }
+        let occupied = board.occupied();
+        let role = Role::ALL[board.role_index_at(from)];
+        let reach = match role {
+            Role::Pawn => {
+                let single = Bitboard::from_square(from).forward(us) & !occupied;
+                let second_rank = Bitboard::backrank(us).forward(us);
+                let double = if second_rank.contains(from) { single.forward(us) & !occupied } else { Bitboard::EMPTY };
+                single | double | (attacks::pawn(us, from) & board.by_color(!us))
+            }
+            _ => attacks::attacks(us, role, from, occupied),
+        };
+        let promotes = role == Role::Pawn && Bitboard::backrank(!us).contains(to);
+        if !reach.contains(to) || promotes != m.is_promotion() {
+            return false;
+        }
+        if role == Role::King {
+            return board.attackers_to(to, !us, occupied.without(from)).is_empty();
+        }
+        let king = self.king_of(us);
+        let CheckInfo { checkers, pinned } = self.check_info();
+        if pinned.contains(from) && !attacks::aligned(king, from, to) {
+            return false;
+        }
+        match checkers.single_square() {
+            _ if checkers.is_empty() => true,
+            Some(checker) => to == checker || attacks::between(king, checker).contains(to),
+            None => false,
+        }
     }
 
     /// Calls `f` with each pseudo-legal move: a move the pieces make by their rules that may

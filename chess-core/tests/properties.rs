@@ -163,7 +163,12 @@ proptest! {
             expected.extend(pos.legal_moves().iter().filter(|m| m.is_castle()));
             expected.sort();
             prop_assert_eq!(&moves, &expected, "{}", pos);
-            prop_assert!(pos.legal_moves().iter().all(|&m| pos.is_pseudo_legal(m)));
+            let legal = pos.legal_moves();
+            prop_assert!(legal.iter().all(|&m| pos.is_pseudo_legal(m)));
+            // Where legality is decided (pins, checks, the king's squares), is_legal agrees with the list.
+            for m in moves {
+                prop_assert_eq!(pos.is_legal(m), legal.contains(&m), "{:?} in {}", m, pos);
+            }
         }
     }
 

@@ -615,13 +615,20 @@ impl Board {
     }
 
     /// Plays a legal chess-core move (or the null move) and records it.
-    #[inline]
     fn play(&mut self, core: CoreMove) {
+        let m = if core.is_null() { Move::NULL } else { Move::from_uci_move(self.pos.uci(core)) };
+        self.play_as(m, core);
+    }
+
+    /// Plays a legal chess-core move (or the null move), recording it as `m`, the move as
+    /// python-chess writes it.
+    #[inline]
+    fn play_as(&mut self, m: Move, core: CoreMove) {
         let before = self.pos;
-        let m = if core.is_null() { Move::NULL } else { Move::from_uci_move(before.uci(core)) };
-        self.history.push(Snapshot { pos: before, edited: self.edited.take() });
-        self.moves.push(m);
-        if core.is_null() && self.pos.play_null().is_err() {
+        self.remember(m);
+        if !core.is_null() {
+            self.pos.play_unchecked(core);
+        } else if self.pos.play_null().is_err() {
             // Passing the turn in check: the opponent would be in check with the move, a setup
             // chess-core does not play from (python-chess allows it).
             let mut setup = before.to_setup();
@@ -630,20 +637,23 @@ impl Board {
             setup.halfmove_clock = setup.halfmove_clock.saturating_add(1);
             setup.fullmove_number += u32::from(setup.turn == Color::White);
             self.set_setup(setup);
-        } else if !core.is_null() {
-            self.pos.play_unchecked(core);
         }
     }
 
     /// Plays a pseudo-legal move that leaves the mover's king in check, as python-chess's
     /// `push()` allows: the board then holds that setup, from which it generates no moves.
     fn play_pseudo_legal(&mut self, m: Move, core: CoreMove) {
-        let before = self.pos;
-        let mut after = before;
+        let mut after = self.pos;
         after.play_unchecked(core);
-        self.history.push(Snapshot { pos: before, edited: self.edited.take() });
-        self.moves.push(m);
+        self.remember(m);
         self.set_setup(after.to_setup());
+    }
+
+    /// Puts the current state and the move about to be played on the stack.
+    #[inline]
+    fn remember(&mut self, m: Move) {
+        self.history.push(Snapshot { pos: self.pos, edited: self.edited.take() });
+        self.moves.push(m);
     }
 
     fn parse_uci_move(&self, uci: &str) -> PyResult<Move> {
@@ -1116,7 +1126,8 @@ impl Board {
     fn push(&mut self, r#move: Move) -> PyResult<()> {
         let pos = self.playable()?;
         if let Some(core) = r#move.core().filter(|&core| !core.is_null() && pos.is_legal(core)) {
-            self.play(core);
+            // Legal as encoded: `move` is already written as python-chess writes it.
+            self.play_as(r#move, core);
             return Ok(());
         }
         match self.resolve(r#move) {

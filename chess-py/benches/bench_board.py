@@ -1,6 +1,6 @@
 """Speed of chess_core against python-chess, measured side by side in one run.
 
-Usage: python chess-py/bench.py [--quick]
+Usage: python chess-py/benches/bench_board.py [--quick]
 Prints, for each task, the rate of both libraries and the ratio (chess_core / python-chess).
 Nothing is asserted: the numbers depend on the machine and its load.
 """
