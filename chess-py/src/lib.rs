@@ -18,6 +18,10 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyIterator, PyList};
 
+mod engine;
+mod pgn;
+mod rating;
+
 create_exception!(
     chess_core,
     InvalidMoveError,
@@ -1374,5 +1378,8 @@ fn _chess_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("STARTING_FEN", STARTING_FEN)?;
+    engine::register(m)?;
+    pgn::register(m)?;
+    rating::register(m)?;
     Ok(())
 }
