@@ -174,8 +174,8 @@ impl PgnGame {
     }
 
     /// The NAGs after each main-line move.
-    fn mainline_nags(&self) -> Vec<Vec<u8>> {
-        self.game.moves.iter().map(|m| m.nags.clone()).collect()
+    fn mainline_nags(&self) -> Vec<Vec<u16>> {
+        self.game.moves.iter().map(|m| m.nags.iter().map(|&nag| u16::from(nag)).collect()).collect()
     }
 
     /// The number of variations after each main-line move (their moves are in `str(game)`).
@@ -219,8 +219,8 @@ impl PgnGame {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let game = self.record(py)?;
-        let tag = |name| game.tag(name).unwrap_or("?").to_owned();
-        Ok(format!("<Game {:?} vs. {:?}, {} plies, {}>", tag("White"), tag("Black"), game.moves.len(), game.result))
+        let tag = |name| crate::quote(game.tag(name).unwrap_or("?"));
+        Ok(format!("<Game {} vs. {}, {} plies, {}>", tag("White"), tag("Black"), game.moves.len(), game.result))
     }
 
     /// The state for pickle and copy: the PGN text and the errors.

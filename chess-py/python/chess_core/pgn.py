@@ -24,7 +24,7 @@ reading goes on with the next game. Games pickle and copy.
 from __future__ import annotations
 
 import os
-from typing import IO, TYPE_CHECKING, Any, Dict, Iterator, Mapping, Optional, Union
+from typing import IO, TYPE_CHECKING, Any, Dict, Iterator, List, Mapping, Optional, Union
 
 from ._chess_core import GameEnd, GameReader, PgnGame, read_game_text
 from ._chess_core import write_game as _write_game
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 def _game_text(handle: IO[Any]) -> str:
     """Reads one game's lines from a handle, as python-chess does: a game ends at the first
     blank line after its movetext (outside a ``{}`` comment) or at the end of the file."""
-    lines = []
+    lines: List[str] = []
     in_movetext = False
     depth = 0
     while True:

@@ -142,15 +142,15 @@ def board(
             file = "abcdefgh"[i if orientation else 7 - i]
             rank = str(8 - i if orientation else i + 1)
             cx = margin + i * SQUARE_SIZE + SQUARE_SIZE / 2
-            for y in (margin * 0.75, full - margin * 0.25):
+            for ty in (margin * 0.75, full - margin * 0.25):
                 out.append(
-                    f'<text x="{cx}" y="{y}" font-size="14" text-anchor="middle" class="coord" '
+                    f'<text x="{cx}" y="{ty}" font-size="14" text-anchor="middle" class="coord" '
                     f'fill="{COLORS["coord"]}">{file}</text>'
                 )
             cy = margin + i * SQUARE_SIZE + SQUARE_SIZE / 2 + 5
-            for x in (margin / 2, full - margin / 2):
+            for tx in (margin / 2, full - margin / 2):
                 out.append(
-                    f'<text x="{x}" y="{cy}" font-size="14" text-anchor="middle" class="coord" '
+                    f'<text x="{tx}" y="{cy}" font-size="14" text-anchor="middle" class="coord" '
                     f'fill="{COLORS["coord"]}">{rank}</text>'
                 )
     if board is not None:
