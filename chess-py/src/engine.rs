@@ -18,8 +18,8 @@ use pyo3::prelude::*;
 use crate::{Board, Move};
 
 /// A playing strength, weakest first (chess-core's levels).
-#[pyclass(module = "chess_core.engine", name = "Level", eq, eq_int, frozen, from_py_object)]
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[pyclass(module = "chess_core.engine", name = "Level", eq, eq_int, hash, frozen, from_py_object)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[allow(clippy::upper_case_acronyms)]
 pub enum Level {
     /// Looks 2 plies ahead, counts material only, errs now and then.
