@@ -9,7 +9,7 @@ from typing import List, Optional
 import pytest
 
 import chess_core
-from chess_core.engine import Engine, Level, SearchInfo, SearchResult, search
+from chess_core.engine import Engine, Level, SearchInfo, SearchResult, analysis, search
 
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
 HANGING_QUEEN = "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4"
@@ -173,3 +173,16 @@ def test_two_engines_play_in_two_threads_at_once() -> None:
         thread.join()
     assert games == expected
     assert all(len(game) == 16 for game in games.values())
+
+
+def test_analysis_iterator_yields_each_depth_and_stops_when_left() -> None:
+    engine = Engine()
+    depths = [info.depth for info in analysis(engine, chess_core.Board(MATE_IN_ONE), depth=3)]
+    assert depths == [1, 2, 3]
+    started = time.perf_counter()
+    for info in analysis(engine, chess_core.Board(), time=60.0):
+        if info.depth == 3:
+            break
+    assert time.perf_counter() - started < 10  # leaving the loop stopped the 60-second search
+    with pytest.raises(ValueError, match="multipv"):
+        next(analysis(engine, chess_core.Board(), depth=1, multipv=0))
