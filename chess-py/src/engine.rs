@@ -347,25 +347,25 @@ impl Engine {
         let (result, error) = self.with_searcher(py, move |searcher| {
             searcher.set_level(level);
             let mut error: Option<PyErr> = None;
-            let result = match info {
-                None => searcher.search(&pos, &keys, &limits, &mut ()),
-                Some(callback) => {
-                    let mut report = |core: &CoreInfo<'_>| {
-                        if error.is_some() {
-                            return;
-                        }
-                        let outcome = Python::attach(|py| {
-                            let info = Py::new(py, SearchInfo::new(py, &pos, core)?)?;
-                            callback.call1(py, (info,)).map(drop)
-                        });
-                        if let Err(e) = outcome {
-                            error = Some(e);
-                            stop.stop();
-                        }
-                    };
-                    searcher.search(&pos, &keys, &limits, &mut report)
+            // After each depth: the callback, and Ctrl-C (a signal waiting for the main
+            // thread) ends the search with the callback's or the signal's exception.
+            let mut report = |core: &CoreInfo<'_>| {
+                if error.is_some() {
+                    return;
+                }
+                let outcome = Python::attach(|py| {
+                    if let Some(callback) = &info {
+                        let info = Py::new(py, SearchInfo::new(py, &pos, core)?)?;
+                        callback.call1(py, (info,))?;
+                    }
+                    py.check_signals()
+                });
+                if let Err(e) = outcome {
+                    error = Some(e);
+                    stop.stop();
                 }
             };
+            let result = searcher.search(&pos, &keys, &limits, &mut report);
             (result, error)
         })?;
         match error {

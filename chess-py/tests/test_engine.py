@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 import time
 from typing import List, Optional
@@ -186,3 +188,13 @@ def test_analysis_iterator_yields_each_depth_and_stops_when_left() -> None:
     assert time.perf_counter() - started < 10  # leaving the loop stopped the 60-second search
     with pytest.raises(ValueError, match="multipv"):
         next(analysis(engine, chess_core.Board(), depth=1, multipv=0))
+
+
+def test_ctrl_c_ends_a_search_in_the_main_thread() -> None:
+    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.perf_counter()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        Engine().analyse(chess_core.Board(), time=60.0)
+    timer.join()
+    assert time.perf_counter() - started < 20  # at the end of the depth being searched
