@@ -7,6 +7,7 @@
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use chess_core::pgn::{PgnError, PgnGame as CoreGame, PgnMove, PgnReader, PgnResult, SEVEN_TAG_ROSTER, Variations};
 use chess_core::{Move as CoreMove, Position};
@@ -289,11 +290,16 @@ pub fn read_game_text(py: Python<'_>, text: &str) -> PyResult<Option<PgnGame>> {
     result.map(from_result).transpose()
 }
 
+/// The exception a Python file object raised, kept to be raised again in place of the
+/// reader's I/O error.
+type Failure = Arc<Mutex<Option<PyErr>>>;
+
 /// A Python file object read as bytes (`str` data is encoded as UTF-8).
 struct Handle {
     handle: Py<PyAny>,
     data: Vec<u8>,
     at: usize,
+    failure: Failure,
 }
 
 impl Read for Handle {
@@ -311,7 +317,11 @@ impl Read for Handle {
                 }
                 Ok(())
             })
-            .map_err(std::io::Error::other)?;
+            .map_err(|error| {
+                let message = error.to_string();
+                *self.failure.lock().unwrap_or_else(PoisonError::into_inner) = Some(error);
+                std::io::Error::other(message)
+            })?;
         }
         let n = buf.len().min(self.data.len() - self.at);
         buf[..n].copy_from_slice(&self.data[self.at..self.at + n]);
@@ -337,16 +347,23 @@ pub struct GameReader {
     headers_only: bool,
     ready: VecDeque<Item>,
     done: bool,
+    failure: Failure,
 }
 
 impl GameReader {
-    fn new(source: Box<dyn BufRead + Send + Sync>, headers_only: bool, variations: bool) -> GameReader {
+    fn new(
+        source: Box<dyn BufRead + Send + Sync>,
+        headers_only: bool,
+        variations: bool,
+        failure: Failure,
+    ) -> GameReader {
         let variations = if variations { Variations::Keep } else { Variations::Skip };
         GameReader {
             reader: PgnReader::new(source).variations(variations),
             headers_only,
             ready: VecDeque::new(),
             done: false,
+            failure,
         }
     }
 
@@ -375,7 +392,11 @@ impl GameReader {
                     }
                 }
             };
+            let failed = matches!(&item, Item::Game(Err(error)) if error.kind.is_io());
             self.ready.push_back(item);
+            if failed {
+                return; // the source failed: no more games from it
+            }
         }
     }
 }
@@ -387,15 +408,17 @@ impl GameReader {
     #[pyo3(signature = (path, *, headers_only = false, variations = true))]
     fn open(path: std::path::PathBuf, headers_only: bool, variations: bool) -> PyResult<GameReader> {
         let file = File::open(&path).map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?;
-        Ok(GameReader::new(Box::new(BufReader::with_capacity(1 << 16, file)), headers_only, variations))
+        let source = Box::new(BufReader::with_capacity(1 << 16, file));
+        Ok(GameReader::new(source, headers_only, variations, Failure::default()))
     }
 
     /// Reads a file object opened in text or binary mode, 64 KiB at a time.
     #[staticmethod]
     #[pyo3(signature = (handle, *, headers_only = false, variations = true))]
     fn from_handle(handle: Py<PyAny>, headers_only: bool, variations: bool) -> GameReader {
-        let source = Handle { handle, data: Vec::new(), at: 0 };
-        GameReader::new(Box::new(BufReader::with_capacity(1 << 16, source)), headers_only, variations)
+        let failure = Failure::default();
+        let source = Handle { handle, data: Vec::new(), at: 0, failure: Arc::clone(&failure) };
+        GameReader::new(Box::new(BufReader::with_capacity(1 << 16, source)), headers_only, variations, failure)
     }
 
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -410,6 +433,13 @@ impl GameReader {
         match self.ready.pop_front() {
             None => Ok(None),
             Some(Item::Headers(tags)) => Ok(Some(headers_dict(py, &tags, PgnResult::Unknown)?.into_any().unbind())),
+            Some(Item::Game(Err(error))) if error.kind.is_io() => {
+                // A failing source ends the reading, with the file object's own exception.
+                self.done = true;
+                self.ready.clear();
+                let raised = self.failure.lock().unwrap_or_else(PoisonError::into_inner).take();
+                Err(raised.unwrap_or_else(|| PyOSError::new_err(error.to_string())))
+            }
             Some(Item::Game(result)) => Ok(Some(Py::new(py, from_result(result)?)?.into_any())),
         }
     }

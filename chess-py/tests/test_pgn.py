@@ -8,7 +8,7 @@ import io
 import os
 import pickle
 from pathlib import Path
-from typing import List
+from typing import List, Optional
 
 import chess
 import chess.pgn
@@ -194,3 +194,24 @@ def test_the_largest_file_reads_whole() -> None:
     assert len(games) == text.count("\n[Event ") + text.startswith("[Event ")
     assert sum(len(game.errors) for game in games) == 0
     assert sum(1 for _ in chess_core.pgn.read_games(path, headers_only=True)) == len(games)
+
+
+def test_a_failing_file_object_raises_its_own_exception_once() -> None:
+    class Broken(io.StringIO):
+        def read(self, size: Optional[int] = -1) -> str:
+            if self.tell() > 0:
+                raise PermissionError("no more for you")
+            return super().read(size)
+
+    reader = chess_core.pgn.read_games(Broken(TWO_GAMES * 2000))
+    with pytest.raises(PermissionError, match="no more for you"):
+        for _ in reader:
+            pass
+    assert list(reader) == []
+
+    class NotText:
+        def read(self, size: int) -> int:
+            return 42
+
+    with pytest.raises(TypeError):
+        list(chess_core.pgn.read_games(NotText()))
