@@ -214,4 +214,4 @@ def test_a_failing_file_object_raises_its_own_exception_once() -> None:
             return 42
 
     with pytest.raises(TypeError):
-        list(chess_core.pgn.read_games(NotText()))
+        list(chess_core.pgn.read_games(NotText()))  # type: ignore[arg-type]
