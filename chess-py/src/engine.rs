@@ -12,7 +12,7 @@ use chess_core::search::{
     self, SearchInfo as CoreInfo, SearchLimits, SearchResult as CoreResult, Searcher, StopHandle,
 };
 use chess_core::{Game, Lang, Move as CoreMove, Position};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::{Board, Move};
@@ -181,8 +181,26 @@ pub struct SearchInfo {
     pv: Vec<Py<Move>>,
 }
 
+/// The keys of python-chess's `InfoDict` that a search result or report has, read as its
+/// attributes: `info["score"]` works as in python-chess.
+const INFO_KEYS: [&str; 9] = ["score", "pv", "depth", "seldepth", "nodes", "time", "nps", "hashfull", "multipv"];
+
+/// `object[key]` for an `InfoDict` key the object has; `KeyError` otherwise.
+fn info_item(object: &Bound<'_, PyAny>, key: &str) -> PyResult<Py<PyAny>> {
+    if INFO_KEYS.contains(&key) && object.hasattr(key)? {
+        Ok(object.getattr(key)?.unbind())
+    } else {
+        Err(PyKeyError::new_err(key.to_owned()))
+    }
+}
+
 #[pymethods]
 impl SearchInfo {
+    /// python-chess's `InfoDict` access: `info["score"]`, `info["pv"]`, ...
+    fn __getitem__(slf: &Bound<'_, Self>, key: &str) -> PyResult<Py<PyAny>> {
+        info_item(slf.as_any(), key)
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<SearchInfo depth={} multipv={} score={} nodes={}>",
@@ -247,6 +265,11 @@ pub struct SearchResult {
 
 #[pymethods]
 impl SearchResult {
+    /// python-chess's `InfoDict` access: `result["score"]`, `result["pv"]`, ...
+    fn __getitem__(slf: &Bound<'_, Self>, key: &str) -> PyResult<Py<PyAny>> {
+        info_item(slf.as_any(), key)
+    }
+
     fn __repr__(&self) -> String {
         let best = self.best_move.as_ref().map_or("None".to_owned(), |m| m.get().uci_text());
         format!("<SearchResult move={best} score={} depth={} nodes={}>", self.score.__repr__(), self.depth, self.nodes)

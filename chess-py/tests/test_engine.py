@@ -70,6 +70,12 @@ def test_info_callback_reports_each_depth() -> None:
     assert all(info.multipv == 1 and info.pv for info in infos)
     assert infos[-1].pv == result.pv and infos[-1].score == result.score
     assert [info.nodes for info in infos] == sorted(info.nodes for info in infos)
+    # python-chess's InfoDict keys.
+    assert infos[-1]["depth"] == 4 and infos[-1]["pv"] == result["pv"] and result["score"] == result.score
+    with pytest.raises(KeyError):
+        result["multipv"]
+    with pytest.raises(KeyError):
+        infos[0]["lines"]
 
 
 def test_an_exception_in_the_callback_stops_the_search_and_is_raised() -> None:
