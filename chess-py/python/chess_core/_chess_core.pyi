@@ -166,7 +166,7 @@ __all__ = [
 # (chess_core.rating). Kept in this separate section at the end.
 # ---------------------------------------------------------------------------------------------
 
-from typing import Callable, Mapping, Sequence, Tuple
+from typing import Callable, Tuple
 import os
 
 @final
