@@ -66,6 +66,14 @@ venv=.venv
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 python="$venv/bin/python"
 "$python" -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
+# The SVG render check (chess-py/tests/test_svg.py) draws a board with cairosvg (pinned above),
+# which needs the cairo system library: apt-get installs it when missing, else the test skips
+# and says why.
+if ! ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2'; then
+    if ! { apt-get update -qq && apt-get install -y -qq libcairo2; } >/dev/null 2>&1; then
+        echo "could not install libcairo2: the SVG render check says so and skips"
+    fi
+fi
 
 step "Python tests: the uci engine through python-chess"
 # The cargo tests above built the engine (the uci binary of examples/uci, which its test

@@ -19,6 +19,10 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyIterator, PyList};
 
+mod engine;
+mod pgn;
+mod rating;
+
 create_exception!(
     chess_core,
     InvalidMoveError,
@@ -1882,5 +1886,8 @@ fn _chess_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidPositionError", py.get_type::<InvalidPositionError>())?;
     m.add("STARTING_FEN", STARTING_FEN)?;
+    engine::register(m)?;
+    pgn::register(m)?;
+    rating::register(m)?;
     Ok(())
 }

@@ -264,3 +264,8 @@ __all__ = [
     "G5", "H5", "A6", "B6", "C6", "D6", "E6", "F6", "G6", "H6", "A7", "B7", "C7", "D7", "E7",
     "F7", "G7", "H7", "A8", "B8", "C8", "D8", "E8", "F8", "G8", "H8",
 ]
+
+# Jupyter shows a Board as its picture (chess_core.svg).
+from . import svg as _svg  # noqa: E402
+
+Board._repr_svg_ = _svg._repr_svg_  # type: ignore[attr-defined]
