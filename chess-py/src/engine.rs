@@ -365,7 +365,8 @@ impl Engine {
         limits: SearchLimits,
         info: Option<Py<PyAny>>,
     ) -> PyResult<SearchResult> {
-        let (pos, keys) = (board.pos, board.history.iter().map(Position::repetition_key).collect::<Vec<_>>());
+        let pos = *board.playable()?;
+        let keys: Vec<u64> = board.history.iter().map(|snapshot| snapshot.pos.repetition_key()).collect();
         let stop = self.stop.clone();
         let (result, error) = self.with_searcher(py, move |searcher| {
             searcher.set_level(level);
@@ -453,7 +454,7 @@ impl Engine {
     #[pyo3(signature = (board, level = LevelArg::Level(Level::NORMAL)))]
     fn hint(&self, py: Python<'_>, board: PyRef<'_, Board>, level: LevelArg) -> PyResult<Option<Hint>> {
         let level = level.core()?;
-        let pos = board.pos;
+        let pos = *board.playable()?;
         drop(board);
         let game = Game::from_position(pos);
         let Some(hint) = self.with_searcher(py, move |searcher| searcher.hint(&game, level))? else {

@@ -70,7 +70,7 @@ fn make_board<'py>(
             if !m.is_null() && !inner.pos.is_legal(m) {
                 return Err(PyValueError::new_err(format!("illegal move in game: {}", inner.pos.uci(m))));
             }
-            inner.play(m)?;
+            inner.play(m);
         }
     }
     Ok(board)
@@ -124,13 +124,13 @@ impl PgnGame {
     /// the game goes on), as python-chess's `Game.from_board`.
     #[staticmethod]
     fn from_board(py: Python<'_>, board: PyRef<'_, Board>) -> PyResult<PgnGame> {
-        let start = board.history.first().copied().unwrap_or(board.pos);
+        let start = board.history.first().map_or(*board.playable()?, |snapshot| snapshot.pos);
         let mut game = CoreGame::from_position(start);
         for (before, m) in board.history.iter().zip(&board.moves) {
             let core = if m.is_null() {
                 CoreMove::NULL
             } else {
-                before.parse_uci(&m.uci_text()).map_err(|e| PyValueError::new_err(format!("{e}")))?
+                before.pos.parse_uci(&m.uci_text()).map_err(|e| PyValueError::new_err(format!("{e}")))?
             };
             game.moves.push(PgnMove::new(core));
         }
