@@ -9,9 +9,9 @@
 //! translates names, numbers and errors.
 
 use chess_core::{
-    Bitboard, Board as CoreBoard, CastlingChoice, CastlingMode, CastlingSide, Color, ErrorCode, IllegalMoveReason,
-    Move as CoreMove, Piece as CorePiece, Position, PositionError, Problem, Role, Rules, SanError, Setup, Square,
-    Tally, Termination, UciError, UciMove, Validation,
+    Bitboard, Board as CoreBoard, CastlingChoice, CastlingMode, CastlingSide, Color, ErrorCode, EventKind,
+    IllegalMoveReason, Move as CoreMove, Piece as CorePiece, Position, PositionError, Problem, Role, Rules, SanError,
+    Setup, Square, Tally, Termination, UciError, UciMove, Validation,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -22,6 +22,7 @@ use pyo3::types::{PyIterator, PyList};
 mod engine;
 mod pgn;
 mod rating;
+mod rules;
 
 create_exception!(
     chess_core,
@@ -295,6 +296,51 @@ impl Move {
     }
 }
 
+/// The language of a `lang` argument: `"en"` or `"zh"`.
+fn lang(lang: &str) -> PyResult<chess_core::Lang> {
+    match lang {
+        "en" => Ok(chess_core::Lang::En),
+        "zh" => Ok(chess_core::Lang::Zh),
+        _ => Err(PyValueError::new_err(format!("lang must be 'en' or 'zh', not {}", quote(lang)))),
+    }
+}
+
+/// Why a move is illegal (`Board.why_illegal()`): chess-core's reason in English and Chinese.
+#[pyclass(module = "chess_core", name = "IllegalMoveReason", frozen, eq, hash, from_py_object)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct IllegalMoveReasonPy {
+    /// The case, as a stable snake-case name (`"pinned"`, `"king_into_check"`, ...).
+    #[pyo3(get)]
+    kind: &'static str,
+    /// The reason in English.
+    #[pyo3(get)]
+    message: String,
+    /// The reason in Chinese.
+    #[pyo3(get)]
+    message_zh: String,
+}
+
+impl IllegalMoveReasonPy {
+    fn new(reason: &IllegalMoveReason) -> IllegalMoveReasonPy {
+        IllegalMoveReasonPy {
+            kind: reason.kind().name(),
+            message: reason.to_string(),
+            message_zh: reason.text(chess_core::Lang::Zh).to_string(),
+        }
+    }
+}
+
+#[pymethods]
+impl IllegalMoveReasonPy {
+    fn __str__(&self) -> String {
+        self.message.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<IllegalMoveReason {}: {}>", self.kind, quote(&self.message))
+    }
+}
+
 /// A piece: its type (1–6) and colour (`True` for white).
 #[pyclass(module = "chess_core", name = "Piece", frozen, eq, hash, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -383,8 +429,14 @@ struct Edited {
 type PickledState = (String, Option<String>);
 
 /// A pickled board: the states before each move, the moves (from, to, promotion piece type or
-/// 0), and the current state.
-type PickledBoard = (Vec<PickledState>, Vec<(u8, u8, u8)>, PickledState);
+/// 0), the current state, the rules (a Python `Rules`) and the events (moves played, name,
+/// colour).
+type PickledBoard<'py> =
+    (Vec<PickledState>, Vec<(u8, u8, u8)>, PickledState, Bound<'py, PyAny>, Vec<(u32, &'static str, bool)>);
+
+/// What `__setstate__` reads back (the same, with the event names owned).
+type UnpickledBoard<'py> =
+    (Vec<PickledState>, Vec<(u8, u8, u8)>, PickledState, Bound<'py, PyAny>, Vec<(u32, String, bool)>);
 
 /// A board state kept on the move stack: the position before a move, and its setup as the
 /// user made it when that differs.
@@ -416,6 +468,11 @@ pub struct Board {
     /// The moves played, as python-chess writes them.
     moves: Vec<Move>,
     chess960: bool,
+    /// The rules `outcome()` judges by (chess-core's; FIDE by default).
+    rules: Rules,
+    /// The game events (resignation, draw offers, ...) with the number of moves played when
+    /// each happened, oldest first.
+    events: Vec<(u32, EventKind)>,
 }
 
 /// The castling choice a board reads setups with: Chess960 when asked, else as the rights say.
@@ -426,7 +483,15 @@ fn castling_choice(chess960: bool) -> CastlingChoice {
 impl Board {
     /// A board holding `setup`, with an empty move stack.
     fn from_setup(setup: Setup, chess960: bool) -> Board {
-        let mut board = Board { pos: Position::new(), edited: None, history: Vec::new(), moves: Vec::new(), chess960 };
+        let mut board = Board {
+            pos: Position::new(),
+            edited: None,
+            history: Vec::new(),
+            moves: Vec::new(),
+            chess960,
+            rules: Rules::fide(),
+            events: Vec::new(),
+        };
         board.set_setup(setup);
         board
     }
@@ -713,14 +778,39 @@ impl Board {
     /// python-chess's outcome as (termination value, winner), judged by chess-core's FIDE rules.
     fn outcome_inner(&self, claim_draw: bool) -> PyResult<Option<(u8, Option<bool>)>> {
         let pos = self.playable()?;
-        let fide = Rules::fide();
-        let tally = Tally { repetitions: occurrences(self, pos.repetition_key()), ..Tally::default() };
-        let termination = match fide.automatic_outcome(pos, tally) {
+        let rules = &self.rules;
+        let outcome = if *rules == Rules::fide() && self.events.is_empty() {
+            // The FIDE rules need only the position and its repetitions: no replay.
+            let tally = Tally { repetitions: occurrences(self, pos.repetition_key()), ..Tally::default() };
+            rules.automatic_outcome(pos, tally)
+        } else {
+            self.game()?.outcome()
+        };
+        let termination = match outcome {
             Some(outcome) => Some((outcome.termination, outcome.winner)),
-            None if claim_draw => fide.claimable_draw(pos, |key| occurrences(self, key)).map(|t| (t, None)),
+            None if claim_draw => rules.claimable_draw(pos, |key| occurrences(self, key)).map(|t| (t, None)),
             None => None,
         };
         Ok(termination.map(|(termination, winner)| (termination_value(termination), winner.map(|c| c == Color::White))))
+    }
+
+    /// Records a game event after chess-core's `Game` checked it against the rules.
+    fn record_event(&mut self, kind: EventKind) -> PyResult<()> {
+        let mut game = self.game()?;
+        if let Some(outcome) = game.outcome() {
+            return Err(rules::event_error(&chess_core::EventError::GameOver(outcome)));
+        }
+        rules::apply(&mut game, kind).map_err(|error| rules::event_error(&error))?;
+        self.events.push((self.moves.len() as u32, kind));
+        Ok(())
+    }
+
+    /// The player who may answer the waiting draw offer.
+    fn draw_answerer(&self) -> PyResult<Color> {
+        match self.game()?.draw_offer() {
+            Some(offerer) => Ok(!offerer),
+            None => Err(rules::event_error(&chess_core::EventError::NoDrawOffer)),
+        }
     }
 
     /// The no-progress draw FIDE's rules give now (with `claims`, the fifty-move rule too),
@@ -762,14 +852,105 @@ impl Board {
     /// castling rights as Chess960's and writes castling as king-takes-rook. A malformed FEN
     /// raises `InvalidFenError` (a `ValueError`) naming the field and character; a well-formed
     /// FEN of an impossible position is kept as it is (`is_valid()` is then `False`).
+    ///
+    /// `rules` (`"fide"`, `"casual"` or a `Rules`) decides how `outcome()` judges the game.
     #[new]
-    #[pyo3(signature = (fen = Some(STARTING_FEN), *, chess960 = false))]
-    fn new(fen: Option<&str>, chess960: bool) -> PyResult<Board> {
+    #[pyo3(signature = (fen = Some(STARTING_FEN), *, chess960 = false, rules = None))]
+    fn new(fen: Option<&str>, chess960: bool, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
         let setup = match fen {
             Some(fen) => Board::read_fen(fen)?,
             None => Setup::empty(),
         };
-        Ok(Board::from_setup(setup, chess960))
+        let mut board = Board::from_setup(setup, chess960);
+        if let Some(rules) = rules {
+            board.rules = rules::rules_from(rules)?;
+        }
+        Ok(board)
+    }
+
+    /// The rules `outcome()` judges by, as a `Rules` (chess-core's fields).
+    #[getter]
+    fn get_rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let fields = rules::rules_dict(py, &self.rules)?;
+        py.import("chess_core")?.getattr("Rules")?.call((), Some(&fields))
+    }
+
+    #[setter]
+    fn set_rules(&mut self, rules: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.rules = rules::rules_from(rules)?;
+        Ok(())
+    }
+
+    /// `color` resigns; `EventNotAllowedError` when the rules do not allow it now (the casual
+    /// rules: not before 15 moves).
+    fn resign(&mut self, color: bool) -> PyResult<()> {
+        self.record_event(EventKind::Resign(self::color(color)))
+    }
+
+    /// `color` offers a draw (the casual rules: after 15 moves, 3 offers a game).
+    fn offer_draw(&mut self, color: bool) -> PyResult<()> {
+        self.record_event(EventKind::OfferDraw(self::color(color)))
+    }
+
+    /// The opponent of the player who offered a draw accepts it.
+    fn accept_draw(&mut self) -> PyResult<()> {
+        let answering = self.draw_answerer()?;
+        self.record_event(EventKind::AcceptDraw(answering))
+    }
+
+    /// The opponent of the player who offered a draw declines it.
+    fn decline_draw(&mut self) -> PyResult<()> {
+        let answering = self.draw_answerer()?;
+        self.record_event(EventKind::DeclineDraw(answering))
+    }
+
+    /// Claims a claimable draw for `color` (the side to move by default).
+    #[pyo3(signature = (color = None))]
+    fn claim_draw(&mut self, color: Option<bool>) -> PyResult<()> {
+        let color = color.map_or_else(|| self::color(self.get_turn()), self::color);
+        self.record_event(EventKind::ClaimDraw(color))
+    }
+
+    /// `color` ran out of time (the casual rules: the game is void within 5 moves).
+    fn timeout(&mut self, color: bool) -> PyResult<()> {
+        self.record_event(EventKind::Timeout(self::color(color)))
+    }
+
+    /// The arbiter declares `color`'s game lost.
+    fn forfeit(&mut self, color: bool) -> PyResult<()> {
+        self.record_event(EventKind::Forfeit(self::color(color)))
+    }
+
+    /// The game events so far, as (number of moves played, name, colour) tuples.
+    #[getter]
+    fn events(&self) -> Vec<(u32, &'static str, bool)> {
+        self.events
+            .iter()
+            .map(|&(ply, kind)| {
+                let (name, color) = rules::event_name(kind);
+                (ply, name, color)
+            })
+            .collect()
+    }
+
+    /// The checks `color` has received in this game.
+    fn checks_received(&self, color: bool) -> PyResult<u32> {
+        Ok(self.game()?.checks_received(self::color(color)))
+    }
+
+    /// The consecutive checks given by the side that just moved.
+    fn consecutive_checks(&self) -> PyResult<u32> {
+        Ok(self.game()?.consecutive_checks())
+    }
+
+    /// The piece types `color` has captured in this game, in order.
+    fn captured(&self, color: bool) -> PyResult<Vec<u32>> {
+        Ok(self.game()?.captured_by(self::color(color)).into_iter().map(|role| u32::from(piece_type(role))).collect())
+    }
+
+    /// White's material minus Black's (pawn 1, knight and bishop 3, rook 5, queen 9).
+    fn material_balance(&self) -> PyResult<i32> {
+        Ok(chess_core::Game::from_position(*self.playable()?).material_balance())
     }
 
     /// An empty board (no pieces, White to move), as `Board(None)`.
@@ -830,10 +1011,11 @@ impl Board {
         self.edit(|setup| setup.board = CoreBoard::empty());
     }
 
-    /// Clears the move stack, keeping the position.
+    /// Clears the move stack (and the game events), keeping the position.
     fn clear_stack(&mut self) {
         self.history.clear();
         self.moves.clear();
+        self.events.clear();
     }
 
     /// Puts a piece on a square (replacing what stood there; `None` empties it) and clears the
@@ -985,7 +1167,7 @@ impl Board {
         }
         let white: String = rank.iter().collect();
         let fen = format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1", white.to_ascii_lowercase());
-        Board::new(Some(&fen), true)
+        Board::new(Some(&fen), true, None)
     }
 
     /// The FEN's placement field.
@@ -1144,12 +1326,16 @@ impl Board {
         Ok(())
     }
 
-    /// Takes back the last move and returns it; `IndexError` on an empty stack.
+    /// Takes back the last move (and the game events recorded after it) and returns it;
+    /// `IndexError` on an empty stack.
     fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
         match (self.history.pop(), self.moves.pop()) {
             (Some(snapshot), Some(m)) => {
                 self.pos = snapshot.pos;
                 self.edited = snapshot.edited;
+                // The events after the move go with it, as chess-core's Game::undo takes them back.
+                let plies = self.moves.len() as u32;
+                self.events.retain(|(ply, _)| *ply <= plies);
                 m.to_object(py)
             }
             _ => Err(PyIndexError::new_err("pop from empty move stack")),
@@ -1188,10 +1374,43 @@ impl Board {
         m.to_object(py)
     }
 
-    /// The SAN of a legal move (`--` for the null move).
-    fn san(&self, r#move: Move) -> PyResult<String> {
+    /// The SAN of a legal move (`--` for the null move); `style="book"` writes the book
+    /// notation (`0-0`, `exd6 e.p.`, `e8(=Q)`, `++` for double check).
+    #[pyo3(signature = (r#move, *, style = "standard"))]
+    fn san(&self, r#move: Move, style: &str) -> PyResult<String> {
         let core = self.resolve(r#move)?;
-        Ok(self.san_of(core))
+        match style {
+            "standard" => Ok(self.san_of(core)),
+            "book" if core.is_null() => Ok("--".to_owned()),
+            "book" => Ok(self.pos.san_styled(core, chess_core::SanStyle::BOOK).to_string()),
+            _ => Err(PyValueError::new_err(format!("style must be 'standard' or 'book', not {}", quote(style)))),
+        }
+    }
+
+    /// Why a move is illegal here, or `None` when it is legal: an `IllegalMoveReason` with
+    /// `kind` (`"pinned"`, `"castling_through_check"`, ...), `message` and `message_zh`.
+    fn why_illegal(&self, r#move: Move) -> PyResult<Option<IllegalMoveReasonPy>> {
+        let pos = self.playable()?;
+        let reason = if r#move.is_null() {
+            let mut after = *pos;
+            after.play_null().err().map(|error| error.reason)
+        } else {
+            let promotion = Role::from_index(usize::from(r#move.promotion).wrapping_sub(1));
+            let (from, to) = (Square::ALL[usize::from(r#move.from)], Square::ALL[usize::from(r#move.to)]);
+            pos.resolve_move(from, to, promotion).err()
+        };
+        Ok(reason.map(|reason| IllegalMoveReasonPy::new(&reason)))
+    }
+
+    /// A legal move in words: `"White knight g1 to f3"`; `lang="zh"` for Chinese.
+    #[pyo3(signature = (r#move, lang = "en"))]
+    fn describe(&self, r#move: Move, lang: &str) -> PyResult<String> {
+        let lang = self::lang(lang)?;
+        let core = self.resolve(r#move)?;
+        if core.is_null() {
+            return Err(IllegalMoveError::new_err("the null move has no description"));
+        }
+        Ok(self.pos.describe(core).text(lang).to_string())
     }
 
     /// The long algebraic notation of a legal move (`Ng1-f3`).
@@ -1410,7 +1629,9 @@ impl Board {
     /// The SAN of a line of moves from this position, numbered (`1. e4 e5 2. Nf3`); the board is
     /// unchanged. `IllegalMoveError` names the first illegal move.
     fn variation_san(&self, variation: Vec<Move>) -> PyResult<String> {
-        let mut board = Board { pos: *self.playable()?, edited: None, history: Vec::new(), moves: Vec::new(), ..*self };
+        let mut board = self.copy(StackCopy::All(false))?;
+        board.pos = *self.playable()?;
+        board.edited = None;
         let mut text = String::new();
         for (index, m) in variation.into_iter().enumerate() {
             let core = board.resolve(m)?;
@@ -1450,7 +1671,16 @@ impl Board {
             Some(snapshot) => (snapshot.pos, snapshot.edited.clone()),
             None => (self.pos, self.edited.clone()),
         };
-        Board { pos, edited, history: Vec::new(), moves: Vec::new(), chess960: self.chess960 }
+        let events = self.events.iter().filter(|(ply, _)| *ply == 0).copied().collect();
+        Board {
+            pos,
+            edited,
+            history: Vec::new(),
+            moves: Vec::new(),
+            chess960: self.chess960,
+            rules: self.rules,
+            events,
+        }
     }
 
     /// Whether the position passes strict validation (`status()` is `Status.VALID`).
@@ -1507,19 +1737,21 @@ impl Board {
         self.is_repetition(5)
     }
 
-    /// Whether the side to move can claim a draw by the fifty-move rule (now or with a move).
+    /// Whether the side to move can claim a draw by the fifty-move rule (now or with a move),
+    /// under the board's rules.
     fn can_claim_fifty_moves(&self) -> PyResult<bool> {
-        Ok(Rules::fide().may_claim_fifty_moves(self.playable()?))
+        Ok(self.rules.may_claim_fifty_moves(self.playable()?))
     }
 
-    /// Whether the side to move can claim a threefold repetition (now or with a move).
+    /// Whether the side to move can claim a threefold repetition (now or with a move), under
+    /// the board's rules.
     fn can_claim_threefold_repetition(&self) -> PyResult<bool> {
-        Ok(Rules::fide().may_claim_repetition(self.playable()?, |key| occurrences(self, key)))
+        Ok(self.rules.may_claim_repetition(self.playable()?, |key| occurrences(self, key)))
     }
 
     /// Whether a draw can be claimed (fifty moves or threefold repetition).
     fn can_claim_draw(&self) -> PyResult<bool> {
-        Ok(Rules::fide().claimable_draw(self.playable()?, |key| occurrences(self, key)).is_some())
+        Ok(self.rules.claimable_draw(self.playable()?, |key| occurrences(self, key)).is_some())
     }
 
     /// Whether the game is over (checkmate, stalemate, insufficient material, seventy-five
@@ -1565,6 +1797,9 @@ impl Board {
         let drop = self.moves.len() - keep;
         board.history.drain(..drop);
         board.moves.drain(..drop);
+        // Events count their moves from the root: those before the new root go with it.
+        board.events.retain(|(ply, _)| *ply as usize >= drop);
+        board.events.iter_mut().for_each(|(ply, _)| *ply -= drop as u32);
         Ok(board)
     }
 
@@ -1584,19 +1819,26 @@ impl Board {
         Ok(((Option::<&str>::None,).into_pyobject(py)?.into_any(), kwargs.into_any()))
     }
 
-    fn __getstate__(&self) -> PickledBoard {
+    fn __getstate__<'py>(&self, py: Python<'py>) -> PyResult<PickledBoard<'py>> {
         let state = |pos: &Position, edited: &Option<Box<Edited>>| {
             (pos.to_setup().to_string(), edited.as_ref().map(|edited| edited.setup.to_string()))
         };
-        (
+        Ok((
             self.history.iter().map(|snapshot| state(&snapshot.pos, &snapshot.edited)).collect(),
             self.moves.iter().map(|m| (m.from, m.to, m.promotion)).collect(),
             state(&self.pos, &self.edited),
-        )
+            self.get_rules(py)?,
+            self.events(),
+        ))
     }
 
-    fn __setstate__(&mut self, state: PickledBoard) -> PyResult<()> {
-        let (history, moves, current) = state;
+    fn __setstate__(&mut self, state: UnpickledBoard<'_>) -> PyResult<()> {
+        let (history, moves, current, rules, events) = state;
+        self.rules = rules::rules_from(&rules)?;
+        self.events = events
+            .into_iter()
+            .map(|(ply, name, white)| Ok((ply, rules::event_kind(&name, white)?)))
+            .collect::<PyResult<_>>()?;
         let invalid = || PyValueError::new_err("invalid pickled Board state");
         let chess960 = self.chess960;
         let restore = |(fen, edited): PickledState| -> PyResult<Snapshot> {
@@ -1688,14 +1930,14 @@ impl Board {
             return Ok(Vec::new());
         }
         if let Ok(m) = value.extract::<Move>() {
-            return Ok(vec![self.san(m)?]);
+            return Ok(vec![self.san(m, "standard")?]);
         }
         if let Ok(line) = value.extract::<Vec<Move>>() {
             if opcode == "pv" {
                 let mut board = self.copy(StackCopy::All(false))?;
                 return line.into_iter().map(|m| board.san_and_push(m)).collect();
             }
-            return line.into_iter().map(|m| self.san(m)).collect();
+            return line.into_iter().map(|m| self.san(m, "standard")).collect();
         }
         if value.is_instance_of::<pyo3::types::PyString>()
             || value.is_instance_of::<pyo3::types::PyInt>()
@@ -1877,6 +2119,9 @@ fn _chess_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<LegalMoveGenerator>()?;
     m.add_class::<PseudoLegalMoveGenerator>()?;
+    m.add_class::<IllegalMoveReasonPy>()?;
+    m.add_function(wrap_pyfunction!(rules::_rules_preset, m)?)?;
+    m.add("EventNotAllowedError", py.get_type::<rules::EventNotAllowedError>())?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
     m.add_function(wrap_pyfunction!(zobrist_hash, m)?)?;

@@ -20,7 +20,9 @@ from ._chess_core import (
     STARTING_FEN,
     AmbiguousMoveError,
     Board,
+    EventNotAllowedError,
     IllegalMoveError,
+    IllegalMoveReason,
     InvalidFenError,
     InvalidMoveError,
     InvalidPositionError,
@@ -28,6 +30,7 @@ from ._chess_core import (
     PseudoLegalMoveGenerator,
     Move,
     Piece,
+    _rules_preset,
     parse_square,
     square_name,
 )
@@ -234,6 +237,48 @@ class Termination(enum.Enum):
     ABORTED = 18
 
 
+_FIDE = _rules_preset("fide")
+
+
+@dataclasses.dataclass(frozen=True)
+class Rules:
+    """The rules a ``Board`` judges its game by: chess-core's ``Rules``, field for field.
+
+    ``None`` switches a rule off. Plies count half-moves; "moves" count a player's own moves.
+    The defaults are FIDE's; ``Rules.casual()`` gives the casual site's, and
+    ``dataclasses.replace(Rules.casual(), check_limit=20)`` a house variant::
+
+        board = chess_core.Board(rules="casual")  # or rules=Rules.casual()
+    """
+
+    fifty_move_plies: Optional[int] = _FIDE["fifty_move_plies"]
+    seventy_five_move_plies: Optional[int] = _FIDE["seventy_five_move_plies"]
+    no_progress_plies: Optional[int] = _FIDE["no_progress_plies"]
+    no_progress_plies_kbn_v_k: Optional[int] = _FIDE["no_progress_plies_kbn_v_k"]
+    repetitions_to_claim: Optional[int] = _FIDE["repetitions_to_claim"]
+    repetitions_to_draw: Optional[int] = _FIDE["repetitions_to_draw"]
+    perpetual_checks: Optional[int] = _FIDE["perpetual_checks"]
+    check_limit: Optional[int] = _FIDE["check_limit"]
+    extended_insufficient_material: bool = _FIDE["extended_insufficient_material"]
+    resign_after_moves: int = _FIDE["resign_after_moves"]
+    draw_offer_after_moves: int = _FIDE["draw_offer_after_moves"]
+    draw_offers_per_player: Optional[int] = _FIDE["draw_offers_per_player"]
+    timeout_void_moves: Optional[int] = _FIDE["timeout_void_moves"]
+    timeout_draw_if_opponent_cannot_mate: bool = _FIDE["timeout_draw_if_opponent_cannot_mate"]
+
+    @classmethod
+    def fide(cls) -> Rules:
+        """The FIDE Laws of Chess (the default)."""
+        return cls(**_rules_preset("fide"))
+
+    @classmethod
+    def casual(cls) -> Rules:
+        """The casual site's rules: 60 plies without progress, threefold repetition, 10
+        consecutive checks and 30 checks in all draw; resigning and offering draws only after
+        15 moves, 3 offers a game; a timeout within 5 moves voids the game."""
+        return cls(**_rules_preset("casual"))
+
+
 @dataclasses.dataclass
 class Outcome:
     """How a game ended: the termination and the winner (``None`` for a draw)."""
@@ -248,6 +293,7 @@ class Outcome:
 
 __all__ = [
     "STARTING_FEN", "STARTING_BOARD_FEN", "AmbiguousMoveError", "IllegalMoveError",
+    "EventNotAllowedError", "IllegalMoveReason", "Rules",
     "InvalidFenError", "InvalidMoveError", "InvalidPositionError", "Board", "LegalMoveGenerator",
     "PseudoLegalMoveGenerator", "Move", "SquareSet", "Status",
     "Piece", "Outcome", "Termination", "polyglot", "Color", "WHITE", "BLACK", "COLORS",
