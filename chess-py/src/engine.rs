@@ -2,8 +2,9 @@
 //! `Engine` that releases the GIL while it searches, can be stopped from another thread, and
 //! reports each finished depth to a callback.
 //!
-//! A board is searched as its position plus the repetition keys of the positions before it,
-//! under the FIDE rules ([`Searcher::search`]).
+//! A board under the FIDE rules is searched as its position plus the repetition keys of the
+//! positions before it ([`Searcher::search`]); under house rules, as its game
+//! ([`Searcher::search_game`]), so the search knows the no-progress and check limits.
 
 use std::sync::{Mutex, TryLockError};
 use std::time::Duration;
@@ -367,6 +368,8 @@ impl Engine {
     ) -> PyResult<SearchResult> {
         let pos = *board.playable()?;
         let keys: Vec<u64> = board.history.iter().map(|snapshot| snapshot.pos.repetition_key()).collect();
+        // House rules (no-progress, check limits, ...) are searched through the board's game.
+        let game = if board.rules == chess_core::Rules::fide() { None } else { Some(board.game()?) };
         let stop = self.stop.clone();
         let (result, error) = self.with_searcher(py, move |searcher| {
             searcher.set_level(level);
@@ -389,7 +392,10 @@ impl Engine {
                     stop.stop();
                 }
             };
-            let result = searcher.search(&pos, &keys, &limits, &mut report);
+            let result = match &game {
+                Some(game) => searcher.search_game(game, &limits, &mut report),
+                None => searcher.search(&pos, &keys, &limits, &mut report),
+            };
             (result, error)
         })?;
         match error {

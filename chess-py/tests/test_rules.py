@@ -169,3 +169,16 @@ def test_edited_stacks_refuse_house_rules_clearly() -> None:
     board.halfmove_clock = 30
     with pytest.raises(ValueError, match="house rules and game events need a stack of legal moves"):
         board.outcome()
+
+
+def test_the_engine_plays_by_the_board_rules() -> None:
+    # Queen and pawn against king, 58 plies without progress: under the casual rules a quiet
+    # move lets a quiet reply reach the 60-ply draw, so only a pawn move keeps the win.
+    from chess_core import engine
+
+    fen = "4k3/8/8/8/8/8/7P/3QK3 w - - 58 80"
+    casual, fide = Board(fen, rules="casual"), Board(fen)
+    casual_move = engine.Engine(hash_mb=4).play(casual, engine.Level.EXPERT).move
+    fide_move = engine.Engine(hash_mb=4).play(fide, engine.Level.EXPERT).move
+    assert casual_move is not None and fide_move is not None
+    assert (casual.san(casual_move), fide.san(fide_move)) == ("h4", "Qd6")
