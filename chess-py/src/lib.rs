@@ -948,6 +948,47 @@ impl Board {
         Ok(self.game()?.captured_by(self::color(color)).into_iter().map(|role| u32::from(piece_type(role))).collect())
     }
 
+    /// The position as 18 planes of 8×8 bytes (0 or 1), for machine learning: planes 0–5
+    /// the white pawns, knights, bishops, rooks, queens and king, 6–11 the black ones, 12 all
+    /// ones when White is to move, 13–16 all ones for each castling right (White king side,
+    /// White queen side, Black king side, Black queen side), 17 the square of a legal
+    /// en-passant capture. `planes[p][rank][file]`, rank 0 being the first rank. A numpy
+    /// `uint8` array of shape (18, 8, 8) when numpy is installed, else the 1152 bytes.
+    fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let pos = self.playable()?;
+        let mut planes = [0u8; 18 * 64];
+        let mut fill = |plane: usize, squares: Bitboard| {
+            for square in squares {
+                planes[plane * 64 + square.index()] = 1;
+            }
+        };
+        for (index, piece) in Color::ALL.iter().flat_map(|&c| Role::ALL.map(|r| CorePiece::new(c, r))).enumerate() {
+            fill(index, pos.board().by_piece(piece));
+        }
+        if pos.turn() == Color::White {
+            fill(12, Bitboard::FULL);
+        }
+        let rights = [
+            (Color::White, CastlingSide::KingSide),
+            (Color::White, CastlingSide::QueenSide),
+            (Color::Black, CastlingSide::KingSide),
+            (Color::Black, CastlingSide::QueenSide),
+        ];
+        for (index, (color, side)) in rights.into_iter().enumerate() {
+            if pos.has_castling_right(color, side) {
+                fill(13 + index, Bitboard::FULL);
+            }
+        }
+        if let Some(ep) = pos.legal_ep_square() {
+            fill(17, Bitboard::from_square(ep));
+        }
+        let bytes = pyo3::types::PyBytes::new(py, &planes);
+        match py.import("numpy") {
+            Ok(numpy) => numpy.call_method1("frombuffer", (bytes, "uint8"))?.call_method1("reshape", ((18, 8, 8),)),
+            Err(_) => Ok(bytes.into_any()),
+        }
+    }
+
     /// White's material minus Black's (pawn 1, knight and bishop 3, rook 5, queen 9).
     fn material_balance(&self) -> PyResult<i32> {
         Ok(chess_core::Game::from_position(*self.playable()?).material_balance())

@@ -182,3 +182,24 @@ def test_the_engine_plays_by_the_board_rules() -> None:
     fide_move = engine.Engine(hash_mb=4).play(fide, engine.Level.EXPERT).move
     assert casual_move is not None and fide_move is not None
     assert (casual.san(casual_move), fide.san(fide_move)) == ("h4", "Qd6")
+
+
+def test_planes_match_the_piece_map() -> None:
+    board = Board("r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 0 1")
+    planes = board.planes()
+    flat = bytes(planes.tobytes() if hasattr(planes, "tobytes") else planes)
+    assert len(flat) == 18 * 64
+    if hasattr(planes, "shape"):
+        assert planes.shape == (18, 8, 8)
+
+    def at(plane: int, square: int) -> int:
+        return flat[plane * 64 + square]
+
+    for square in chess.SQUARES:
+        piece = board.piece_at(square)
+        expected = {(0 if piece.color else 6) + piece.piece_type - 1} if piece else set()
+        assert {plane for plane in range(12) if at(plane, square)} == expected
+    assert all(at(12, square) == 1 for square in chess.SQUARES)  # White to move
+    assert [at(plane, chess.A1) for plane in (13, 14, 15, 16)] == [1, 0, 0, 1]  # K and q
+    assert [square for square in chess.SQUARES if at(17, square)] == [chess.D6]
+    assert sum(flat[12 * 64:13 * 64]) == 64
