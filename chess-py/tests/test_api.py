@@ -275,14 +275,17 @@ def test_perft_native() -> None:
 
 
 def test_readme_quick_start() -> None:
-    """Runs the README's Python quick start as written."""
+    """Runs every Python block of the README's Python quick start as written."""
     import pathlib
 
     readme = pathlib.Path(__file__).resolve().parents[2] / "README.md"
     text = readme.read_text(encoding="utf-8")
-    start = text.index("```python\n", text.index("## Quick start (Python)")) + len("```python\n")
-    code = text[start : text.index("```", start)]
-    exec(compile(code, str(readme), "exec"), {"__name__": "readme"})
+    section_start = text.index("## Quick start (Python)")
+    section = text[section_start : text.index("\n## ", section_start + 1)]
+    blocks = [block.split("```", 1)[0] for block in section.split("```python\n")[1:]]
+    assert len(blocks) == 2
+    for code in blocks:
+        exec(compile(code, str(readme), "exec"), {"__name__": "readme"})
 
 
 def test_abi3_version() -> None:
