@@ -15,28 +15,6 @@ pyo3::create_exception!(
     "Raised when the rules do not allow a game event now (a resignation before the rules' move count, a fourth draw offer, an event after the game ended)."
 );
 
-/// Calls `$apply!` with the names of every field of chess-core's `Rules`, written once here.
-macro_rules! with_rules_fields {
-    ($apply:ident) => {
-        $apply!(
-            fifty_move_plies,
-            seventy_five_move_plies,
-            no_progress_plies,
-            no_progress_plies_kbn_v_k,
-            repetitions_to_claim,
-            repetitions_to_draw,
-            perpetual_checks,
-            check_limit,
-            extended_insufficient_material,
-            resign_after_moves,
-            draw_offer_after_moves,
-            draw_offers_per_player,
-            timeout_void_moves,
-            timeout_draw_if_opponent_cannot_mate
-        )
-    };
-}
-
 /// The fields of chess-core's `Rules` preset `"fide"` or `"casual"`, as a dict (the Python
 /// `Rules.fide()` and `Rules.casual()` are made from it).
 #[pyfunction]
@@ -59,9 +37,9 @@ fn preset(name: &str) -> PyResult<Rules> {
 pub fn rules_dict<'py>(py: Python<'py>, rules: &Rules) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     macro_rules! put {
-        ($($field:ident),*) => { $( dict.set_item(stringify!($field), rules.$field)?; )* };
+        (Rules { $($field:ident),* $(,)? }) => { $( dict.set_item(stringify!($field), rules.$field)?; )* };
     }
-    with_rules_fields!(put);
+    chess_core::with_rules_fields!(put);
     Ok(dict)
 }
 
@@ -73,9 +51,9 @@ pub fn rules_from(value: &Bound<'_, PyAny>) -> PyResult<Rules> {
     }
     let mut rules = Rules::fide();
     macro_rules! get {
-        ($($field:ident),*) => { $( rules.$field = value.getattr(stringify!($field))?.extract()?; )* };
+        (Rules { $($field:ident),* $(,)? }) => { $( rules.$field = value.getattr(stringify!($field))?.extract()?; )* };
     }
-    with_rules_fields!(get);
+    chess_core::with_rules_fields!(get);
     Ok(rules)
 }
 

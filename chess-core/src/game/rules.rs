@@ -69,6 +69,31 @@ pub struct Rules {
     pub timeout_draw_if_opponent_cannot_mate: bool,
 }
 
+/// Calls `$macro!(Rules { field, ... })` with every field of [`Rules`], so that code which
+/// must name each field (the serde implementation, the Python binding) lists them in one place.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! with_rules_fields {
+    ($macro:ident) => {
+        $macro!(Rules {
+            fifty_move_plies,
+            seventy_five_move_plies,
+            no_progress_plies,
+            no_progress_plies_kbn_v_k,
+            repetitions_to_claim,
+            repetitions_to_draw,
+            perpetual_checks,
+            check_limit,
+            extended_insufficient_material,
+            resign_after_moves,
+            draw_offer_after_moves,
+            draw_offers_per_player,
+            timeout_void_moves,
+            timeout_draw_if_opponent_cannot_mate,
+        });
+    };
+}
+
 impl Rules {
     /// Returns the FIDE Laws of Chess: fifty-move and threefold-repetition draws are claimable,
     /// seventy-five-move and fivefold-repetition draws automatic, dead positions drawn, a timeout

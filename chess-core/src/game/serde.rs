@@ -93,30 +93,8 @@ macro_rules! deserialize_struct {
     };
 }
 
-/// Lists the fields of [`Rules`] for both macros.
-macro_rules! with_rules_fields {
-    ($macro:ident) => {
-        $macro!(Rules {
-            fifty_move_plies,
-            seventy_five_move_plies,
-            no_progress_plies,
-            no_progress_plies_kbn_v_k,
-            repetitions_to_claim,
-            repetitions_to_draw,
-            perpetual_checks,
-            check_limit,
-            extended_insufficient_material,
-            resign_after_moves,
-            draw_offer_after_moves,
-            draw_offers_per_player,
-            timeout_void_moves,
-            timeout_draw_if_opponent_cannot_mate,
-        });
-    };
-}
-
-with_rules_fields!(serialize_struct);
-with_rules_fields!(deserialize_struct);
+crate::with_rules_fields!(serialize_struct);
+crate::with_rules_fields!(deserialize_struct);
 
 /// Reads a map key as one of the known field names (`None` for an unknown key), without allocating.
 struct FieldName(&'static [&'static str]);
