@@ -99,6 +99,10 @@ const OPENING_MOVES: u32 = 12;
 /// The material lead, in centipawns, from which an even trade counts as trading when ahead.
 const AHEAD: i32 = 200;
 
+/// How far, in centipawns, the search's score may fall short of a line's material gain
+/// (positional terms, different piece values) before the gain is doubted.
+const SCORE_MARGIN: i32 = 50;
+
 /// The score, in centipawns, at or below which the side to move is losing.
 const LOSING: i32 = -300;
 
@@ -137,9 +141,9 @@ fn reason(mv: Move, pos: &Position, result: &SearchResult, threat: Option<&Searc
     if let Some(role) = mv.promotion() {
         return Some(HintReason::Promotes(role));
     }
-    let gain = material_gain(pos, &result.pv);
     let us = pos.turn();
-    let lead = if us == Color::White { eval::material(pos) } else { -eval::material(pos) };
+    let lead = lead(pos);
+    let gain = seen_gain(pos, result);
     match pos.captured(mv) {
         Some(taken) if taken != Role::Pawn && lead >= AHEAD && (-99..100 * taken.value() as i32).contains(&gain) => {
             return Some(HintReason::TradesWhenAhead(taken));
@@ -210,7 +214,7 @@ impl Threat {
         let mut passed = *pos;
         passed.play_null().ok()?;
         let mate = matches!(searched.score, Score::Mate(moves) if moves > 0);
-        let gain = material_gain(&passed, &searched.pv);
+        let gain = seen_gain(&passed, searched);
         if !mate && gain < 100 {
             return None;
         }
@@ -225,8 +229,24 @@ impl Threat {
     }
 }
 
-/// Returns the material the side to move gains along `line` (which ends in a quiet position,
-/// as the search's lines do).
+/// Returns the side to move's material lead, in centipawns (classical values).
+fn lead(pos: &Position) -> i32 {
+    if pos.turn() == Color::White { eval::material(pos) } else { -eval::material(pos) }
+}
+
+/// Returns the material the side to move gains along the search's line, no more than its
+/// score allows: a line cut short after a capture (the recapture beyond the horizon) would
+/// otherwise count a trade as a win.
+fn seen_gain(pos: &Position, result: &SearchResult) -> i32 {
+    let allowed = match result.score {
+        Score::Cp(cp) => cp - lead(pos) + SCORE_MARGIN,
+        Score::Mate(moves) if moves > 0 => i32::MAX,
+        Score::Mate(_) => i32::MIN,
+    };
+    material_gain(pos, &result.pv).min(allowed)
+}
+
+/// Returns the material the side to move gains along `line`.
 fn material_gain(pos: &Position, line: &[Move]) -> i32 {
     let mut end = *pos;
     for &m in line {

@@ -35,7 +35,7 @@ pub(crate) fn start<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) ->
         let resume = if config.resume {
             true
         } else {
-            let Some(answer) = io.ask(Msg::AskContinue { plies: saved.game.moves().len() })? else {
+            let Some(answer) = io.ask(Msg::AskContinue { moves: saved.game.moves().len().div_ceil(2) })? else {
                 return Ok(None);
             };
             !matches!(answer.to_lowercase().as_str(), "n" | "no" | "否" | "不")

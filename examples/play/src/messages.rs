@@ -26,8 +26,9 @@ pub(crate) enum Msg<'a> {
     AskRules,
     /// Asks whether to continue the saved game, which has this many moves.
     AskContinue {
-        /// Plies played in the saved game.
-        plies: usize,
+        /// Moves played in the saved game, counted as move numbers are (a move of White and
+        /// Black's reply is one move).
+        moves: usize,
     },
     /// The answer to a menu question was not one of its choices.
     ChooseNumber,
@@ -114,7 +115,7 @@ pub(crate) enum Msg<'a> {
         piece: Piece,
         /// Its square.
         square: Square,
-        /// Its moves in SAN.
+        /// The squares it can go to, with what it takes there.
         list: &'a str,
     },
     /// The piece has no legal move.
@@ -134,6 +135,8 @@ pub(crate) enum Msg<'a> {
         text: &'a str,
         /// Hints left in this game.
         left: u32,
+        /// The same hint, asked again in the same position (not counted).
+        again: bool,
     },
     /// The three hints are used up.
     NoHintsLeft,
@@ -236,7 +239,8 @@ impl Msg<'_> {
             Msg::AskRules => {
                 "Rules: (1) FIDE, (2) casual (30-move rule, threefold repetition draws at once) [1] ".into()
             }
-            Msg::AskContinue { plies } => format!("Continue the last game ({plies} moves played)? [Y/n] "),
+            Msg::AskContinue { moves: 1 } => "Continue the last game (1 move played)? [Y/n] ".into(),
+            Msg::AskContinue { moves } => format!("Continue the last game ({moves} moves played)? [Y/n] "),
             Msg::ChooseNumber => "Please answer with one of the numbers, or press Enter for the default.".into(),
             Msg::NewGame { side, level, rules } => {
                 let rules = rules.name();
@@ -295,8 +299,11 @@ impl Msg<'_> {
                 format!("The {} on {square} can go to: {list}.", piece.role.name())
             }
             Msg::NoMovesFrom { piece, square } => format!("The {} on {square} has no legal move.", piece.role.name()),
-            Msg::AllMoves(list) => format!("Legal moves: {list}."),
-            Msg::Hint { san, text, left } => format!("Hint: {san} — {text}. ({left} left in this game)"),
+            Msg::AllMoves(list) => format!("Legal moves: {}", end_sentence(list, ".")),
+            Msg::Hint { san, text, left, again: false } => format!("Hint: {san} — {text}. ({left} left in this game)"),
+            Msg::Hint { san, text, left, again: true } => {
+                format!("Hint (again, not counted): {san} — {text}. ({left} left in this game)")
+            }
             Msg::NoHintsLeft => "No hints left: there are 3 per game.".into(),
             Msg::TookBack(1) => "Took back the last move.".into(),
             Msg::TookBack(plies) => format!("Took back the last {plies} moves."),
@@ -328,7 +335,7 @@ impl Msg<'_> {
             Msg::AskSide => "选择：(1) 执白，(2) 执黑，(3) 双人同屏对弈 [1] ".into(),
             Msg::AskLevel => "难度：(1) 初级，(2) 中级，(3) 高级，(4) 大师 [2] ".into(),
             Msg::AskRules => "规则：(1) FIDE，(2) 休闲（30回合规则，三次重复立即和棋）[1] ".into(),
-            Msg::AskContinue { plies } => format!("继续上一局吗（已走{plies}步）？[Y/n] "),
+            Msg::AskContinue { moves } => format!("继续上一局吗（已走{moves}回合）？[Y/n] "),
             Msg::ChooseNumber => "请输入其中一个数字，或直接按回车选择默认项。".into(),
             Msg::NewGame { side, level, rules } => {
                 let rules = rules.name_zh();
@@ -377,7 +384,10 @@ impl Msg<'_> {
             Msg::MovesFrom { piece, square, list } => format!("{square}上的{}可以走：{list}。", piece.role.text(zh)),
             Msg::NoMovesFrom { piece, square } => format!("{square}上的{}没有合法走法。", piece.role.text(zh)),
             Msg::AllMoves(list) => format!("合法走法：{list}。"),
-            Msg::Hint { san, text, left } => format!("提示：{san} — {text}。（本局还剩{left}次）"),
+            Msg::Hint { san, text, left, again: false } => format!("提示：{san} — {text}。（本局还剩{left}次）"),
+            Msg::Hint { san, text, left, again: true } => {
+                format!("提示（重复显示，不计次数）：{san} — {text}。（本局还剩{left}次）")
+            }
             Msg::NoHintsLeft => "提示已用完：每局只有3次。".into(),
             Msg::TookBack(plies) => format!("悔棋：退回了{plies}步。"),
             Msg::NothingToUndo => "没有你的棋可以悔。".into(),
@@ -399,6 +409,11 @@ impl Msg<'_> {
             Msg::Prompt(color) => format!("{} > ", color.text(zh)),
         }
     }
+}
+
+/// Ends `text` with `stop` unless it already ends with a full stop (`exd6 e.p.`).
+fn end_sentence(text: &str, stop: &str) -> String {
+    if text.ends_with('.') { text.to_string() } else { format!("{text}{stop}") }
 }
 
 /// Returns the text, or a dash when it is empty.

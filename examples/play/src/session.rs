@@ -5,12 +5,12 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use chess_core::pgn::{FromGameOptions, PgnGame};
-use chess_core::search::{Level, Searcher};
+use chess_core::search::{Hint, Level, Searcher};
 use chess_core::{
     Bitboard, Color, Game, IllegalMoveReason, Move, MoveText, Piece, Position, Role, SanError, SanStyle, Square,
 };
 
-use super::board_view::{BoardStyle, PieceStyle, render};
+use super::board_view::{BoardStyle, Marks, PieceStyle, render};
 use super::computer;
 use super::input::{self, Command};
 use super::menu::Start;
@@ -71,6 +71,9 @@ pub(crate) struct Session<'c, R, W> {
     board_stale: bool,
     /// The end of the game has been announced.
     end_announced: bool,
+    /// The last hint given and the position it was for (its key and the number of moves
+    /// played): asked again there, it is shown again without using another.
+    hint: Option<((u64, usize), Hint)>,
 }
 
 impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
@@ -96,6 +99,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             spread: Spread::new(seed),
             board_stale: true,
             end_announced: false,
+            hint: None,
         }
     }
 
@@ -110,6 +114,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
                 Flow::NewGame => {
                     self.game = new_game(self.config, self.settings);
                     self.hints_used = 0;
+                    self.hint = None;
                     self.flipped = self.settings.side == Side::Black;
                     self.board_stale = true;
                     self.end_announced = false;
@@ -291,7 +296,15 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
 
     /// Shows the board from the player's side, the move list, the material and whose turn it is.
     fn show_board(&mut self) -> io::Result<()> {
-        let board = render(self.game.position(), self.game.last_move(), self.flipped, self.board);
+        self.show_board_marked(Bitboard::EMPTY, Bitboard::EMPTY)
+    }
+
+    /// Shows the board as [`Session::show_board`] does, with dots on the squares `dots` and
+    /// rings on `rings` (where a piece can go and take).
+    fn show_board_marked(&mut self, dots: Bitboard, rings: Bitboard) -> io::Result<()> {
+        let hint = self.current_hint().map(|hint| hint.mv);
+        let marks = Marks { last: self.game.last_move(), hint, dots, rings };
+        let board = render(self.game.position(), &marks, self.flipped, self.board);
         write!(self.io.out, "{board}")?;
         let moves = self.game.moves();
         if !moves.is_empty() {
@@ -348,29 +361,65 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             Some(piece) => {
                 let moves = position.legal_moves_masked(square, Bitboard::FULL);
                 if moves.is_empty() {
-                    self.io.say(Msg::NoMovesFrom { piece, square })
-                } else {
-                    let list = san_list(&position, moves.iter().copied());
-                    self.io.say(Msg::MovesFrom { piece, square, list: &list })
+                    return self.io.say(Msg::NoMovesFrom { piece, square });
                 }
+                let (mut dots, mut rings, mut list) = (Bitboard::EMPTY, Bitboard::EMPTY, Vec::new());
+                for &m in moves.iter() {
+                    let to = m.destination();
+                    if dots.contains(to) || rings.contains(to) {
+                        continue; // the other promotions to the same square
+                    }
+                    let taken = position.captured(m);
+                    if taken.is_some() {
+                        rings = rings.with(to)
+                    } else {
+                        dots = dots.with(to)
+                    }
+                    let kind = match (taken, m.is_en_passant(), m.is_castle()) {
+                        (_, true, _) => Destination::EnPassant,
+                        (Some(role), false, _) => Destination::Takes(role),
+                        (None, false, true) => Destination::Castles,
+                        (None, false, false) => Destination::Empty,
+                    };
+                    list.push(destination_text(to, kind, self.io.lang));
+                }
+                self.show_board_marked(dots, rings)?;
+                self.io.say(Msg::MovesFrom { piece, square, list: &list.join(", ") })
             }
         }
     }
 
-    /// Suggests a move, up to three times a game.
+    /// Suggests a move, up to three times a game, and highlights it on the board; asked
+    /// again in the same position, shows the same hint without using another.
     fn hint(&mut self) -> io::Result<()> {
-        if self.hints_used >= HINTS_PER_GAME {
-            return self.io.say(Msg::NoHintsLeft);
+        let again = self.current_hint().is_some();
+        if !again {
+            if self.hints_used >= HINTS_PER_GAME {
+                return self.io.say(Msg::NoHintsLeft);
+            }
+            let Some(hint) = self.searcher.hint(&self.game, HINT_LEVEL) else {
+                return self.io.say(Msg::GameIsOver);
+            };
+            self.hints_used += 1;
+            self.hint = Some((self.position_key(), hint));
+            self.autosave();
         }
-        let Some(hint) = self.searcher.hint(&self.game, HINT_LEVEL) else {
-            return self.io.say(Msg::GameIsOver);
-        };
-        self.hints_used += 1;
+        self.show_board()?;
+        let Some(hint) = self.current_hint() else { return Ok(()) };
+        let (san, text) = (hint.san.clone(), hint.text(self.io.lang).to_string());
         let left = HINTS_PER_GAME - self.hints_used;
-        let text = hint.text(self.io.lang).to_string();
-        self.io.say(Msg::Hint { san: &hint.san, text: &text, left })?;
-        self.autosave();
-        Ok(())
+        self.io.say(Msg::Hint { san: &san, text: &text, left, again })
+    }
+
+    /// Returns the hint given in the current position, if any.
+    fn current_hint(&self) -> Option<&Hint> {
+        let key = self.position_key();
+        self.hint.as_ref().filter(|(at, _)| *at == key).map(|(_, hint)| hint)
+    }
+
+    /// Identifies the current position within the game: its key and the moves played.
+    fn position_key(&self) -> (u64, usize) {
+        (self.game.position().zobrist_key(), self.game.moves().len())
     }
 
     /// Takes back one ply with two players; against the computer, the player's last move and
@@ -525,6 +574,33 @@ fn numbered_san(position: &Position, m: Move) -> String {
     let number = position.fullmove_number();
     let dots = if position.turn() == Color::White { "." } else { "..." };
     format!("{number}{dots} {}", position.san(m))
+}
+
+/// What a piece does on a square it can go to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Destination {
+    /// The square is empty.
+    Empty,
+    /// It takes this piece there.
+    Takes(Role),
+    /// A pawn takes en passant (the square is empty).
+    EnPassant,
+    /// The king castles there.
+    Castles,
+}
+
+/// Names a square a piece can go to: `e4`, `d5 (takes the knight)`, `d6 (en passant)`.
+fn destination_text(square: Square, kind: Destination, lang: chess_core::Lang) -> String {
+    let zh = lang == chess_core::Lang::Zh;
+    match kind {
+        Destination::Empty => square.to_string(),
+        Destination::Takes(role) if zh => format!("{square}（吃{}）", role.text(lang)),
+        Destination::Takes(role) => format!("{square} (takes the {})", role.text(lang)),
+        Destination::EnPassant if zh => format!("{square}（吃过路兵）"),
+        Destination::EnPassant => format!("{square} (takes en passant)"),
+        Destination::Castles if zh => format!("{square}（王车易位）"),
+        Destination::Castles => format!("{square} (castles)"),
+    }
 }
 
 /// Writes moves in SAN, marking en passant, separated by commas.

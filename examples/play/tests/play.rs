@@ -157,13 +157,36 @@ fn illegal_moves_are_refused_with_their_reason() {
 fn moves_lists_where_a_piece_goes_marking_captures_and_en_passant() {
     let fen = "4k3/8/8/3pP3/8/8/8/4K2R w K d6 0 2";
     let out = play_binary("moves", &["--color", "both", "--fen", fen], "moves e5\ne5\nmoves d5\ne4\nNf3\nmoves\nq\n");
-    assert!(out.contains("White > moves e5\nThe pawn on e5 can go to: e6, exd6 e.p..\n"), "{out}");
-    assert!(out.contains("White > e5\nThe pawn on e5 can go to: e6, exd6 e.p..\n"), "{out}");
+    // The board marks the destinations: a dot on e6, a ring on d6 (en passant); the list
+    // names the squares.
+    let marked = "\
+White > moves e5
+   a  b  c  d  e  f  g  h
+8  .  .  .  .  k  .  .  .  8
+7  .  .  .  .  .  .  .  .  7
+6  .  .  . (.) *  .  .  .  6
+5  .  .  .  p  P  .  .  .  5
+";
+    assert!(out.contains(marked), "{out}");
+    assert!(
+        out.contains("White to move.\nThe pawn on e5 can go to: e6, d6 (takes en passant).\nWhite > e5\n"),
+        "{out}"
+    );
+    assert!(out.contains("White to move.\nThe pawn on e5 can go to: e6, d6 (takes en passant).\nWhite > moves d5\n"));
     assert!(out.contains("White > moves d5\nThe pawn on d5 is Black's, and it is White's turn to move.\n"), "{out}");
     assert!(out.contains("White > e4\nIllegal move: a pawn does not move from e5 to e4.\n"), "{out}");
     assert!(out.contains("White > Nf3\nNo legal move matches \"Nf3\".\n"), "{out}");
     assert!(out.contains("Legal moves: "), "{out}");
     assert!(out.contains("O-O"), "{out}");
+    assert!(out.contains(", exd6 e.p.\n"), "{out}");
+    assert!(!out.contains("e.p.."), "{out}");
+    // The king: dots on empty squares, castling named; rings where a piece takes.
+    let out = play_binary("moves-king", &["--color", "both", "--fen", fen, "--lang", "zh"], "moves e1\nq\n");
+    assert!(out.contains("\n2  .  .  .  *  *  *  .  .  2\n1  .  .  .  *  K  *  *  R  1\n"), "{out}");
+    assert!(out.contains("e1上的王可以走：d1, f1, d2, e2, f2, g1（王车易位）。\n"), "{out}");
+    let out = play_binary("moves-ring", &["--color", "both", "--fen", "4k3/8/8/3n4/8/2N5/8/4K3 w - - 0 1"], "c3\nq\n");
+    assert!(out.contains("\n5  .  *  . (n) .  .  .  .  5\n4  *  .  .  .  *  .  .  .  4\n"), "{out}");
+    assert!(out.contains("The knight on c3 can go to: b1, d1, a2, e2, a4, e4, b5, d5 (takes the knight).\n"), "{out}");
     let out = play_binary("en-passant", &["--color", "both", "--fen", fen], "exd6 e.p.\npieces\nq\n");
     assert!(out.contains("2. exd6 — White pawn e5 takes pawn d6 en passant\n"), "{out}");
     assert!(out.contains("Taken by White: p | by Black: - | White is ahead by 6\n"), "{out}");
@@ -207,12 +230,35 @@ fn undo_takes_back_castling_and_promotion_exactly() {
 #[test]
 fn hints_explain_the_move_three_times_a_game() {
     let fen = "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4";
-    let out = play_binary("hint", &["--color", "both", "--fen", fen], "hint\nh\nh\nh\nq\n");
-    let hint = "Hint: Nxh4 — White knight f3 takes queen h4; wins material worth 9 pawns. (2 left in this game)\n";
+    let input = "hint\nh\nNxh4\nh\nNc6\nh\nNf3\nNf6\nh\nq\n";
+    let out = play_binary("hint", &["--color", "both", "--fen", fen], input);
+    // The hinted move is highlighted on the board, then explained.
+    let highlighted = "\
+White > hint
+   a  b  c  d  e  f  g  h
+8  r  n  b  .  k  b  n  r  8
+7  p  p  p  p  .  p  p  p  7
+6  .  .  .  .  .  .  .  .  6
+5  .  .  .  .  p  .  .  .  5
+4  .  .  .  .  P  .  . <q> 4
+3  .  .  .  .  . <N> .  .  3
+";
+    assert!(out.contains(highlighted), "{out}");
+    let hint =
+        "White to move.\nHint: Nxh4 — White knight f3 takes queen h4; wins the queen on h4. (2 left in this game)\n";
     assert!(out.contains(hint), "{out}");
-    assert!(out.contains("(0 left in this game)\nWhite > h\nNo hints left: there are 3 per game.\n"), "{out}");
-    let out = play_binary("hint-zh", &["--color", "both", "--fen", fen, "--lang", "zh"], "提示\nq\n");
-    assert!(out.contains("提示：Nxh4 — 白方马从f3吃h4的后；净得9个兵的子力。（本局还剩2次）\n"), "{out}");
+    // Asked again in the same position: the same hint, not counted.
+    let again = "Hint (again, not counted): Nxh4 — White knight f3 takes queen h4; wins the queen on h4. (2 left in this game)\nWhite > Nxh4\n";
+    assert!(out.contains(again), "{out}");
+    assert!(out.contains("(1 left in this game)\nBlack > Nc6\n"), "{out}");
+    assert!(out.contains("(0 left in this game)\nWhite > Nf3\n"), "{out}");
+    assert!(out.contains("White > h\nNo hints left: there are 3 per game.\n"), "{out}");
+    let out = play_binary("hint-zh", &["--color", "both", "--fen", fen, "--lang", "zh"], "提示\n提示\nq\n");
+    assert!(out.contains("提示：Nxh4 — 白方马从f3吃h4的后；得h4的后。（本局还剩2次）\n"), "{out}");
+    assert!(
+        out.contains("提示（重复显示，不计次数）：Nxh4 — 白方马从f3吃h4的后；得h4的后。（本局还剩2次）\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -225,15 +271,18 @@ fn quitting_saves_and_the_next_start_continues() {
     assert!(saved.contains("\"hints_used\": 1,\n  \"flipped\": true,"), "{saved}");
 
     // Without a menu, --continue resumes; the hints used and the flipped board come back.
-    let out = play_binary_with_save(&save, &["--continue"], "fen\nh\nh\nh\nq\n");
+    let out = play_binary_with_save(&save, &["--continue"], "fen\nh\nNf3\nNc6\nh\nd4\ncxd4\nh\nq\n");
     assert!(out.starts_with("Continuing the last game.\n   h  g  f  e  d  c  b  a\n"), "{out}");
     assert_eq!(fens(&out)[0], "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
-    assert!(out.contains("(0 left in this game)\nWhite > h\nNo hints left"), "{out}");
+    assert!(out.contains("(1 left in this game)\nWhite > Nf3\n"), "{out}");
+    assert!(out.contains("(0 left in this game)\nWhite > d4\n"), "{out}");
+    assert!(out.contains("White > h\nNo hints left"), "{out}");
 
     // The menu offers it; n starts a new game, whose questions come next.
     let out = play_binary_with_save(&save, &["--menu"], "1\ny\nfen\nq\n");
-    assert!(out.contains("Continue the last game (2 moves played)? [Y/n] y\nContinuing the last game.\n"), "{out}");
-    assert_eq!(fens(&out)[0], "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    // Moves are counted as move numbers are: 1. e4 c5 2. Nf3 Nc6 3. d4 cxd4 is 3 moves.
+    assert!(out.contains("Continue the last game (3 moves played)? [Y/n] y\nContinuing the last game.\n"), "{out}");
+    assert_eq!(fens(&out)[0], "r1bqkbnr/pp1ppppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4");
     let out = play_binary_with_save(&save, &["--menu", "--seed", "2"], "\nn\n9\n2\n3\n2\nfen\nq\n");
     assert!(out.contains("Please answer with one of the numbers, or press Enter for the default.\n"), "{out}");
     assert!(out.contains("New game: you play Black against the computer (Expert), casual rules.\n"), "{out}");
