@@ -30,6 +30,8 @@ pub(crate) enum Command {
     Draw,
     /// `pgn [FILE]`: print the game or save it.
     Pgn(Option<String>),
+    /// `pace [real|fast|instant]`: show or set the computer's pace (the word as typed).
+    Pace(Option<String>),
     /// `moves [SQUARE]`: the moves of one piece, or all.
     Moves(Option<Square>),
     /// `y`, `yes`.
@@ -76,6 +78,8 @@ pub(crate) fn parse(line: &str) -> Command {
         ("pgn", true) => Command::Pgn(None),
         // Keep the file name as typed (not lowercased).
         ("pgn", false) => Command::Pgn(Some(line.get(3..).unwrap_or_default().trim().to_string())),
+        ("pace" | "节奏", true) => Command::Pace(None),
+        ("pace" | "节奏", false) => Command::Pace(Some(rest.to_string())),
         ("moves" | "走法", true) => Command::Moves(None),
         ("moves" | "走法", false) => match square(rest) {
             Some(square) => Command::Moves(Some(square)),

@@ -149,6 +149,9 @@ pub(crate) struct Settings {
     /// The language of every message.
     #[serde(with = "save::lang_code")]
     lang: Lang,
+    /// How long the computer waits before it plays (saves from before it was chosen: real).
+    #[serde(default)]
+    pace: Pace,
 }
 
 /// Sets up a session: what the flags and the terminal decided. `None` leaves a choice to the
@@ -167,8 +170,8 @@ pub struct Config {
     pub fen: Option<Position>,
     /// Seeds the computer's random choices and waits, so a session can be replayed.
     pub seed: Option<u64>,
-    /// How long the computer waits before playing.
-    pub pace: Pace,
+    /// How long the computer waits before playing (default: asked by the menu, else real).
+    pub pace: Option<Pace>,
     /// How the board is drawn.
     pub board: BoardStyle,
     /// Where the unfinished game is saved (`None`: not saved).
@@ -194,7 +197,7 @@ impl Config {
             lang: None,
             fen: None,
             seed: None,
-            pace: Pace::Instant,
+            pace: Some(Pace::Instant),
             board: BoardStyle { colors: false, pieces: PieceStyle::Letters },
             save: None,
             menu: false,

@@ -1,5 +1,5 @@
-//! The start menu: continue the saved game, or choose side, level, rules and language for a
-//! new one. Flags answer questions in advance; without a menu their defaults do.
+//! The start menu: continue the saved game, or choose side, level, rules, the computer's
+//! pace and language for a new one. Flags answer questions in advance; without a menu their defaults do.
 
 use std::io::{self, BufRead, Write};
 
@@ -7,7 +7,7 @@ use chess_core::Lang;
 use chess_core::search::Level;
 
 use super::save::{self, SavedGame};
-use super::{Config, Io, Msg, RulesChoice, Settings, Side};
+use super::{Config, Io, Msg, Pace, RulesChoice, Settings, Side};
 
 /// Tells how the session begins.
 #[derive(Debug)]
@@ -43,6 +43,7 @@ pub(crate) fn start<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) ->
         if resume {
             saved.settings.lang = lang.unwrap_or(saved.settings.lang);
             saved.settings.level = config.level.unwrap_or(saved.settings.level);
+            saved.settings.pace = config.pace.unwrap_or(saved.settings.pace);
             io.lang = saved.settings.lang;
             io.say(Msg::Resumed)?;
             return Ok(Some(Start::Resume(Box::new(saved))));
@@ -60,7 +61,11 @@ pub(crate) fn start<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) ->
     let Some(rules) = choose(io, config.rules, ask, Msg::AskRules, &rules, 0)? else {
         return Ok(None);
     };
-    Ok(Some(Start::New(Settings { side, level, rules, lang: io.lang })))
+    let ask_pace = ask && side != Side::Both;
+    let Some(pace) = choose(io, config.pace, ask_pace, Msg::AskPace, &Pace::ALL, 0)? else {
+        return Ok(None);
+    };
+    Ok(Some(Start::New(Settings { side, level, rules, lang: io.lang, pace })))
 }
 
 /// Returns the saved game to offer, if any: with a menu or `--continue`, an unfinished saved

@@ -9,7 +9,7 @@ use std::path::Path;
 use chess_core::search::Level;
 use chess_core::{Color, EventError, IllegalMoveReason, Lang, Outcome, Piece, Square, Termination};
 
-use super::{RulesChoice, Side};
+use super::{Pace, RulesChoice, Side};
 
 /// Names something the game says, with the values the sentence needs.
 #[derive(Debug, Clone, Copy)]
@@ -83,13 +83,30 @@ pub(crate) enum Msg<'a> {
         /// The move in words.
         words: &'a str,
     },
-    /// The computer is thinking, or has thought, this deep for this long.
-    Thinking {
+    /// The computer is searching: the depth finished so far and the time since it began.
+    Searching {
         /// The last finished depth.
         depth: u32,
         /// Seconds since it began.
         seconds: f64,
     },
+    /// The computer's search, as it was: how deep and how long.
+    Searched {
+        /// The last finished depth.
+        depth: u32,
+        /// Seconds it took.
+        seconds: f64,
+    },
+    /// The search is done; the computer waits at its pace before playing.
+    TakingItsTime,
+    /// Asks how long the computer waits before it plays.
+    AskPace,
+    /// The computer's pace is now this one.
+    PaceSet(Pace),
+    /// The `pace` command's answer: the pace now and the choices.
+    PaceIs(Pace),
+    /// The `pace` command named no pace.
+    UnknownPace(&'a str),
     /// The move is illegal, for this reason.
     Illegal(IllegalMoveReason),
     /// A question about a square cannot be answered, for this reason (no piece, not yours).
@@ -192,7 +209,8 @@ pub(crate) enum Msg<'a> {
 const HELP_EN: &str = "\
 Moves: SAN (Nf3, O-O, exd6 e.p., e8=Q) or coordinates (e2e4, e2 e4, e7e8q).
   moves e2 (or just e2)  where the piece on e2 can go; moves: every legal move
-  hint (h)               a suggested move, explained (3 per game)
+  hint (h)               a suggested move, explained and shown on the board (3 per game)
+  pace [real|fast|instant]  how long the computer waits before it plays
   undo (u, z)            take back your last move (and the computer's reply)
   draw                   offer a draw (or claim one when the rules allow)
   resign                 give up the game
@@ -208,7 +226,8 @@ Moves: SAN (Nf3, O-O, exd6 e.p., e8=Q) or coordinates (e2e4, e2 e4, e7e8q).
 const HELP_ZH: &str = "\
 走法：标准代数记谱（Nf3、O-O、exd6 e.p.、e8=Q）或坐标（e2e4、e2 e4、e7e8q）。
   moves e2（或只输入 e2）  e2上的棋子可以走到哪里；moves：所有合法走法
-  hint (h)                 提示一步好棋并说明理由（每局3次）
+  hint (h)                 提示一步好棋，在棋盘上标出并说明理由（每局3次）
+  pace [real|fast|instant] 电脑走棋前等待的时间（真实、较快、即时）
   undo (u, z)              悔棋（连同电脑的应着）
   draw                     提和（规则允许时申请和棋）
   resign                   认输
@@ -278,7 +297,19 @@ impl Msg<'_> {
             }
             Msg::Played { san, words } => format!("{san} — {words}"),
             Msg::ComputerPlayed { san, words } => format!("The computer plays {san} — {words}"),
-            Msg::Thinking { depth, seconds } => format!("Thinking… depth {depth}, {seconds:.1} s"),
+            Msg::Searching { depth, seconds } => format!("Searching… depth {depth}, {seconds:.2} s"),
+            Msg::Searched { depth, seconds } => format!("Search: depth {depth}, {seconds:.2} s."),
+            Msg::TakingItsTime => "The computer takes its time…".into(),
+            Msg::AskPace => {
+                "The computer's pace: (1) real (waits 2-5 s, like a person), (2) faster (1-2 s), (3) instant [1] "
+                    .into()
+            }
+            Msg::PaceSet(pace) => format!("The computer's pace is now {}.", pace_name(pace, en)),
+            Msg::PaceIs(pace) => format!(
+                "The computer's pace is {}. Type pace real (2-5 s, like a person), pace fast (1-2 s) or pace instant.",
+                pace_name(pace, en)
+            ),
+            Msg::UnknownPace(text) => format!("Unknown pace \"{text}\": choose real, fast or instant."),
             Msg::Illegal(reason) => format!("Illegal move: {}.", reason.text(en)),
             Msg::Refused(reason) => {
                 let text = reason.text(en).to_string();
@@ -371,7 +402,16 @@ impl Msg<'_> {
             }
             Msg::Played { san, words } => format!("{san} — {words}"),
             Msg::ComputerPlayed { san, words } => format!("电脑走 {san} — {words}"),
-            Msg::Thinking { depth, seconds } => format!("思考中… 深度{depth}，{seconds:.1}秒"),
+            Msg::Searching { depth, seconds } => format!("搜索中… 深度{depth}，{seconds:.2}秒"),
+            Msg::Searched { depth, seconds } => format!("搜索：深度{depth}，{seconds:.2}秒。"),
+            Msg::TakingItsTime => "电脑正在从容斟酌…".into(),
+            Msg::AskPace => "电脑走棋节奏：(1) 真实（像人一样等2-5秒），(2) 较快（1-2秒），(3) 即时 [1] ".into(),
+            Msg::PaceSet(pace) => format!("电脑走棋节奏已改为{}。", pace_name(pace, zh)),
+            Msg::PaceIs(pace) => format!(
+                "电脑走棋节奏：{}。输入 pace real（真实，2-5秒）、pace fast（较快，1-2秒）或 pace instant（即时）。",
+                pace_name(pace, zh)
+            ),
+            Msg::UnknownPace(text) => format!("没有“{text}”这种节奏：请选择 real、fast 或 instant。"),
             Msg::Illegal(reason) => format!("不合法的走法：{}。", reason.text(zh)),
             Msg::Refused(reason) => format!("{}。", reason.text(zh)),
             Msg::NoMatch(text) => format!("没有与“{text}”对应的合法走法。"),
@@ -419,6 +459,18 @@ fn end_sentence(text: &str, stop: &str) -> String {
 /// Returns the text, or a dash when it is empty.
 fn or_dash(text: &str) -> &str {
     if text.is_empty() { "-" } else { text }
+}
+
+/// Names a pace: "real" / "真实".
+fn pace_name(pace: Pace, lang: Lang) -> &'static str {
+    match (lang, pace) {
+        (Lang::Zh, Pace::Real) => "真实",
+        (Lang::Zh, Pace::Fast) => "较快",
+        (Lang::Zh, Pace::Instant) => "即时",
+        (_, Pace::Real) => "real",
+        (_, Pace::Fast) => "faster",
+        (_, Pace::Instant) => "instant",
+    }
 }
 
 /// Names the player's side: "White" / "执白".

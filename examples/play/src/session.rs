@@ -193,6 +193,15 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             Command::Fen => writeln!(self.io.out, "{}", self.game.position().to_fen())?,
             Command::Pgn(path) => self.pgn(path.as_deref())?,
             Command::Moves(square) => self.list_moves(square)?,
+            Command::Pace(None) => self.io.say(Msg::PaceIs(self.settings.pace))?,
+            Command::Pace(Some(word)) => match word.parse() {
+                Ok(pace) => {
+                    self.settings.pace = pace;
+                    self.io.say(Msg::PaceSet(pace))?;
+                    self.autosave();
+                }
+                Err(_) => self.io.say(Msg::UnknownPace(&word))?,
+            },
             Command::Hint | Command::Resign | Command::Draw if over => self.io.say(Msg::GameIsOver)?,
             Command::Hint => self.hint()?,
             Command::Resign => self.resign()?,
@@ -281,7 +290,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     /// Lets the computer choose and play its move, and announces it.
     fn computer_move(&mut self) -> io::Result<()> {
         let settings = (self.io.lang, self.config.live);
-        let pace = (self.config.pace, &mut self.spread);
+        let pace = (self.settings.pace, &mut self.spread);
         let result = computer::choose_move(&mut self.searcher, &self.game, pace, &mut self.io.out, settings)?;
         let Some(m) = result.best_move else {
             return Err(io::Error::other("the computer found no move in a game that is not over"));

@@ -98,7 +98,9 @@ fn the_computer_mates_in_one_and_announces_it() {
         "Kg8\nn\n",
     );
     assert!(out.contains("New game: you play Black against the computer (Normal), FIDE rules.\n"), "{out}");
-    assert!(out.contains("Black > Kg8\n1... Kg8 — Black king h8 to g8\nThinking… depth "), "{out}");
+    // The search is shown as it was (no wait at the instant pace of a script).
+    assert!(out.contains("Black > Kg8\n1... Kg8 — Black king h8 to g8\nSearch: depth "), "{out}");
+    assert!(out.contains(" s.\nThe computer plays 2. Ra8# — White rook a1 to a8, checkmate\n"), "{out}");
     assert!(out.contains("The computer plays 2. Ra8# — White rook a1 to a8, checkmate\n"), "{out}");
     assert!(out.contains("Checkmate! White wins.\n"), "{out}");
     // Black's view: rank 1 at the top, files from h to a.
@@ -449,4 +451,34 @@ fn bad_flags_exit_with_usage() {
     let help = Command::new(env!("CARGO_BIN_EXE_play")).arg("--help").output().unwrap();
     assert!(help.status.success());
     assert!(String::from_utf8(help.stdout).unwrap().starts_with("usage: play "));
+}
+
+#[test]
+fn the_pace_is_chosen_in_the_menu_and_changed_by_a_command() {
+    let config = Config {
+        menu: true,
+        lang: Some(chess_core::Lang::En),
+        side: Some(Side::White),
+        level: Some(chess_core::search::Level::Beginner),
+        rules: Some(RulesChoice::Fide),
+        pace: None,
+        ..Config::scripted()
+    };
+    let out = play_in_memory(&config, b"3\npace\npace faster\npace slow\ne4\npace instant\nq\n");
+    let question =
+        "The computer's pace: (1) real (waits 2-5 s, like a person), (2) faster (1-2 s), (3) instant [1] 3\n";
+    assert!(out.starts_with(&format!("Chess — play against the computer\n{question}New game: ")), "{out}");
+    let is =
+        "The computer's pace is instant. Type pace real (2-5 s, like a person), pace fast (1-2 s) or pace instant.";
+    assert!(out.contains(&format!("White > pace\n{is}\n")), "{out}");
+    assert!(out.contains("White > pace faster\nThe computer's pace is now faster.\n"), "{out}");
+    assert!(out.contains("White > pace slow\nUnknown pace \"slow\": choose real, fast or instant.\n"), "{out}");
+    // At the faster pace the computer searches, says how deep and how long, then takes its time.
+    let searched = out.find("1. e4 — White pawn e2 to e4\nSearch: depth ").expect(&out);
+    let waited = out[searched..].find(" s.\nThe computer takes its time…\nThe computer plays 1... ");
+    assert!(waited.is_some(), "{out}");
+    assert!(out.contains("White > pace instant\nThe computer's pace is now instant.\n"), "{out}");
+    let zh = play_in_memory(&Config { lang: Some(chess_core::Lang::Zh), ..config }, b"\npace\nq\n");
+    assert!(zh.contains("电脑走棋节奏：(1) 真实（像人一样等2-5秒），(2) 较快（1-2秒），(3) 即时 [1] \n"), "{zh}");
+    assert!(zh.contains("电脑走棋节奏：真实。输入 pace real"), "{zh}");
 }
