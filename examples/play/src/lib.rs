@@ -27,6 +27,7 @@
 
 mod args;
 mod board_view;
+mod clock;
 mod computer;
 mod input;
 mod menu;
@@ -45,6 +46,7 @@ use serde::{Deserialize, Serialize};
 
 pub use args::{Terminal, USAGE, parse_args};
 pub use board_view::{BoardStyle, PieceStyle};
+pub use clock::{TimeControl, TimeSource};
 pub use pace::Pace;
 pub use save::default_path;
 
@@ -152,6 +154,9 @@ pub(crate) struct Settings {
     /// How long the computer waits before it plays (saves from before it was chosen: real).
     #[serde(default)]
     pace: Pace,
+    /// The chess clock's time control (`None`: no clock).
+    #[serde(default)]
+    clock: Option<TimeControl>,
 }
 
 /// Sets up a session: what the flags and the terminal decided. `None` leaves a choice to the
@@ -174,6 +179,10 @@ pub struct Config {
     pub pace: Option<Pace>,
     /// How the board is drawn.
     pub board: BoardStyle,
+    /// The chess clock (default: asked by the menu, else none).
+    pub clock: Option<TimeControl>,
+    /// Where the clock's time comes from (the wall clock, or a fixed cost for tests).
+    pub time: TimeSource,
     /// Where the unfinished game is saved (`None`: not saved).
     pub save: Option<PathBuf>,
     /// Asks the start menu's questions (those no flag answered).
@@ -198,6 +207,8 @@ impl Config {
             fen: None,
             seed: None,
             pace: Some(Pace::Instant),
+            clock: None,
+            time: TimeSource::Real,
             board: BoardStyle { colors: false, pieces: PieceStyle::Letters },
             save: None,
             menu: false,

@@ -1,5 +1,5 @@
 //! The start menu: continue the saved game, or choose side, level, rules, the computer's
-//! pace and language for a new one. Flags answer questions in advance; without a menu their defaults do.
+//! pace, a clock and language for a new one. Flags answer questions in advance; without a menu their defaults do.
 
 use std::io::{self, BufRead, Write};
 
@@ -7,7 +7,7 @@ use chess_core::Lang;
 use chess_core::search::Level;
 
 use super::save::{self, SavedGame};
-use super::{Config, Io, Msg, Pace, RulesChoice, Settings, Side};
+use super::{Config, Io, Msg, Pace, RulesChoice, Settings, Side, TimeControl};
 
 /// Tells how the session begins.
 #[derive(Debug)]
@@ -44,6 +44,7 @@ pub(crate) fn start<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) ->
             saved.settings.lang = lang.unwrap_or(saved.settings.lang);
             saved.settings.level = config.level.unwrap_or(saved.settings.level);
             saved.settings.pace = config.pace.unwrap_or(saved.settings.pace);
+            saved.settings.clock = config.clock.or(saved.settings.clock);
             io.lang = saved.settings.lang;
             io.say(Msg::Resumed)?;
             return Ok(Some(Start::Resume(Box::new(saved))));
@@ -65,7 +66,11 @@ pub(crate) fn start<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) ->
     let Some(pace) = choose(io, config.pace, ask_pace, Msg::AskPace, &Pace::ALL, 0)? else {
         return Ok(None);
     };
-    Ok(Some(Start::New(Settings { side, level, rules, lang: io.lang, pace })))
+    let clocks = [None, Some(TimeControl::MENU[0]), Some(TimeControl::MENU[1]), Some(TimeControl::MENU[2])];
+    let Some(clock) = choose(io, config.clock.map(Some), ask, Msg::AskClock, &clocks, 0)? else {
+        return Ok(None);
+    };
+    Ok(Some(Start::New(Settings { side, level, rules, lang: io.lang, pace, clock })))
 }
 
 /// Returns the saved game to offer, if any: with a menu or `--continue`, an unfinished saved

@@ -9,7 +9,7 @@ use std::path::Path;
 use chess_core::search::Level;
 use chess_core::{Color, EventError, IllegalMoveReason, Lang, Outcome, Piece, Square, Termination};
 
-use super::{Pace, RulesChoice, Side};
+use super::{Pace, RulesChoice, Side, TimeControl};
 
 /// Names something the game says, with the values the sentence needs.
 #[derive(Debug, Clone, Copy)]
@@ -107,6 +107,17 @@ pub(crate) enum Msg<'a> {
     PaceIs(Pace),
     /// The `pace` command named no pace.
     UnknownPace(&'a str),
+    /// Asks for a clock.
+    AskClock,
+    /// A side's clock, shown beside the board.
+    ClockBeside {
+        /// The side.
+        color: Color,
+        /// Its time left, as a clock shows it.
+        time: &'a str,
+    },
+    /// A side's time has run out.
+    FlagFell(Color),
     /// The move is illegal, for this reason.
     Illegal(IllegalMoveReason),
     /// A question about a square cannot be answered, for this reason (no piece, not yours).
@@ -310,6 +321,14 @@ impl Msg<'_> {
                 pace_name(pace, en)
             ),
             Msg::UnknownPace(text) => format!("Unknown pace \"{text}\": choose real, fast or instant."),
+            Msg::AskClock => format!(
+                "Clock (minutes+seconds per move): (1) none, (2) {}, (3) {}, (4) {} [1] ",
+                TimeControl::MENU[0],
+                TimeControl::MENU[1],
+                TimeControl::MENU[2]
+            ),
+            Msg::ClockBeside { color, time } => format!("{} {time}", color.text(en)),
+            Msg::FlagFell(color) => format!("{}'s time has run out.", color.text(en)),
             Msg::Illegal(reason) => format!("Illegal move: {}.", reason.text(en)),
             Msg::Refused(reason) => {
                 let text = reason.text(en).to_string();
@@ -412,6 +431,14 @@ impl Msg<'_> {
                 pace_name(pace, zh)
             ),
             Msg::UnknownPace(text) => format!("没有“{text}”这种节奏：请选择 real、fast 或 instant。"),
+            Msg::AskClock => format!(
+                "棋钟（分钟+每步加秒）：(1) 不用棋钟，(2) {}，(3) {}，(4) {} [1] ",
+                TimeControl::MENU[0],
+                TimeControl::MENU[1],
+                TimeControl::MENU[2]
+            ),
+            Msg::ClockBeside { color, time } => format!("{} {time}", color.text(zh)),
+            Msg::FlagFell(color) => format!("{}超时了。", color.text(zh)),
             Msg::Illegal(reason) => format!("不合法的走法：{}。", reason.text(zh)),
             Msg::Refused(reason) => format!("{}。", reason.text(zh)),
             Msg::NoMatch(text) => format!("没有与“{text}”对应的合法走法。"),
@@ -533,6 +560,9 @@ fn game_over_en(outcome: Outcome, halfmove_clock: u32) -> String {
         Termination::CheckLimit => "Draw: a player has been checked as often as the rules allow.".into(),
         Termination::Resignation => format!("{loser} resigns: {winner} wins."),
         Termination::DrawAgreement => "Draw by agreement.".into(),
+        Termination::Timeout if outcome.winner.is_some() => format!("{loser} lost on time: {winner} wins."),
+        Termination::Timeout => "Time ran out, but the other side cannot mate: the game is drawn.".into(),
+        Termination::Aborted => "The game is void: time ran out within the first 5 moves (casual rules).".into(),
         _ => format!("Game over: {outcome}."),
     }
 }
@@ -554,6 +584,9 @@ fn game_over_zh(outcome: Outcome, halfmove_clock: u32) -> String {
         Termination::CheckLimit => "和棋：将军次数达到规则上限。".into(),
         Termination::Resignation => format!("{loser}认输，{winner}获胜。"),
         Termination::DrawAgreement => "双方同意和棋。".into(),
+        Termination::Timeout if outcome.winner.is_some() => format!("{loser}超时判负，{winner}获胜。"),
+        Termination::Timeout => "超时，但对方无法将死：和棋。".into(),
+        Termination::Aborted => "对局作废：在前5步内超时（休闲规则）。".into(),
         _ => format!("对局结束：{}", outcome.result()),
     }
 }

@@ -11,10 +11,11 @@ use chess_core::{
 };
 
 use super::board_view::{BoardStyle, Marks, PieceStyle, render};
+use super::clock::{Clock, format_time};
 use super::computer;
 use super::input::{self, Command};
 use super::menu::Start;
-use super::pace::Spread;
+use super::pace::{Pace, Spread};
 use super::save::{self, SavedGame};
 use super::{Config, Io, Msg, Settings, Side};
 
@@ -23,6 +24,9 @@ const HINTS_PER_GAME: u32 = 3;
 
 /// The level hints are searched at.
 const HINT_LEVEL: Level = Level::Expert;
+
+/// The time left below which the computer plays without waiting at its pace.
+const HURRY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Plies of the move list shown under the board.
 const MOVE_LIST_PLIES: usize = 20;
@@ -74,6 +78,8 @@ pub(crate) struct Session<'c, R, W> {
     /// The last hint given and the position it was for (its key and the number of moves
     /// played): asked again there, it is shown again without using another.
     hint: Option<((u64, usize), Hint)>,
+    /// The chess clock, when the game has one.
+    clock: Option<Clock>,
 }
 
 impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
@@ -100,6 +106,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             board_stale: true,
             end_announced: false,
             hint: None,
+            clock: settings.clock.map(|control| Clock::new(control, config.time)),
         }
     }
 
@@ -110,6 +117,9 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             self.announce_start()?;
         }
         loop {
+            if let Some(clock) = &mut self.clock {
+                clock.restart(); // the time in the menu is not counted
+            }
             match self.play_game()? {
                 Flow::NewGame => {
                     self.game = new_game(self.config, self.settings);
@@ -119,6 +129,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
                     self.board_stale = true;
                     self.end_announced = false;
                     self.searcher.new_game();
+                    self.clock = self.settings.clock.map(|control| Clock::new(control, self.config.time));
                     self.announce_start()?;
                 }
                 Flow::Continue | Flow::Quit => return self.leave(),
@@ -162,6 +173,10 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             let Some(line) = self.io.ask(Msg::Prompt(turn))? else {
                 return Ok(Flow::Quit);
             };
+            if self.clock.as_mut().is_some_and(|clock| clock.charge(turn)) {
+                self.flag_falls(turn)?;
+                continue;
+            }
             let flow = self.command(input::parse(&line), &line)?;
             if flow != Flow::Continue {
                 return Ok(flow);
@@ -255,8 +270,24 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         };
         let words = position.describe(m).text(self.io.lang).to_string();
         self.game.push(m).map_err(io::Error::other)?;
+        self.add_increment(position.turn());
         self.io.say(Msg::Played { san: &numbered_san(&position, m), words: &words })?;
         self.after_move();
+        Ok(())
+    }
+
+    /// Gives `color` its increment after a move, when there is a clock.
+    fn add_increment(&mut self, color: Color) {
+        if let Some(clock) = &mut self.clock {
+            clock.add_increment(color);
+        }
+    }
+
+    /// Ends the game because `color`'s time ran out, by the rules' timeout rule.
+    fn flag_falls(&mut self, color: Color) -> io::Result<()> {
+        self.io.say(Msg::FlagFell(color))?;
+        self.game.timeout(color).map_err(io::Error::other)?;
+        self.board_stale = true;
         Ok(())
     }
 
@@ -290,14 +321,21 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     /// Lets the computer choose and play its move, and announces it.
     fn computer_move(&mut self) -> io::Result<()> {
         let settings = (self.io.lang, self.config.live);
-        let pace = (self.settings.pace, &mut self.spread);
+        let turn = self.game.position().turn();
+        // Short of time, the computer plays at once, as a person would.
+        let hurried = self.clock.as_ref().is_some_and(|clock| clock.left(turn) < HURRY);
+        let pace = (if hurried { Pace::Instant } else { self.settings.pace }, &mut self.spread);
         let result = computer::choose_move(&mut self.searcher, &self.game, pace, &mut self.io.out, settings)?;
         let Some(m) = result.best_move else {
             return Err(io::Error::other("the computer found no move in a game that is not over"));
         };
+        if self.clock.as_mut().is_some_and(|clock| clock.charge(turn)) {
+            return self.flag_falls(turn);
+        }
         let position = *self.game.position();
         let words = position.describe(m).text(self.io.lang).to_string();
         self.game.push(m).map_err(io::Error::other)?;
+        self.add_increment(turn);
         self.io.say(Msg::ComputerPlayed { san: &numbered_san(&position, m), words: &words })?;
         self.after_move();
         Ok(())
@@ -314,7 +352,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         let hint = self.current_hint().map(|hint| hint.mv);
         let marks = Marks { last: self.game.last_move(), hint, dots, rings };
         let board = render(self.game.position(), &marks, self.flipped, self.board);
-        write!(self.io.out, "{board}")?;
+        write!(self.io.out, "{}", self.beside_board(board))?;
         let moves = self.game.moves();
         if !moves.is_empty() {
             let first = moves.len().saturating_sub(MOVE_LIST_PLIES);
@@ -340,6 +378,25 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         }
         self.board_stale = false;
         Ok(())
+    }
+
+    /// Writes the clocks beside the board's top and bottom ranks, each side's at its end.
+    fn beside_board(&self, board: String) -> String {
+        let Some(clock) = &self.clock else { return board };
+        let (top, bottom) = if self.flipped { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
+        let beside = |color: Color| {
+            let time = format_time(clock.left(color));
+            Msg::ClockBeside { color, time: &time }.text(self.io.lang)
+        };
+        let mut lines: Vec<String> = board.lines().map(str::to_string).collect();
+        let last_rank = lines.len().saturating_sub(2);
+        for (index, color) in [(1, top), (last_rank, bottom)] {
+            if let Some(line) = lines.get_mut(index) {
+                line.push_str("   ");
+                line.push_str(&beside(color));
+            }
+        }
+        lines.join("\n") + "\n"
     }
 
     fn announce_end(&mut self) -> io::Result<()> {

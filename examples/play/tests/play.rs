@@ -285,7 +285,7 @@ fn quitting_saves_and_the_next_start_continues() {
     // Moves are counted as move numbers are: 1. e4 c5 2. Nf3 Nc6 3. d4 cxd4 is 3 moves.
     assert!(out.contains("Continue the last game (3 moves played)? [Y/n] y\nContinuing the last game.\n"), "{out}");
     assert_eq!(fens(&out)[0], "r1bqkbnr/pp1ppppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4");
-    let out = play_binary_with_save(&save, &["--menu", "--seed", "2"], "\nn\n9\n2\n3\n2\nfen\nq\n");
+    let out = play_binary_with_save(&save, &["--menu", "--seed", "2"], "\nn\n9\n2\n3\n2\n1\nfen\nq\n");
     assert!(out.contains("Please answer with one of the numbers, or press Enter for the default.\n"), "{out}");
     assert!(out.contains("New game: you play Black against the computer (Expert), casual rules.\n"), "{out}");
     assert!(out.contains("The computer plays 1. "), "{out}");
@@ -464,10 +464,13 @@ fn the_pace_is_chosen_in_the_menu_and_changed_by_a_command() {
         pace: None,
         ..Config::scripted()
     };
-    let out = play_in_memory(&config, b"3\npace\npace faster\npace slow\ne4\npace instant\nq\n");
+    let out = play_in_memory(&config, b"3\n2\npace\npace faster\npace slow\ne4\npace instant\nq\n");
     let question =
         "The computer's pace: (1) real (waits 2-5 s, like a person), (2) faster (1-2 s), (3) instant [1] 3\n";
-    assert!(out.starts_with(&format!("Chess — play against the computer\n{question}New game: ")), "{out}");
+    let clock = "Clock (minutes+seconds per move): (1) none, (2) 10+5, (3) 5+3, (4) 3+2 [1] 2\n";
+    assert!(out.starts_with(&format!("Chess — play against the computer\n{question}{clock}New game: ")), "{out}");
+    // The clock chosen in the menu is shown beside the board.
+    assert!(out.contains("\n8  r  n  b  q  k  b  n  r  8   Black 10:00\n"), "{out}");
     let is =
         "The computer's pace is instant. Type pace real (2-5 s, like a person), pace fast (1-2 s) or pace instant.";
     assert!(out.contains(&format!("White > pace\n{is}\n")), "{out}");
@@ -478,7 +481,51 @@ fn the_pace_is_chosen_in_the_menu_and_changed_by_a_command() {
     let waited = out[searched..].find(" s.\nThe computer takes its time…\nThe computer plays 1... ");
     assert!(waited.is_some(), "{out}");
     assert!(out.contains("White > pace instant\nThe computer's pace is now instant.\n"), "{out}");
-    let zh = play_in_memory(&Config { lang: Some(chess_core::Lang::Zh), ..config }, b"\npace\nq\n");
+    let zh = play_in_memory(&Config { lang: Some(chess_core::Lang::Zh), ..config }, b"\n\npace\nq\n");
     assert!(zh.contains("电脑走棋节奏：(1) 真实（像人一样等2-5秒），(2) 较快（1-2秒），(3) 即时 [1] \n"), "{zh}");
     assert!(zh.contains("电脑走棋节奏：真实。输入 pace real"), "{zh}");
+}
+
+/// Plays `input` with a clock of one minute, no increment, where every line (and every
+/// computer move) takes `step` seconds.
+fn with_clock(config: Config, step: u64, input: &str) -> String {
+    let clock = Some(play::TimeControl { minutes: 1, increment: 0 });
+    let time = play::TimeSource::Fixed(std::time::Duration::from_secs(step));
+    play_in_memory(&Config { clock, time, ..config }, input.as_bytes())
+}
+
+#[test]
+fn a_flag_fall_ends_the_game_by_the_rules() {
+    let fide = Config { rules: Some(RulesChoice::Fide), ..two_players() };
+    let out = with_clock(fide.clone(), 25, "e4\ne5\nNf3\nNc6\nBc4\nn\n");
+    assert!(out.contains("\n8  r  n  b  q  k  b  n  r  8   Black 1:00\n"), "{out}");
+    assert!(out.contains("\n1  R  N  B  Q  K  B  N  R  1   White 1:00\n"), "{out}");
+    assert!(out.contains("\n1  R  N  B  Q  K  B  N  R  1   White 0:35\n"), "{out}");
+    assert!(out.contains("White > Bc4\nWhite's time has run out.\n"), "{out}");
+    assert!(out.contains("\n1  R  N  B  Q  K  B  .  R  1   White 0:00.0\n"), "{out}");
+    assert!(out.contains("White lost on time: Black wins.\n"), "{out}");
+    assert!(!out.contains("3. Bc4"), "{out}");
+
+    // Casual rules: within a player's first 5 moves a flag fall voids the game; after, it loses.
+    let casual = Config { rules: Some(RulesChoice::Casual), ..two_players() };
+    let out = with_clock(casual.clone(), 25, "e4\ne5\nNf3\nNc6\nBc4\nn\n");
+    assert!(out.contains("The game is void: time ran out within the first 5 moves (casual rules).\n"), "{out}");
+    let moves = "e4\ne5\nNf3\nNc6\nBc4\nBc5\nc3\nNf6\nd3\nd6\nO-O\nO-O\nh3\nn\n";
+    let out = with_clock(casual, 9, moves);
+    assert!(out.contains("White > h3\nWhite's time has run out.\n"), "{out}");
+    assert!(out.contains("White lost on time: Black wins.\n"), "{out}");
+    let zh = with_clock(Config { lang: Some(chess_core::Lang::Zh), ..fide }, 25, "e4\ne5\nNf3\nNc6\nBc4\nn\n");
+    assert!(zh.contains("白方超时了。\n"), "{zh}");
+    assert!(zh.contains("白方超时判负，黑方获胜。\n"), "{zh}");
+}
+
+#[test]
+fn the_computer_uses_the_same_clock() {
+    // The computer has White: its three moves take 25 s each, and its flag falls.
+    let config =
+        Config { side: Some(Side::Black), rules: Some(RulesChoice::Fide), seed: Some(1), ..Config::scripted() };
+    let out = with_clock(config, 25, "e5\nNc6\nn\n");
+    assert_eq!(out.matches("The computer plays").count(), 2, "{out}");
+    assert!(out.contains("White's time has run out.\n"), "{out}");
+    assert!(out.contains("White lost on time: Black wins.\n"), "{out}");
 }
