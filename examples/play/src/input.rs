@@ -38,6 +38,8 @@ pub(crate) enum Command {
     Yes,
     /// `n`, `no`.
     No,
+    /// `s`, `settings`: a new game with new settings.
+    Settings,
     /// A move given by its squares.
     Coords {
         /// The square the piece leaves.
@@ -75,6 +77,7 @@ pub(crate) fn parse(line: &str) -> Command {
         ("draw" | "求和" | "提和", true) => Command::Draw,
         ("y" | "yes" | "是" | "好", true) => Command::Yes,
         ("n" | "no" | "否" | "不", true) => Command::No,
+        ("s" | "settings" | "设置", true) => Command::Settings,
         ("pgn", true) => Command::Pgn(None),
         // Keep the file name as typed (not lowercased).
         ("pgn", false) => Command::Pgn(Some(line.get(3..).unwrap_or_default().trim().to_string())),

@@ -73,6 +73,29 @@ pub(crate) fn start<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) ->
     Ok(Some(Start::New(Settings { side, level, rules, lang: io.lang, pace, clock })))
 }
 
+/// Asks side, level and rules again for a new game (the pace, clock and language stay);
+/// `None` when the input ended.
+pub(crate) fn change_settings<R: BufRead, W: Write>(
+    io: &mut Io<R, W>,
+    current: Settings,
+) -> io::Result<Option<Settings>> {
+    let Some(side) = pick(io, Msg::AskSide, &[Side::White, Side::Black, Side::Both], 0)? else {
+        return Ok(None);
+    };
+    let level = if side == Side::Both {
+        current.level
+    } else {
+        let Some(level) = pick(io, Msg::AskLevel, &Level::ALL, 1)? else {
+            return Ok(None);
+        };
+        level
+    };
+    let Some(chosen) = pick(io, Msg::AskRules, &[RulesChoice::Fide, RulesChoice::Casual], 0)? else {
+        return Ok(None);
+    };
+    Ok(Some(Settings { side, level, rules: chosen, ..current }))
+}
+
 /// Returns the saved game to offer, if any: with a menu or `--continue`, an unfinished saved
 /// game (saying so when it cannot be read, or when `--continue` finds none).
 fn saved_game<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) -> io::Result<Option<SavedGame>> {

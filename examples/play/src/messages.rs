@@ -193,6 +193,16 @@ pub(crate) enum Msg<'a> {
         /// Plies since the last capture or pawn move.
         halfmove_clock: u32,
     },
+    /// Asks the player to confirm resigning.
+    ConfirmResign,
+    /// Asks the player to confirm offering (or claiming) a draw.
+    ConfirmDraw,
+    /// Resigning or offering a draw was not confirmed.
+    NotConfirmed,
+    /// Against the computer, the player won (`true`) or lost.
+    YouWin(bool),
+    /// The PGN `Event` of a game under these rules.
+    PgnEvent(RulesChoice),
     /// The prompt after a game ended.
     AskNewGame,
     /// A move was typed after the game ended.
@@ -266,9 +276,10 @@ impl Msg<'_> {
             Msg::AskLanguage => "Language / 语言: (1) English, (2) 中文 [1] ".into(),
             Msg::AskSide => "Play (1) as White, (2) as Black, or (3) two players on one screen? [1] ".into(),
             Msg::AskLevel => "Level: (1) Beginner, (2) Normal, (3) Expert, (4) Master [2] ".into(),
-            Msg::AskRules => {
-                "Rules: (1) FIDE, (2) casual (30-move rule, threefold repetition draws at once) [1] ".into()
-            }
+            Msg::AskRules => "Rules: (1) FIDE, (2) casual (resign or offer a draw only after 15 moves, 3 offers each; \
+                 draws at once: 10 checks in a row, 30 checks in all, 30 moves without a capture or pawn move, \
+                 threefold repetition) [1] "
+                .into(),
             Msg::AskContinue { moves: 1 } => "Continue the last game (1 move played)? [Y/n] ".into(),
             Msg::AskContinue { moves } => format!("Continue the last game ({moves} moves played)? [Y/n] "),
             Msg::ChooseNumber => "Please answer with one of the numbers, or press Enter for the default.".into(),
@@ -366,8 +377,17 @@ impl Msg<'_> {
             Msg::ComputerDeclinesDraw => "The computer declines the draw and plays on.".into(),
             Msg::DrawDeclined => "The draw offer is declined.".into(),
             Msg::GameOver { outcome, halfmove_clock } => game_over_en(outcome, halfmove_clock),
-            Msg::AskNewGame => "New game? (y/n, or a command such as undo or pgn) > ".into(),
-            Msg::GameIsOver => "The game is over: answer y for a new game or n to quit.".into(),
+            Msg::PgnEvent(rules) => format!("Game under {} rules", rules.name()),
+            Msg::ConfirmResign => "Resign this game? [y/N] ".into(),
+            Msg::ConfirmDraw => "Offer (or claim) a draw? [y/N] ".into(),
+            Msg::NotConfirmed => "Play on, then.".into(),
+            Msg::YouWin(true) => "You win!".into(),
+            Msg::YouWin(false) => "You lose.".into(),
+            Msg::AskNewGame => {
+                "New game? (y: same settings, s: choose side, level and rules, n: quit; or a command such as undo or pgn) > "
+                    .into()
+            }
+            Msg::GameIsOver => "The game is over: answer y (or s) for a new game or n to quit.".into(),
             Msg::PgnSaved(path) => format!("Saved the game as PGN to {}.", path.display()),
             Msg::FileError { path, error } => format!("Could not write {}: {error}", path.display()),
             Msg::GameSaved(path) => format!("Game saved to {}; start play again to continue it.", path.display()),
@@ -384,7 +404,9 @@ impl Msg<'_> {
             Msg::AskLanguage => Msg::AskLanguage.english(),
             Msg::AskSide => "选择：(1) 执白，(2) 执黑，(3) 双人同屏对弈 [1] ".into(),
             Msg::AskLevel => "难度：(1) 初级，(2) 中级，(3) 高级，(4) 大师 [2] ".into(),
-            Msg::AskRules => "规则：(1) FIDE，(2) 休闲（30回合规则，三次重复立即和棋）[1] ".into(),
+            Msg::AskRules => "规则：(1) FIDE，(2) 休闲（走满15步才能认输或提和，每方3次提和；\
+                 连续将军10次、累计将军30次、30回合没有吃子或走兵、三次重复局面均立即和棋）[1] "
+                .into(),
             Msg::AskContinue { moves } => format!("继续上一局吗（已走{moves}回合）？[Y/n] "),
             Msg::ChooseNumber => "请输入其中一个数字，或直接按回车选择默认项。".into(),
             Msg::NewGame { side, level, rules } => {
@@ -466,8 +488,17 @@ impl Msg<'_> {
             Msg::ComputerDeclinesDraw => "电脑拒绝和棋，继续对局。".into(),
             Msg::DrawDeclined => "对方拒绝了和棋。".into(),
             Msg::GameOver { outcome, halfmove_clock } => game_over_zh(outcome, halfmove_clock),
-            Msg::AskNewGame => "再来一局吗？（y/n，也可以输入 undo、pgn 等命令）> ".into(),
-            Msg::GameIsOver => "对局已结束：输入 y 开始新对局，输入 n 退出。".into(),
+            Msg::PgnEvent(rules) => format!("{}规则对局", rules.name_zh()),
+            Msg::ConfirmResign => "确定认输吗？[y/N] ".into(),
+            Msg::ConfirmDraw => "确定提和（或申请和棋）吗？[y/N] ".into(),
+            Msg::NotConfirmed => "那就继续下吧。".into(),
+            Msg::YouWin(true) => "你赢了！".into(),
+            Msg::YouWin(false) => "你输了。".into(),
+            Msg::AskNewGame => {
+                "再来一局吗？（y：同样设置，s：重新选择执色、难度和规则，n：退出；也可以输入 undo、pgn 等命令）> "
+                    .into()
+            }
+            Msg::GameIsOver => "对局已结束：输入 y（或 s）开始新对局，输入 n 退出。".into(),
             Msg::PgnSaved(path) => format!("PGN棋谱已保存到{}。", path.display()),
             Msg::FileError { path, error } => format!("无法写入{}：{error}", path.display()),
             Msg::GameSaved(path) => format!("对局已保存到{}；再次启动 play 即可继续。", path.display()),

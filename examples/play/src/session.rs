@@ -14,7 +14,7 @@ use super::board_view::{BoardStyle, Marks, PieceStyle, render};
 use super::clock::{Clock, format_time};
 use super::computer;
 use super::input::{self, Command};
-use super::menu::Start;
+use super::menu::{self, Start};
 use super::pace::{Pace, Spread};
 use super::save::{self, SavedGame};
 use super::{Config, Io, Msg, Settings, Side};
@@ -28,6 +28,9 @@ const HINT_LEVEL: Level = Level::Expert;
 /// The time left below which the computer plays without waiting at its pace.
 const HURRY: std::time::Duration = std::time::Duration::from_secs(60);
 
+/// The width the move list wraps at (between moves, never inside one).
+const MOVE_LIST_WIDTH: usize = 72;
+
 /// Plies of the move list shown under the board.
 const MOVE_LIST_PLIES: usize = 20;
 
@@ -38,6 +41,8 @@ enum Flow {
     Continue,
     /// Starts a new game with the same settings.
     NewGame,
+    /// Starts a new game after asking for side, level and rules again.
+    NewSettings,
     /// Saves and leaves.
     Quit,
 }
@@ -120,8 +125,16 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             if let Some(clock) = &mut self.clock {
                 clock.restart(); // the time in the menu is not counted
             }
-            match self.play_game()? {
-                Flow::NewGame => {
+            let flow = self.play_game()?;
+            if flow == Flow::NewSettings {
+                match menu::change_settings(&mut self.io, self.settings)? {
+                    Some(settings) => self.settings = settings,
+                    None => return self.leave(),
+                }
+                self.searcher.set_level(self.settings.level);
+            }
+            match flow {
+                Flow::NewGame | Flow::NewSettings => {
                     self.game = new_game(self.config, self.settings);
                     self.hints_used = 0;
                     self.hint = None;
@@ -155,6 +168,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
                 };
                 match input::parse(&line) {
                     Command::Yes => return Ok(Flow::NewGame),
+                    Command::Settings => return Ok(Flow::NewSettings),
                     Command::No | Command::Quit => return Ok(Flow::Quit),
                     command => {
                         self.command(command, &line)?;
@@ -219,9 +233,17 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             },
             Command::Hint | Command::Resign | Command::Draw if over => self.io.say(Msg::GameIsOver)?,
             Command::Hint => self.hint()?,
-            Command::Resign => self.resign()?,
-            Command::Draw => self.draw()?,
-            Command::Yes | Command::No => self.io.say(Msg::NotUnderstood(line))?,
+            Command::Resign => {
+                if self.confirm(Msg::ConfirmResign)? {
+                    self.resign()?;
+                }
+            }
+            Command::Draw => {
+                if self.confirm(Msg::ConfirmDraw)? {
+                    self.draw()?;
+                }
+            }
+            Command::Yes | Command::No | Command::Settings => self.io.say(Msg::NotUnderstood(line))?,
             Command::Coords { .. } | Command::Square(_) | Command::San(_) if over => self.io.say(Msg::GameIsOver)?,
             Command::Coords { from, to, promotion } => {
                 let found = self.game.position().resolve_move(from, to, promotion).map_err(|reason| match reason {
@@ -232,7 +254,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             }
             Command::Square(square) => {
                 let position = self.game.position();
-                let found = position.parse_san(line).map_err(|error| match position.piece_at(square) {
+                let found = position.parse_san(&square.to_string()).map_err(|error| match position.piece_at(square) {
                     Some(_) => Rejection::ShowMoves(square),
                     None => san_rejection(&error),
                 });
@@ -240,7 +262,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             }
             Command::San(text) => {
                 let position = self.game.position();
-                let found = position.parse_san(&text).map_err(|error| san_rejection(&error));
+                let found = parse_san_any_case(position, &text).map_err(|error| san_rejection(&error));
                 self.try_move(found, line)?;
             }
         }
@@ -289,6 +311,16 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         self.game.timeout(color).map_err(io::Error::other)?;
         self.board_stale = true;
         Ok(())
+    }
+
+    /// Asks the player to confirm; says so when the answer is not yes.
+    fn confirm(&mut self, question: Msg<'_>) -> io::Result<bool> {
+        let answer = self.io.ask(question)?;
+        let yes = answer.is_some_and(|answer| input::parse(&answer) == Command::Yes);
+        if !yes {
+            self.io.say(Msg::NotConfirmed)?;
+        }
+        Ok(yes)
     }
 
     /// Asks which piece to promote to until the answer is one; `None` for an empty answer or
@@ -359,11 +391,12 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             let start = self.game.positions().nth(first).copied().unwrap_or_default();
             let text = MoveText::new(&start, &moves[first..]).map(|text| text.to_string()).unwrap_or_default();
             let text = if first > 0 { format!("… {text}") } else { text };
-            self.io.say(Msg::MoveList(&text))?;
+            self.io.say(Msg::MoveList(&wrap_moves(&text, MOVE_LIST_WIDTH, "Moves: ".len())))?;
         }
         let taken = |color: Color| -> String {
-            let glyphs = self.game.captured_by(color).into_iter();
-            glyphs.map(|role| self.board.pieces.glyph(Piece::new(!color, role))).collect()
+            let mut roles: Vec<Role> = self.game.captured_by(color).into_iter().collect();
+            roles.sort_by_key(|role| role.value());
+            roles.into_iter().map(|role| self.board.pieces.glyph(Piece::new(!color, role))).collect()
         };
         let (white, black) = (taken(Color::White), taken(Color::Black));
         let balance = self.game.material_balance();
@@ -403,6 +436,9 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         if let Some(outcome) = self.game.outcome() {
             let halfmove_clock = self.game.position().halfmove_clock();
             self.io.say(Msg::GameOver { outcome, halfmove_clock })?;
+            if let (Some(human), Some(winner)) = (self.settings.side.human(), outcome.winner) {
+                self.io.say(Msg::YouWin(human == winner))?;
+            }
         }
         self.end_announced = true;
         if let Some(path) = &self.config.save {
@@ -564,8 +600,18 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
 
     /// Returns the game's PGN with the players' names and today's date.
     fn pgn_text(&self) -> String {
-        // The closing comment says how the game ended, as the player saw it announced.
-        let mut pgn = PgnGame::from_game_with(&self.game, FromGameOptions::new().with_end_comment());
+        // The closing comment says how the game ended, as the player saw it announced, in the
+        // game's language; the Termination tag says it for programs.
+        let mut pgn = PgnGame::from_game_with(&self.game, FromGameOptions::new());
+        if let Some(outcome) = self.game.outcome() {
+            let halfmove_clock = self.game.position().halfmove_clock();
+            let words = Msg::GameOver { outcome, halfmove_clock }.text(self.io.lang);
+            match pgn.moves.last_mut() {
+                Some(last) => last.comment = Some(words),
+                None => pgn.comment = Some(words),
+            }
+        }
+        let event = Msg::PgnEvent(self.settings.rules).text(self.io.lang);
         let computer = format!("chess-core {}", self.settings.level);
         let (white, black) = match self.settings.side {
             Side::White => ("Player".to_string(), computer),
@@ -574,7 +620,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         };
         let days = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs() / 86_400);
         for (name, value) in [
-            ("Event", "Casual game"),
+            ("Event", event.as_str()),
             ("Site", "chess-core play"),
             ("Date", &pgn_date(days)),
             ("Round", "-"),
@@ -624,6 +670,27 @@ fn new_game(config: &Config, settings: Settings) -> Game {
     Game::from_position_with_rules(config.fen.unwrap_or_default(), settings.rules.rules())
 }
 
+/// Reads SAN as typed, else in another case when only one reading is a legal move (`nf3` is
+/// Nf3, `E4` is e4; `bxc3` with both a bishop and a b-pawn able to take stays as typed).
+fn parse_san_any_case(position: &Position, text: &str) -> Result<Move, SanError> {
+    let error = match position.parse_san(text) {
+        Ok(m) => return Ok(m),
+        Err(error) => error,
+    };
+    let lower = text.to_lowercase();
+    let mut piece = lower.clone();
+    if let Some(first) = piece.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    let readings = [lower.clone(), piece, lower.replace('o', "O"), text.to_uppercase()];
+    let mut found: Vec<Move> = readings.iter().filter_map(|reading| position.parse_san(reading).ok()).collect();
+    found.dedup();
+    match found[..] {
+        [m] => Ok(m),
+        _ => Err(error),
+    }
+}
+
 /// Explains why SAN text names no single legal move.
 fn san_rejection(error: &SanError) -> Rejection {
     match *error {
@@ -667,6 +734,37 @@ fn destination_text(square: Square, kind: Destination, lang: chess_core::Lang) -
         Destination::Castles if zh => format!("{square}（王车易位）"),
         Destination::Castles => format!("{square} (castles)"),
     }
+}
+
+/// Wraps numbered movetext (`1. e4 e5 2. Nf3`) into lines of at most `width` characters
+/// (a longer move stands alone), the first after a label `label` characters wide, breaking
+/// only between moves: a move number stays with its move. Continuation lines are indented by
+/// two spaces.
+fn wrap_moves(text: &str, width: usize, label: usize) -> String {
+    let mut units: Vec<String> = Vec::new();
+    let mut number: Option<&str> = None;
+    for token in text.split_whitespace() {
+        if token.ends_with('.') && token.starts_with(|c: char| c.is_ascii_digit()) {
+            number = Some(token);
+        } else {
+            units.push(number.take().map_or_else(|| token.to_string(), |number| format!("{number} {token}")));
+        }
+    }
+    units.extend(number.map(str::to_string));
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for unit in units {
+        let room = if lines.is_empty() { width.saturating_sub(label) } else { width };
+        if !line.is_empty() && line.chars().count() + 1 + unit.chars().count() > room {
+            lines.push(std::mem::take(&mut line));
+            line.push_str("  ");
+        } else if !line.trim().is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&unit);
+    }
+    lines.push(line);
+    lines.join("\n")
 }
 
 /// Writes moves in SAN, marking en passant, separated by commas.

@@ -72,7 +72,7 @@ fn a_two_player_game_to_checkmate_with_its_pgn() {
     assert!(out.contains("Checkmate! White wins.\n"), "{out}");
     let pgn_start = out.find("[Event").expect("the PGN is printed");
     let pgn: Vec<&str> = out[pgn_start..].lines().take(10).collect();
-    assert_eq!(pgn[0..2], ["[Event \"Casual game\"]", "[Site \"chess-core play\"]"]);
+    assert_eq!(pgn[0..2], ["[Event \"Game under FIDE rules\"]", "[Site \"chess-core play\"]"]);
     assert!(pgn[2].starts_with("[Date \"20") && pgn[2].len() == "[Date \"2024.05.01\"]".len(), "{}", pgn[2]);
     assert_eq!(
         pgn[3..],
@@ -83,10 +83,10 @@ fn a_two_player_game_to_checkmate_with_its_pgn() {
             "[Result \"1-0\"]",
             "[Termination \"normal\"]",
             "",
-            "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# {white wins by checkmate} 1-0",
+            "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# {Checkmate! White wins.} 1-0",
         ]
     );
-    assert!(out.ends_with("New game? (y/n, or a command such as undo or pgn) > n\nGoodbye!\n"), "{out}");
+    assert!(out.ends_with("undo or pgn) > n\nGoodbye!\n"), "{out}");
 }
 
 #[test]
@@ -291,7 +291,7 @@ fn quitting_saves_and_the_next_start_continues() {
     assert!(out.contains("The computer plays 1. "), "{out}");
 
     // A finished game is not offered again.
-    let out = play_binary_with_save(&save, &["--color", "both", "--rules", "fide"], "resign\nn\n");
+    let out = play_binary_with_save(&save, &["--color", "both", "--rules", "fide"], "resign\ny\nn\n");
     assert!(out.contains("White resigns: Black wins.\n"), "{out}");
     assert!(!save.exists());
     let out = play_binary_with_save(&save, &["--continue"], "q\n");
@@ -358,19 +358,19 @@ fn the_casual_thirty_move_rule_draws_from_a_fen() {
 #[test]
 fn draw_offers_follow_the_rules_and_the_computers_judgement() {
     // Casual rules: no offer before 15 moves.
-    let out = play_binary("draw-early", &["--rules", "casual", "--seed", "1"], "draw\nresign\nq\n");
+    let out = play_binary("draw-early", &["--rules", "casual", "--seed", "1"], "draw\ny\nresign\ny\nq\n");
     assert!(out.contains("Under these rules you may offer a draw only after 15 moves; you have made 0.\n"), "{out}");
     assert!(out.contains("Under these rules you may resign only after 15 moves; you have made 0.\n"), "{out}");
     // The computer, a queen up, declines; a queen down, it accepts.
     let winning_for_black = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1";
-    let out = play_binary("draw-declined", &["--seed", "1", "--fen", winning_for_black], "draw\nq\n");
+    let out = play_binary("draw-declined", &["--seed", "1", "--fen", winning_for_black], "draw\ny\nq\n");
     assert!(out.contains("White offers a draw.\nThe computer declines the draw and plays on.\n"), "{out}");
     let losing_for_black = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
-    let out = play_binary("draw-accepted", &["--seed", "1", "--fen", losing_for_black], "draw\nn\n");
+    let out = play_binary("draw-accepted", &["--seed", "1", "--fen", losing_for_black], "draw\ny\nn\n");
     assert!(out.contains("White offers a draw.\nThe computer accepts the draw.\n"), "{out}");
     assert!(out.contains("Draw by agreement.\n"), "{out}");
     // Two players: the other side answers.
-    let out = play_in_memory(&two_players(), b"draw\nn\ndraw\nyes\nn\n");
+    let out = play_in_memory(&two_players(), b"draw\ny\nn\ndraw\ny\nyes\nn\n");
     assert!(
         out.contains("White offers a draw.\nBlack, do you accept the draw? [y/N] n\nThe draw offer is declined.\n")
     );
@@ -379,7 +379,7 @@ fn draw_offers_follow_the_rules_and_the_computers_judgement() {
 
 #[test]
 fn fide_draw_claims_by_repetition() {
-    let out = play_in_memory(&two_players(), b"Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\ndraw\nn\n");
+    let out = play_in_memory(&two_players(), b"Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\ndraw\ny\nn\n");
     assert!(out.contains("Draw by threefold repetition.\n"), "{out}");
 }
 
@@ -397,7 +397,7 @@ fn after_the_end_a_new_game_starts_on_yes() {
     let config = Config { rules: Some(RulesChoice::Casual), ..two_players() };
     let out = play_in_memory(&config, b"f3\ne5\ng4\nQh4#\ne4\nundo\nQh4#\ny\nfen\nq\n");
     assert_eq!(out.matches("Checkmate! Black wins.\n").count(), 2, "{out}");
-    assert!(out.contains("> e4\nThe game is over: answer y for a new game or n to quit.\n"), "{out}");
+    assert!(out.contains("> e4\nThe game is over: answer y (or s) for a new game or n to quit.\n"), "{out}");
     assert_eq!(out.matches("New game: two players, casual rules.\n").count(), 2, "{out}");
     assert_eq!(fens(&out), ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]);
 }
@@ -528,4 +528,60 @@ fn the_computer_uses_the_same_clock() {
     assert_eq!(out.matches("The computer plays").count(), 2, "{out}");
     assert!(out.contains("White's time has run out.\n"), "{out}");
     assert!(out.contains("White lost on time: Black wins.\n"), "{out}");
+}
+
+#[test]
+fn a_new_game_may_change_side_level_and_rules() {
+    let config = Config { rules: Some(RulesChoice::Casual), seed: Some(1), ..two_players() };
+    let out = play_in_memory(&config, b"f3\ne5\ng4\nQh4#\ns\n2\n1\n1\nfen\nq\n");
+    let questions = "undo or pgn) > s\nPlay (1) as White, (2) as Black, or (3) two players on one screen? [1] 2\n\
+                     Level: (1) Beginner, (2) Normal, (3) Expert, (4) Master [2] 1\nRules: (1) FIDE, (2) casual";
+    assert!(out.contains(questions), "{out}");
+    // The casual rules name all their limits.
+    let casual = "(2) casual (resign or offer a draw only after 15 moves, 3 offers each; draws at once: 10 checks \
+                  in a row, 30 checks in all, 30 moves without a capture or pawn move, threefold repetition) [1] 1\n";
+    assert!(out.contains(casual), "{out}");
+    assert!(
+        out.contains("New game: you play Black against the computer (Beginner), FIDE rules.\nSearch: depth "),
+        "{out}"
+    );
+}
+
+#[test]
+fn confirmations_cases_captures_results_and_the_pgn_in_the_games_language() {
+    // Resigning asks first; anything but yes plays on.
+    let out = play_in_memory(&two_players(), b"resign\nno\nE4\nnf6\nfen\nq\n");
+    assert!(out.contains("White > resign\nResign this game? [y/N] no\nPlay on, then.\n"), "{out}");
+    // Input in another case, where only one move is meant.
+    assert!(out.contains("White > E4\n1. e4 — White pawn e2 to e4\n"), "{out}");
+    assert!(out.contains("Black > nf6\n1... Nf6 — Black knight g8 to f6\n"), "{out}");
+
+    // What each side took, the cheapest first (the knight was taken before the pawn).
+    let fen = "4k3/8/8/3n4/4P3/5p2/8/4K3 w - - 0 1";
+    let config = Config { fen: Some(fen.parse().unwrap()), ..two_players() };
+    let out = play_in_memory(&config, b"exd5\nKd7\nKf2\nKd6\nKxf3\nq\n");
+    assert!(out.contains("Taken by White: pn | by Black: - | White is ahead by 1\n"), "{out}");
+
+    // The move list wraps between moves.
+    let moves = "e4\ne5\nNf3\nNc6\nBc4\nBc5\nc3\nNf6\nd3\nd6\nO-O\nO-O\nh3\nh6\nq\n";
+    let out = play_in_memory(&two_players(), moves.as_bytes());
+    let wrapped = "Moves: 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d3 d6 6. O-O O-O\n  7. h3 h6\n";
+    assert!(out.contains(wrapped), "{out}");
+
+    // Against the computer the result is also said to the player.
+    let config = Config {
+        side: Some(Side::Black),
+        seed: Some(1),
+        fen: Some("7k/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1".parse().unwrap()),
+        ..Config::scripted()
+    };
+    let out = play_in_memory(&config, b"Kg8\nn\n");
+    assert!(out.contains("Checkmate! White wins.\nYou lose.\n"), "{out}");
+
+    // The PGN names the rules in its Event and ends with the result in the game's language.
+    let config = Config { lang: Some(chess_core::Lang::Zh), ..two_players() };
+    let out = play_in_memory(&config, "f3\ne5\ng4\nQh4#\npgn\nn\n".as_bytes());
+    assert!(out.contains("[Event \"FIDE规则对局\"]\n"), "{out}");
+    assert!(out.contains("[Termination \"normal\"]\n"), "{out}");
+    assert!(out.contains("2. g4 Qh4# {将死！黑方获胜。} 0-1\n"), "{out}");
 }
