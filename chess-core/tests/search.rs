@@ -351,6 +351,12 @@ fn hints_explain_quiet_moves() {
     assert_eq!(en, "White knight g1 to f3; develops the knight");
     assert_eq!(zh, "白方马从g1走到f3；出动马");
 
+    // No simpler reason: the search's choice and its evaluation.
+    let (san, reason, en, zh) = hint_for("4k3/8/8/3P4/8/8/5K2/8 w - - 0 40");
+    assert_eq!((san.as_str(), reason), ("Ke3", Some(HintReason::BestMove { centipawns: 105 })));
+    assert_eq!(en, "White king f2 to e3; the search's best move (evaluation +1.05)");
+    assert_eq!(zh, "白方王从f2走到e3；搜索找到的最佳着法（评估+1.05）");
+
     let (san, reason, en, zh) = hint_for("rnbqkbnr/ppp1pppp/8/3p4/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 2");
     assert_eq!((san.as_str(), reason), ("d4", Some(HintReason::ControlsCentre)));
     assert_eq!(en, "White pawn d2 to d4; takes control of the centre");

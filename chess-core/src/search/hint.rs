@@ -91,6 +91,11 @@ pub enum HintReason {
     Develops(Role),
     /// In the opening, a pawn takes or guards a centre square (d4, e4, d5, e5).
     ControlsCentre,
+    /// No simpler reason: the search's best move, with its evaluation for the side to move.
+    BestMove {
+        /// The evaluation in centipawns, for the side to move.
+        centipawns: i32,
+    },
 }
 
 /// Moves (fullmove numbers) counted as the opening for the opening reasons.
@@ -171,6 +176,10 @@ fn reason(mv: Move, pos: &Position, result: &SearchResult, threat: Option<&Searc
     if result.score <= Score::Cp(LOSING) {
         return Some(HintReason::BestDefence);
     }
+    let best = match result.score {
+        Score::Cp(centipawns) => HintReason::BestMove { centipawns },
+        Score::Mate(_) => HintReason::BestDefence,
+    };
     if mv.is_castle() {
         return Some(HintReason::Castles);
     }
@@ -178,15 +187,15 @@ fn reason(mv: Move, pos: &Position, result: &SearchResult, threat: Option<&Searc
         return Some(HintReason::PushesPassedPawn(mv.to()));
     }
     if pos.fullmove_number() > OPENING_MOVES {
-        return None;
+        return Some(best);
     }
-    match moved {
-        Role::Knight | Role::Bishop if Bitboard::backrank(us).contains(mv.from()) => Some(HintReason::Develops(moved)),
+    Some(match moved {
+        Role::Knight | Role::Bishop if Bitboard::backrank(us).contains(mv.from()) => HintReason::Develops(moved),
         Role::Pawn if (Bitboard::from_square(mv.to()) | pawn_attacks(us, mv.to())).intersects(Bitboard::CENTER) => {
-            Some(HintReason::ControlsCentre)
+            HintReason::ControlsCentre
         }
-        _ => None,
-    }
+        _ => best,
+    })
 }
 
 /// What the opponent would do if the side to move passed, when it is worth stopping.
