@@ -681,7 +681,7 @@ chess_status chess_searcher_new_game(chess_searcher *searcher);
 // (`CHESS_LEVEL_SEARCHER`: the searcher's own level): the move goes to
 // `*out_move` (`CHESS_MOVE_NULL` and an empty text when the game has no legal move), its SAN
 // to `san_buf` and an explanation in `lang` to `text_buf` ("White knight f3 takes queen h4;
-// wins material worth 9 pawns"); both buffers follow the string conventions. The searcher's
+// wins the queen on h4"); both buffers follow the string conventions. The searcher's
 // own level is kept.
 chess_status chess_searcher_hint(chess_searcher *searcher,
                                  const chess_game *game,

@@ -260,27 +260,107 @@ fn beginner_takes_free_material() {
     }
 }
 
+/// Returns the Expert hint for `fen`: its SAN, its reason, and its words in English and Chinese.
+fn hint_for(fen: &str) -> (String, Option<HintReason>, String, String) {
+    let hint = hint(&Game::from_position(fen.parse().unwrap()), Level::Expert).unwrap();
+    let (en, zh) = (hint.to_string(), hint.text(Lang::Zh).to_string());
+    (hint.san, hint.reason, en, zh)
+}
+
 #[test]
-fn hints_explain_their_reason() {
-    let mate =
-        hint(&Game::from_position("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1".parse().unwrap()), Level::Normal).unwrap();
-    assert_eq!(mate.san, "Ra8#");
-    assert_eq!(mate.reason, Some(HintReason::GivesMate { moves: 1 }));
-    assert_eq!(mate.to_string(), "White rook a1 to a8, checkmate");
-    assert_eq!(mate.description.text(Lang::Zh).to_string(), "白方车从a1走到a8，将死");
+fn hints_explain_mates_threats_and_material() {
+    let (san, reason, en, zh) = hint_for("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+    assert_eq!((san.as_str(), reason), ("Ra8#", Some(HintReason::GivesMate { moves: 1 })));
+    assert_eq!((en.as_str(), zh.as_str()), ("White rook a1 to a8, checkmate", "白方车从a1走到a8，将死"));
 
-    let promote =
-        hint(&Game::from_position("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1".parse().unwrap()), Level::Normal).unwrap();
-    assert_eq!(promote.san, "e8=Q");
-    assert_eq!(promote.reason, Some(HintReason::Promotes(chess_core::Role::Queen)));
-    assert_eq!(HintReason::Promotes(chess_core::Role::Queen).text(Lang::Zh).to_string(), "升变为后");
+    let (san, reason, en, zh) = hint_for("6k1/5ppp/8/3r4/8/8/5PPP/2RR2K1 w - - 0 30");
+    assert_eq!((san.as_str(), reason), ("Rc8+", Some(HintReason::GivesMate { moves: 2 })));
+    assert_eq!(en, "White rook c1 to c8, check; forces mate in 2");
+    assert_eq!(zh, "白方车从c1走到c8，将军；强制2步杀");
 
-    // Black threatens Rd1#: White must make room for the king or cover d1.
-    let threat = "3r2k1/5ppp/8/1N6/8/8/5PPP/6K1 w - - 0 1";
-    let defend = hint(&Game::from_position(threat.parse().unwrap()), Level::Expert).unwrap();
-    assert_eq!(defend.reason, Some(HintReason::AvoidsMate), "{defend:?}");
+    // The description already says it promotes: no second reason.
+    let (san, reason, en, _) = hint_for("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!((san.as_str(), reason), ("e8=Q", Some(HintReason::Promotes(chess_core::Role::Queen))));
+    assert_eq!(en, "White pawn e7 to e8, promotes to a queen");
+
+    // Black threatens Rd1#: the hint names the threat.
+    let (san, reason, en, zh) = hint_for("3r2k1/5ppp/8/1N6/8/8/5PPP/6K1 w - - 0 1");
+    assert_eq!(san, "h4");
+    assert!(matches!(reason, Some(HintReason::StopsThreat { mate: true, .. })), "{reason:?}");
+    assert_eq!(en, "White pawn h2 to h4; stops the threat of mate (Rd1#)");
+    assert_eq!(zh, "白方兵从h2走到h4；化解对方的杀棋威胁（Rd1#）");
+
+    // Black threatens the fork Nc2+ (king and rook).
+    let (san, reason, en, zh) = hint_for("4k3/8/8/4p3/3n4/8/8/R3K3 w - - 0 30");
+    assert_eq!(san, "Ra7");
+    assert!(matches!(reason, Some(HintReason::StopsThreat { mate: false, .. })), "{reason:?}");
+    assert_eq!(en, "White rook a1 to a7; stops the threat Nc2+");
+    assert_eq!(zh, "白方车从a1走到a7；化解对方Nc2+的威胁");
+
+    let (san, reason, en, zh) = hint_for("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4");
+    assert_eq!(san, "Nxh4");
+    assert_eq!(
+        reason,
+        Some(HintReason::Wins { role: chess_core::Role::Queen, square: chess_core::Square::H4, pawns: 9 })
+    );
+    assert_eq!(en, "White knight f3 takes queen h4; wins the queen on h4");
+    assert_eq!(zh, "白方马从f3吃h4的后；得h4的后");
+
+    // A quiet move that wins: Nf4 uncovers the rook, and the knight on d5 falls.
+    let (san, _, en, _) = hint_for("6k1/5ppp/8/3n4/8/3N4/5PPP/3R2K1 w - - 0 30");
+    assert_eq!((san.as_str(), en.as_str()), ("Nf4", "White knight d3 to f4; wins the knight on d5"));
+
+    let (san, reason, en, zh) = hint_for("7k/8/8/3p4/4N3/8/5PPP/6K1 w - - 0 30");
+    assert_eq!(san, "Nc5");
+    let (knight, pawn) = (chess_core::Role::Knight, chess_core::Role::Pawn);
+    use chess_core::Square::{D5, E4};
+    assert_eq!(reason, Some(HintReason::SavesPiece { role: knight, square: E4, attacker: pawn, attacker_square: D5 }));
+    assert_eq!(en, "White knight e4 to c5; saves the knight on e4, attacked by the pawn on d5");
+    assert_eq!(zh, "白方马从e4走到c5；救出e4的马（受到d5的兵攻击）");
+
+    // A queen down against a rook: the hint is the best defence.
+    let (san, reason, en, zh) = hint_for("1q4k1/5ppp/8/8/8/8/5PPP/2R3K1 w - - 0 30");
+    assert_eq!((san.as_str(), reason), ("g3", Some(HintReason::BestDefence)));
+    assert_eq!(en, "White pawn g2 to g3; the best defence in a difficult position");
+    assert_eq!(zh, "白方兵从g2走到g3；劣势下的最佳防守");
+
+    // A rook ahead, White trades queens.
+    let (san, reason, en, zh) = hint_for("6k1/5pp1/7p/8/4p3/3q4/3Q1PPP/R5K1 w - - 0 30");
+    assert_eq!((san.as_str(), reason), ("Qxd3", Some(HintReason::TradesWhenAhead(chess_core::Role::Queen))));
+    assert_eq!(en, "White queen d2 takes queen d3; trades a queen while ahead in material");
+    assert_eq!(zh, "白方后从d2吃d3的后；子力领先时兑换后");
+
     assert_eq!(HintReason::AvoidsMate.text(Lang::En).to_string(), "stops a threat of mate");
     assert_eq!(HintReason::WinsMaterial { pawns: 3 }.text(Lang::Zh).to_string(), "净得3个兵的子力");
+}
+
+#[test]
+fn hints_explain_quiet_moves() {
+    let (san, reason, en, zh) = hint_for("6k1/8/8/3P4/8/8/6K1/8 w - - 0 40");
+    assert_eq!((san.as_str(), reason), ("d6", Some(HintReason::PushesPassedPawn(chess_core::Square::D6))));
+    assert_eq!(en, "White pawn d5 to d6; pushes the passed pawn to d6");
+    assert_eq!(zh, "白方兵从d5走到d6；挺进通路兵到d6");
+
+    let (san, reason, en, zh) = hint_for("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 6 5");
+    assert_eq!((san.as_str(), reason), ("O-O", Some(HintReason::Castles)));
+    assert_eq!(en, "White castles kingside; castles, taking the king to safety");
+    assert_eq!(zh, "白方短易位；王车易位，让王更安全");
+
+    let (san, reason, en, zh) = hint_for("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!((san.as_str(), reason), ("Nf3", Some(HintReason::Develops(chess_core::Role::Knight))));
+    assert_eq!(en, "White knight g1 to f3; develops the knight");
+    assert_eq!(zh, "白方马从g1走到f3；出动马");
+
+    // No simpler reason: the search's choice and its evaluation.
+    let (san, reason, en, zh) = hint_for("4k3/8/8/3P4/8/8/5K2/8 w - - 0 40");
+    assert_eq!((san.as_str(), reason), ("Ke3", Some(HintReason::BestMove { centipawns: 105 })));
+    assert_eq!(en, "White king f2 to e3; the search's best move (evaluation +1.05)");
+    assert_eq!(zh, "白方王从f2走到e3；搜索找到的最佳着法（评估+1.05）");
+
+    let (san, reason, en, zh) = hint_for("rnbqkbnr/ppp1pppp/8/3p4/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 2");
+    assert_eq!((san.as_str(), reason), ("d4", Some(HintReason::ControlsCentre)));
+    assert_eq!(en, "White pawn d2 to d4; takes control of the centre");
+    assert_eq!(zh, "白方兵从d2走到d4；控制中心");
 }
 
 #[test]

@@ -237,19 +237,17 @@ impl Searcher {
         self.level = level;
         let result = self.search_game(game, &level.limits(), &mut ());
         self.level = Level::Master;
-        let threatened = self.threatens_mate(game.position());
+        let threat = self.threat(game.position());
         self.level = own;
-        Hint::new(game.position(), &result, threatened)
+        Hint::new(game.position(), &result, threat.as_ref())
     }
 
-    /// Tells whether the opponent would mate within two moves if the side to move passed.
-    fn threatens_mate(&mut self, position: &Position) -> bool {
+    /// Searches what the opponent would do if the side to move passed (its threat): `None` in
+    /// check, where the threat is already on the board.
+    fn threat(&mut self, position: &Position) -> Option<SearchResult> {
         let mut passed = *position;
-        if passed.play_null().is_err() {
-            return false; // in check: the threat is already on the board
-        }
-        let result = self.search(&passed, &[], &SearchLimits::depth(3), &mut ());
-        matches!(result.score, Score::Mate(moves) if moves > 0)
+        passed.play_null().ok()?;
+        Some(self.search(&passed, &[], &SearchLimits::depth(3), &mut ()))
     }
 }
 
@@ -258,16 +256,16 @@ impl Searcher {
 /// # Examples
 ///
 /// ```
-/// use chess_core::{Game, Lang};
+/// use chess_core::{Game, Lang, Role, Square};
 /// use chess_core::search::{hint, HintReason, Level};
 ///
 /// // Black's queen hangs on d4.
 /// let game = Game::from_position("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4".parse()?);
 /// let hint = hint(&game, Level::Normal).unwrap();
 /// assert_eq!(hint.san, "Nxh4");
-/// assert_eq!(hint.reason, Some(HintReason::WinsMaterial { pawns: 9 }));
-/// assert_eq!(hint.to_string(), "White knight f3 takes queen h4; wins material worth 9 pawns");
-/// assert_eq!(hint.text(Lang::Zh).to_string(), "白方马从f3吃h4的后；净得9个兵的子力");
+/// assert_eq!(hint.reason, Some(HintReason::Wins { role: Role::Queen, square: Square::H4, pawns: 9 }));
+/// assert_eq!(hint.to_string(), "White knight f3 takes queen h4; wins the queen on h4");
+/// assert_eq!(hint.text(Lang::Zh).to_string(), "白方马从f3吃h4的后；得h4的后");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn hint(game: &Game, level: Level) -> Option<Hint> {

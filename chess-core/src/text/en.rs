@@ -136,11 +136,37 @@ pub(crate) fn hint_reason(reason: crate::search::HintReason, f: &mut fmt::Format
     use crate::search::HintReason;
     match reason {
         HintReason::GivesMate { moves: 1 } => f.write_str("checkmate"),
-        HintReason::GivesMate { moves } => write!(f, "mate in {moves}"),
+        HintReason::GivesMate { moves } => write!(f, "forces mate in {moves}"),
         HintReason::AvoidsMate => f.write_str("stops a threat of mate"),
         HintReason::Promotes(role) => write!(f, "promotes to a {}", role_name(role)),
         HintReason::WinsMaterial { pawns: 1 } => f.write_str("wins a pawn"),
         HintReason::WinsMaterial { pawns } => write!(f, "wins material worth {pawns} pawns"),
+        HintReason::Wins { role, square, pawns } if pawns >= role.value() => {
+            write!(f, "wins the {} on {square}", role_name(role))
+        }
+        HintReason::Wins { role, square, pawns: 1 } => {
+            write!(f, "takes the {} on {square}, a pawn up", role_name(role))
+        }
+        HintReason::Wins { role, square, pawns } => {
+            write!(f, "takes the {} on {square}, {pawns} pawns up", role_name(role))
+        }
+        HintReason::StopsThreat { threat, mate: true } => write!(f, "stops the threat of mate ({threat})"),
+        HintReason::StopsThreat { threat, mate: false } => write!(f, "stops the threat {threat}"),
+        HintReason::SavesPiece { role, square, attacker, attacker_square } => write!(
+            f,
+            "saves the {} on {square}, attacked by the {} on {attacker_square}",
+            role_name(role),
+            role_name(attacker)
+        ),
+        HintReason::BestDefence => f.write_str("the best defence in a difficult position"),
+        HintReason::TradesWhenAhead(role) => write!(f, "trades a {} while ahead in material", role_name(role)),
+        HintReason::PushesPassedPawn(square) => write!(f, "pushes the passed pawn to {square}"),
+        HintReason::Castles => f.write_str("castles, taking the king to safety"),
+        HintReason::Develops(role) => write!(f, "develops the {}", role_name(role)),
+        HintReason::ControlsCentre => f.write_str("takes control of the centre"),
+        HintReason::BestMove { centipawns } => {
+            write!(f, "the search's best move (evaluation {:+.2})", f64::from(centipawns) / 100.0)
+        }
     }
 }
 

@@ -129,11 +129,31 @@ pub(crate) fn hint_reason(reason: crate::search::HintReason, f: &mut fmt::Format
     use crate::search::HintReason;
     match reason {
         HintReason::GivesMate { moves: 1 } => f.write_str("将死"),
-        HintReason::GivesMate { moves } => write!(f, "{moves}步杀"),
+        HintReason::GivesMate { moves } => write!(f, "强制{moves}步杀"),
         HintReason::AvoidsMate => f.write_str("化解杀棋威胁"),
         HintReason::Promotes(role) => write!(f, "升变为{}", role_name(role)),
         HintReason::WinsMaterial { pawns: 1 } => f.write_str("得一兵"),
         HintReason::WinsMaterial { pawns } => write!(f, "净得{pawns}个兵的子力"),
+        HintReason::Wins { role, square, pawns } if pawns >= role.value() => {
+            write!(f, "得{square}的{}", role_name(role))
+        }
+        HintReason::Wins { role, square, pawns } => {
+            write!(f, "吃掉{square}的{}，净得{pawns}个兵的子力", role_name(role))
+        }
+        HintReason::StopsThreat { threat, mate: true } => write!(f, "化解对方的杀棋威胁（{threat}）"),
+        HintReason::StopsThreat { threat, mate: false } => write!(f, "化解对方{threat}的威胁"),
+        HintReason::SavesPiece { role, square, attacker, attacker_square } => {
+            write!(f, "救出{square}的{}（受到{attacker_square}的{}攻击）", role_name(role), role_name(attacker))
+        }
+        HintReason::BestDefence => f.write_str("劣势下的最佳防守"),
+        HintReason::TradesWhenAhead(role) => write!(f, "子力领先时兑换{}", role_name(role)),
+        HintReason::PushesPassedPawn(square) => write!(f, "挺进通路兵到{square}"),
+        HintReason::Castles => f.write_str("王车易位，让王更安全"),
+        HintReason::Develops(role) => write!(f, "出动{}", role_name(role)),
+        HintReason::ControlsCentre => f.write_str("控制中心"),
+        HintReason::BestMove { centipawns } => {
+            write!(f, "搜索找到的最佳着法（评估{:+.2}）", f64::from(centipawns) / 100.0)
+        }
     }
 }
 

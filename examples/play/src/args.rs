@@ -10,12 +10,17 @@ use super::{BoardStyle, Config, Pace, PieceStyle, default_path};
 pub const USAGE: &str = "\
 usage: play [--color white|black|both] [--level beginner|normal|expert|master]
             [--rules fide|casual] [--lang en|zh] [--fen FEN] [--seed N]
-            [--pace real|fast|instant] [--pieces unicode|letters] [--board color|plain]
+            [--pace real|fast|instant] [--clock MINUTES+INCREMENT]
+            [--pieces unicode|letters] [--board color|plain]
             [--save FILE] [--continue] [--menu | --no-menu]
 
 Plays chess in the terminal against the computer (--color both: two players).
 With standard input a terminal, a menu asks what no flag says; otherwise the flags and
 defaults decide, one command is read per line, the pace is instant and the board plain.
+The computer searches within its level's limits, then waits like a person (--pace real:
+2-5 s, fast: 1-2 s); --pace instant plays as soon as the search ends, at the raw speed.
+--clock 10+5 gives each side 10 minutes and 5 seconds more per move; the computer uses the
+same clock, and a flag fall ends the game by the rules (casual: void within 5 moves).
 The unfinished game is saved to FILE (default with a terminal: chess-core/last-game.json in
 the user's data directory; without one, a script saves only with --save); the menu offers to
 continue it, and --continue does so without a menu. An unreadable save is kept aside as
@@ -37,7 +42,8 @@ pub struct Terminal {
 pub fn parse_args(args: impl IntoIterator<Item = String>, terminal: Terminal) -> Result<Config, String> {
     let interactive = terminal.stdin && terminal.stdout;
     let mut config = Config {
-        pace: if terminal.stdin { Pace::Real } else { Pace::Instant },
+        // With a terminal the menu asks (real by default); a script plays at once.
+        pace: if terminal.stdin { None } else { Some(Pace::Instant) },
         // Without a terminal (a script) nothing is saved unless --save says where: a script
         // must not replace the player's unfinished game.
         save: if terminal.stdin { default_path() } else { None },
@@ -57,7 +63,8 @@ pub fn parse_args(args: impl IntoIterator<Item = String>, terminal: Terminal) ->
             "--lang" => config.lang = Some(parse_lang(&value()?)?),
             "--fen" => config.fen = Some(parse_fen(&value()?)?),
             "--seed" => config.seed = Some(value()?.parse().map_err(|_| "--seed needs a whole number".to_string())?),
-            "--pace" => config.pace = value()?.parse()?,
+            "--pace" => config.pace = Some(value()?.parse()?),
+            "--clock" => config.clock = Some(value()?.parse()?),
             "--pieces" => pieces = Some(value()?.parse::<PieceStyle>()?),
             "--board" => colors = Some(parse_board(&value()?)?),
             "--save" => config.save = Some(PathBuf::from(value()?)),
@@ -112,7 +119,7 @@ mod tests {
     fn terminal_defaults() {
         let config = parse(&[], TTY).unwrap();
         assert!(config.menu && config.live && !config.echo);
-        assert_eq!(config.pace, Pace::Real);
+        assert_eq!(config.pace, None);
         assert_eq!(config.board, BoardStyle { colors: true, pieces: PieceStyle::Unicode });
         let no_color = parse(&[], Terminal { no_color: true, ..TTY }).unwrap();
         assert_eq!(no_color.board, BoardStyle { colors: false, pieces: PieceStyle::Letters });
@@ -122,7 +129,7 @@ mod tests {
     fn piped_defaults() {
         let config = parse(&[], PIPE).unwrap();
         assert!(!config.menu && !config.live && config.echo);
-        assert_eq!(config.pace, Pace::Instant);
+        assert_eq!(config.pace, Some(Pace::Instant));
         // A script never replaces the player's saved game unless told where to save.
         assert_eq!(config.save, None);
         assert_eq!(parse(&["--save", "/tmp/x.json"], PIPE).unwrap().save, Some(PathBuf::from("/tmp/x.json")));
@@ -147,6 +154,8 @@ mod tests {
                 "42",
                 "--pace",
                 "fast",
+                "--clock",
+                "10+5",
                 "--pieces",
                 "unicode",
                 "--board",
@@ -165,7 +174,8 @@ mod tests {
         assert_eq!(config.lang, Some(Lang::Zh));
         assert_eq!(config.fen.unwrap().to_fen(), "8/8/8/8/8/8/6k1/4K2R w K - 0 1");
         assert_eq!(config.seed, Some(42));
-        assert_eq!(config.pace, Pace::Fast);
+        assert_eq!(config.pace, Some(Pace::Fast));
+        assert_eq!(config.clock, Some(crate::TimeControl { minutes: 10, increment: 5 }));
         assert_eq!(config.board, BoardStyle { colors: false, pieces: PieceStyle::Unicode });
         assert_eq!(config.save, Some(PathBuf::from("/tmp/x.json")));
         assert!(config.resume && config.menu);
@@ -177,6 +187,7 @@ mod tests {
         assert!(parse(&["--seed"], PIPE).unwrap_err().starts_with("--seed needs a value"));
         assert!(parse(&["--fen", "8/8/8 w"], PIPE).unwrap_err().starts_with("--fen: "));
         assert!(parse(&["--colour", "red"], PIPE).unwrap_err().starts_with("unknown colour 'red'"));
+        assert!(parse(&["--clock", "fast"], PIPE).unwrap_err().starts_with("unknown clock 'fast'"));
         assert!(parse(&["--frobnicate"], PIPE).unwrap_err().starts_with("unknown argument '--frobnicate'"));
         assert_eq!(parse(&["--help"], PIPE).unwrap_err(), USAGE);
     }

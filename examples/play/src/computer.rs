@@ -1,5 +1,6 @@
-//! The computer's side: choosing a move while showing that it thinks, waiting at the chosen
-//! pace, and answering draw offers.
+//! The computer's side: choosing a move (showing the search as it is: its depth and time),
+//! waiting at the chosen pace (shown as the computer taking its time), and answering draw
+//! offers.
 
 use std::io::{self, Write};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -18,9 +19,9 @@ const TICK: Duration = Duration::from_millis(100);
 /// The spinner's frames.
 const FRAMES: [char; 4] = ['|', '/', '-', '\\'];
 
-/// Searches the current position of `game` at the searcher's level, then waits as `pace`
-/// asks. With `live`, a spinner with depth and time is redrawn on one line meanwhile (and
-/// erased after); otherwise one line says how deep and how long it thought.
+/// Searches the current position of `game` at the searcher's level and says how deep and how
+/// long it searched, then waits as `pace` asks, saying that the computer takes its time. With
+/// `live`, a spinner is redrawn on one line meanwhile (and erased after).
 pub(crate) fn choose_move<W: Write>(
     searcher: &mut Searcher,
     game: &Game,
@@ -35,20 +36,28 @@ pub(crate) fn choose_move<W: Write>(
         let limits = searcher.level().limits();
         searcher.search_game(game, &limits, &mut ())
     };
+    let seconds = started.elapsed().as_secs_f64();
+    if live {
+        write!(out, "\r\x1b[K")?;
+    }
+    writeln!(out, "{}", Msg::Searched { depth: result.depth, seconds }.text(lang))?;
     let wait = result.best_move.map_or(Duration::ZERO, |m| pace.duration(weight(game, m), spread.next_unit()));
+    if wait.is_zero() {
+        return Ok(result);
+    }
+    let text = Msg::TakingItsTime.text(lang);
     if live {
         let until = Instant::now() + wait;
         for frame in 0.. {
             let Some(left) = until.checked_duration_since(Instant::now()).filter(|left| !left.is_zero()) else {
                 break;
             };
-            spin(out, lang, frame, result.depth, started)?;
+            spin(out, frame, &text)?;
             thread::sleep(left.min(TICK));
         }
         write!(out, "\r\x1b[K")?;
     } else {
-        let seconds = started.elapsed().as_secs_f64();
-        writeln!(out, "{}", Msg::Thinking { depth: result.depth, seconds }.text(lang))?;
+        writeln!(out, "{text}")?;
         thread::sleep(wait);
     }
     Ok(result)
@@ -78,16 +87,15 @@ fn search_live<W: Write>(
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => break,
             }
-            spin(out, lang, frame, depth, started)?;
+            let seconds = started.elapsed().as_secs_f64();
+            spin(out, frame, &Msg::Searching { depth, seconds }.text(lang))?;
         }
         search.join().map_err(|_| io::Error::other("the search stopped unexpectedly"))
     })
 }
 
-/// Redraws the live line: a spinner frame, the depth and the time since `started`.
-fn spin<W: Write>(out: &mut W, lang: Lang, frame: usize, depth: u32, started: Instant) -> io::Result<()> {
-    let seconds = started.elapsed().as_secs_f64();
-    let text = Msg::Thinking { depth, seconds }.text(lang);
+/// Redraws the live line: a spinner frame and `text`.
+fn spin<W: Write>(out: &mut W, frame: usize, text: &str) -> io::Result<()> {
     write!(out, "\r\x1b[K{} {text}", FRAMES[frame % FRAMES.len()])?;
     out.flush()
 }

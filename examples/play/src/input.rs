@@ -30,12 +30,16 @@ pub(crate) enum Command {
     Draw,
     /// `pgn [FILE]`: print the game or save it.
     Pgn(Option<String>),
+    /// `pace [real|fast|instant]`: show or set the computer's pace (the word as typed).
+    Pace(Option<String>),
     /// `moves [SQUARE]`: the moves of one piece, or all.
     Moves(Option<Square>),
     /// `y`, `yes`.
     Yes,
     /// `n`, `no`.
     No,
+    /// `s`, `settings`: a new game with new settings.
+    Settings,
     /// A move given by its squares.
     Coords {
         /// The square the piece leaves.
@@ -73,9 +77,12 @@ pub(crate) fn parse(line: &str) -> Command {
         ("draw" | "求和" | "提和", true) => Command::Draw,
         ("y" | "yes" | "是" | "好", true) => Command::Yes,
         ("n" | "no" | "否" | "不", true) => Command::No,
+        ("s" | "settings" | "设置", true) => Command::Settings,
         ("pgn", true) => Command::Pgn(None),
         // Keep the file name as typed (not lowercased).
         ("pgn", false) => Command::Pgn(Some(line.get(3..).unwrap_or_default().trim().to_string())),
+        ("pace" | "节奏", true) => Command::Pace(None),
+        ("pace" | "节奏", false) => Command::Pace(Some(rest.to_string())),
         ("moves" | "走法", true) => Command::Moves(None),
         ("moves" | "走法", false) => match square(rest) {
             Some(square) => Command::Moves(Some(square)),

@@ -27,6 +27,7 @@
 
 mod args;
 mod board_view;
+mod clock;
 mod computer;
 mod input;
 mod menu;
@@ -45,6 +46,7 @@ use serde::{Deserialize, Serialize};
 
 pub use args::{Terminal, USAGE, parse_args};
 pub use board_view::{BoardStyle, PieceStyle};
+pub use clock::{TimeControl, TimeSource};
 pub use pace::Pace;
 pub use save::default_path;
 
@@ -149,6 +151,12 @@ pub(crate) struct Settings {
     /// The language of every message.
     #[serde(with = "save::lang_code")]
     lang: Lang,
+    /// How long the computer waits before it plays (saves from before it was chosen: real).
+    #[serde(default)]
+    pace: Pace,
+    /// The chess clock's time control (`None`: no clock).
+    #[serde(default)]
+    clock: Option<TimeControl>,
 }
 
 /// Sets up a session: what the flags and the terminal decided. `None` leaves a choice to the
@@ -167,10 +175,14 @@ pub struct Config {
     pub fen: Option<Position>,
     /// Seeds the computer's random choices and waits, so a session can be replayed.
     pub seed: Option<u64>,
-    /// How long the computer waits before playing.
-    pub pace: Pace,
+    /// How long the computer waits before playing (default: asked by the menu, else real).
+    pub pace: Option<Pace>,
     /// How the board is drawn.
     pub board: BoardStyle,
+    /// The chess clock (default: asked by the menu, else none).
+    pub clock: Option<TimeControl>,
+    /// Where the clock's time comes from (the wall clock, or a fixed cost for tests).
+    pub time: TimeSource,
     /// Where the unfinished game is saved (`None`: not saved).
     pub save: Option<PathBuf>,
     /// Asks the start menu's questions (those no flag answered).
@@ -194,7 +206,9 @@ impl Config {
             lang: None,
             fen: None,
             seed: None,
-            pace: Pace::Instant,
+            pace: Some(Pace::Instant),
+            clock: None,
+            time: TimeSource::Real,
             board: BoardStyle { colors: false, pieces: PieceStyle::Letters },
             save: None,
             menu: false,

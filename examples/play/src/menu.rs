@@ -1,5 +1,5 @@
-//! The start menu: continue the saved game, or choose side, level, rules and language for a
-//! new one. Flags answer questions in advance; without a menu their defaults do.
+//! The start menu: continue the saved game, or choose side, level, rules, the computer's
+//! pace, a clock and language for a new one. Flags answer questions in advance; without a menu their defaults do.
 
 use std::io::{self, BufRead, Write};
 
@@ -7,7 +7,7 @@ use chess_core::Lang;
 use chess_core::search::Level;
 
 use super::save::{self, SavedGame};
-use super::{Config, Io, Msg, RulesChoice, Settings, Side};
+use super::{Config, Io, Msg, Pace, RulesChoice, Settings, Side, TimeControl};
 
 /// Tells how the session begins.
 #[derive(Debug)]
@@ -35,7 +35,7 @@ pub(crate) fn start<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) ->
         let resume = if config.resume {
             true
         } else {
-            let Some(answer) = io.ask(Msg::AskContinue { plies: saved.game.moves().len() })? else {
+            let Some(answer) = io.ask(Msg::AskContinue { moves: saved.game.moves().len().div_ceil(2) })? else {
                 return Ok(None);
             };
             !matches!(answer.to_lowercase().as_str(), "n" | "no" | "否" | "不")
@@ -43,6 +43,8 @@ pub(crate) fn start<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) ->
         if resume {
             saved.settings.lang = lang.unwrap_or(saved.settings.lang);
             saved.settings.level = config.level.unwrap_or(saved.settings.level);
+            saved.settings.pace = config.pace.unwrap_or(saved.settings.pace);
+            saved.settings.clock = config.clock.or(saved.settings.clock);
             io.lang = saved.settings.lang;
             io.say(Msg::Resumed)?;
             return Ok(Some(Start::Resume(Box::new(saved))));
@@ -60,7 +62,38 @@ pub(crate) fn start<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) ->
     let Some(rules) = choose(io, config.rules, ask, Msg::AskRules, &rules, 0)? else {
         return Ok(None);
     };
-    Ok(Some(Start::New(Settings { side, level, rules, lang: io.lang })))
+    let ask_pace = ask && side != Side::Both;
+    let Some(pace) = choose(io, config.pace, ask_pace, Msg::AskPace, &Pace::ALL, 0)? else {
+        return Ok(None);
+    };
+    let clocks = [None, Some(TimeControl::MENU[0]), Some(TimeControl::MENU[1]), Some(TimeControl::MENU[2])];
+    let Some(clock) = choose(io, config.clock.map(Some), ask, Msg::AskClock, &clocks, 0)? else {
+        return Ok(None);
+    };
+    Ok(Some(Start::New(Settings { side, level, rules, lang: io.lang, pace, clock })))
+}
+
+/// Asks side, level and rules again for a new game (the pace, clock and language stay);
+/// `None` when the input ended.
+pub(crate) fn change_settings<R: BufRead, W: Write>(
+    io: &mut Io<R, W>,
+    current: Settings,
+) -> io::Result<Option<Settings>> {
+    let Some(side) = pick(io, Msg::AskSide, &[Side::White, Side::Black, Side::Both], 0)? else {
+        return Ok(None);
+    };
+    let level = if side == Side::Both {
+        current.level
+    } else {
+        let Some(level) = pick(io, Msg::AskLevel, &Level::ALL, 1)? else {
+            return Ok(None);
+        };
+        level
+    };
+    let Some(chosen) = pick(io, Msg::AskRules, &[RulesChoice::Fide, RulesChoice::Casual], 0)? else {
+        return Ok(None);
+    };
+    Ok(Some(Settings { side, level, rules: chosen, ..current }))
 }
 
 /// Returns the saved game to offer, if any: with a menu or `--continue`, an unfinished saved

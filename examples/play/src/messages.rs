@@ -9,7 +9,7 @@ use std::path::Path;
 use chess_core::search::Level;
 use chess_core::{Color, EventError, IllegalMoveReason, Lang, Outcome, Piece, Square, Termination};
 
-use super::{RulesChoice, Side};
+use super::{Pace, RulesChoice, Side, TimeControl};
 
 /// Names something the game says, with the values the sentence needs.
 #[derive(Debug, Clone, Copy)]
@@ -26,8 +26,9 @@ pub(crate) enum Msg<'a> {
     AskRules,
     /// Asks whether to continue the saved game, which has this many moves.
     AskContinue {
-        /// Plies played in the saved game.
-        plies: usize,
+        /// Moves played in the saved game, counted as move numbers are (a move of White and
+        /// Black's reply is one move).
+        moves: usize,
     },
     /// The answer to a menu question was not one of its choices.
     ChooseNumber,
@@ -82,13 +83,41 @@ pub(crate) enum Msg<'a> {
         /// The move in words.
         words: &'a str,
     },
-    /// The computer is thinking, or has thought, this deep for this long.
-    Thinking {
+    /// The computer is searching: the depth finished so far and the time since it began.
+    Searching {
         /// The last finished depth.
         depth: u32,
         /// Seconds since it began.
         seconds: f64,
     },
+    /// The computer's search, as it was: how deep and how long.
+    Searched {
+        /// The last finished depth.
+        depth: u32,
+        /// Seconds it took.
+        seconds: f64,
+    },
+    /// The search is done; the computer waits at its pace before playing.
+    TakingItsTime,
+    /// Asks how long the computer waits before it plays.
+    AskPace,
+    /// The computer's pace is now this one.
+    PaceSet(Pace),
+    /// The `pace` command's answer: the pace now and the choices.
+    PaceIs(Pace),
+    /// The `pace` command named no pace.
+    UnknownPace(&'a str),
+    /// Asks for a clock.
+    AskClock,
+    /// A side's clock, shown beside the board.
+    ClockBeside {
+        /// The side.
+        color: Color,
+        /// Its time left, as a clock shows it.
+        time: &'a str,
+    },
+    /// A side's time has run out.
+    FlagFell(Color),
     /// The move is illegal, for this reason.
     Illegal(IllegalMoveReason),
     /// A question about a square cannot be answered, for this reason (no piece, not yours).
@@ -114,7 +143,7 @@ pub(crate) enum Msg<'a> {
         piece: Piece,
         /// Its square.
         square: Square,
-        /// Its moves in SAN.
+        /// The squares it can go to, with what it takes there.
         list: &'a str,
     },
     /// The piece has no legal move.
@@ -134,6 +163,8 @@ pub(crate) enum Msg<'a> {
         text: &'a str,
         /// Hints left in this game.
         left: u32,
+        /// The same hint, asked again in the same position (not counted).
+        again: bool,
     },
     /// The three hints are used up.
     NoHintsLeft,
@@ -162,6 +193,16 @@ pub(crate) enum Msg<'a> {
         /// Plies since the last capture or pawn move.
         halfmove_clock: u32,
     },
+    /// Asks the player to confirm resigning.
+    ConfirmResign,
+    /// Asks the player to confirm offering (or claiming) a draw.
+    ConfirmDraw,
+    /// Resigning or offering a draw was not confirmed.
+    NotConfirmed,
+    /// Against the computer, the player won (`true`) or lost.
+    YouWin(bool),
+    /// The PGN `Event` of a game under these rules.
+    PgnEvent(RulesChoice),
     /// The prompt after a game ended.
     AskNewGame,
     /// A move was typed after the game ended.
@@ -189,7 +230,8 @@ pub(crate) enum Msg<'a> {
 const HELP_EN: &str = "\
 Moves: SAN (Nf3, O-O, exd6 e.p., e8=Q) or coordinates (e2e4, e2 e4, e7e8q).
   moves e2 (or just e2)  where the piece on e2 can go; moves: every legal move
-  hint (h)               a suggested move, explained (3 per game)
+  hint (h)               a suggested move, explained and shown on the board (3 per game)
+  pace [real|fast|instant]  how long the computer waits before it plays
   undo (u, z)            take back your last move (and the computer's reply)
   draw                   offer a draw (or claim one when the rules allow)
   resign                 give up the game
@@ -205,7 +247,8 @@ Moves: SAN (Nf3, O-O, exd6 e.p., e8=Q) or coordinates (e2e4, e2 e4, e7e8q).
 const HELP_ZH: &str = "\
 走法：标准代数记谱（Nf3、O-O、exd6 e.p.、e8=Q）或坐标（e2e4、e2 e4、e7e8q）。
   moves e2（或只输入 e2）  e2上的棋子可以走到哪里；moves：所有合法走法
-  hint (h)                 提示一步好棋并说明理由（每局3次）
+  hint (h)                 提示一步好棋，在棋盘上标出并说明理由（每局3次）
+  pace [real|fast|instant] 电脑走棋前等待的时间（真实、较快、即时）
   undo (u, z)              悔棋（连同电脑的应着）
   draw                     提和（规则允许时申请和棋）
   resign                   认输
@@ -233,10 +276,12 @@ impl Msg<'_> {
             Msg::AskLanguage => "Language / 语言: (1) English, (2) 中文 [1] ".into(),
             Msg::AskSide => "Play (1) as White, (2) as Black, or (3) two players on one screen? [1] ".into(),
             Msg::AskLevel => "Level: (1) Beginner, (2) Normal, (3) Expert, (4) Master [2] ".into(),
-            Msg::AskRules => {
-                "Rules: (1) FIDE, (2) casual (30-move rule, threefold repetition draws at once) [1] ".into()
-            }
-            Msg::AskContinue { plies } => format!("Continue the last game ({plies} moves played)? [Y/n] "),
+            Msg::AskRules => "Rules: (1) FIDE, (2) casual (resign or offer a draw only after 15 moves, 3 offers each; \
+                 draws at once: 10 checks in a row, 30 checks in all, 30 moves without a capture or pawn move, \
+                 threefold repetition) [1] "
+                .into(),
+            Msg::AskContinue { moves: 1 } => "Continue the last game (1 move played)? [Y/n] ".into(),
+            Msg::AskContinue { moves } => format!("Continue the last game ({moves} moves played)? [Y/n] "),
             Msg::ChooseNumber => "Please answer with one of the numbers, or press Enter for the default.".into(),
             Msg::NewGame { side, level, rules } => {
                 let rules = rules.name();
@@ -274,7 +319,27 @@ impl Msg<'_> {
             }
             Msg::Played { san, words } => format!("{san} — {words}"),
             Msg::ComputerPlayed { san, words } => format!("The computer plays {san} — {words}"),
-            Msg::Thinking { depth, seconds } => format!("Thinking… depth {depth}, {seconds:.1} s"),
+            Msg::Searching { depth, seconds } => format!("Searching… depth {depth}, {seconds:.2} s"),
+            Msg::Searched { depth, seconds } => format!("Search: depth {depth}, {seconds:.2} s."),
+            Msg::TakingItsTime => "The computer takes its time…".into(),
+            Msg::AskPace => {
+                "The computer's pace: (1) real (waits 2-5 s, like a person), (2) faster (1-2 s), (3) instant [1] "
+                    .into()
+            }
+            Msg::PaceSet(pace) => format!("The computer's pace is now {}.", pace_name(pace, en)),
+            Msg::PaceIs(pace) => format!(
+                "The computer's pace is {}. Type pace real (2-5 s, like a person), pace fast (1-2 s) or pace instant.",
+                pace_name(pace, en)
+            ),
+            Msg::UnknownPace(text) => format!("Unknown pace \"{text}\": choose real, fast or instant."),
+            Msg::AskClock => format!(
+                "Clock (minutes+seconds per move): (1) none, (2) {}, (3) {}, (4) {} [1] ",
+                TimeControl::MENU[0],
+                TimeControl::MENU[1],
+                TimeControl::MENU[2]
+            ),
+            Msg::ClockBeside { color, time } => format!("{} {time}", color.text(en)),
+            Msg::FlagFell(color) => format!("{}'s time has run out.", color.text(en)),
             Msg::Illegal(reason) => format!("Illegal move: {}.", reason.text(en)),
             Msg::Refused(reason) => {
                 let text = reason.text(en).to_string();
@@ -295,8 +360,11 @@ impl Msg<'_> {
                 format!("The {} on {square} can go to: {list}.", piece.role.name())
             }
             Msg::NoMovesFrom { piece, square } => format!("The {} on {square} has no legal move.", piece.role.name()),
-            Msg::AllMoves(list) => format!("Legal moves: {list}."),
-            Msg::Hint { san, text, left } => format!("Hint: {san} — {text}. ({left} left in this game)"),
+            Msg::AllMoves(list) => format!("Legal moves: {}", end_sentence(list, ".")),
+            Msg::Hint { san, text, left, again: false } => format!("Hint: {san} — {text}. ({left} left in this game)"),
+            Msg::Hint { san, text, left, again: true } => {
+                format!("Hint (again, not counted): {san} — {text}. ({left} left in this game)")
+            }
             Msg::NoHintsLeft => "No hints left: there are 3 per game.".into(),
             Msg::TookBack(1) => "Took back the last move.".into(),
             Msg::TookBack(plies) => format!("Took back the last {plies} moves."),
@@ -309,8 +377,17 @@ impl Msg<'_> {
             Msg::ComputerDeclinesDraw => "The computer declines the draw and plays on.".into(),
             Msg::DrawDeclined => "The draw offer is declined.".into(),
             Msg::GameOver { outcome, halfmove_clock } => game_over_en(outcome, halfmove_clock),
-            Msg::AskNewGame => "New game? (y/n, or a command such as undo or pgn) > ".into(),
-            Msg::GameIsOver => "The game is over: answer y for a new game or n to quit.".into(),
+            Msg::PgnEvent(rules) => format!("Game under {} rules", rules.name()),
+            Msg::ConfirmResign => "Resign this game? [y/N] ".into(),
+            Msg::ConfirmDraw => "Offer (or claim) a draw? [y/N] ".into(),
+            Msg::NotConfirmed => "Play on, then.".into(),
+            Msg::YouWin(true) => "You win!".into(),
+            Msg::YouWin(false) => "You lose.".into(),
+            Msg::AskNewGame => {
+                "New game? (y: same settings, s: choose side, level and rules, n: quit; or a command such as undo or pgn) > "
+                    .into()
+            }
+            Msg::GameIsOver => "The game is over: answer y (or s) for a new game or n to quit.".into(),
             Msg::PgnSaved(path) => format!("Saved the game as PGN to {}.", path.display()),
             Msg::FileError { path, error } => format!("Could not write {}: {error}", path.display()),
             Msg::GameSaved(path) => format!("Game saved to {}; start play again to continue it.", path.display()),
@@ -327,8 +404,10 @@ impl Msg<'_> {
             Msg::AskLanguage => Msg::AskLanguage.english(),
             Msg::AskSide => "选择：(1) 执白，(2) 执黑，(3) 双人同屏对弈 [1] ".into(),
             Msg::AskLevel => "难度：(1) 初级，(2) 中级，(3) 高级，(4) 大师 [2] ".into(),
-            Msg::AskRules => "规则：(1) FIDE，(2) 休闲（30回合规则，三次重复立即和棋）[1] ".into(),
-            Msg::AskContinue { plies } => format!("继续上一局吗（已走{plies}步）？[Y/n] "),
+            Msg::AskRules => "规则：(1) FIDE，(2) 休闲（走满15步才能认输或提和，每方3次提和；\
+                 连续将军10次、累计将军30次、30回合没有吃子或走兵、三次重复局面均立即和棋）[1] "
+                .into(),
+            Msg::AskContinue { moves } => format!("继续上一局吗（已走{moves}回合）？[Y/n] "),
             Msg::ChooseNumber => "请输入其中一个数字，或直接按回车选择默认项。".into(),
             Msg::NewGame { side, level, rules } => {
                 let rules = rules.name_zh();
@@ -364,7 +443,24 @@ impl Msg<'_> {
             }
             Msg::Played { san, words } => format!("{san} — {words}"),
             Msg::ComputerPlayed { san, words } => format!("电脑走 {san} — {words}"),
-            Msg::Thinking { depth, seconds } => format!("思考中… 深度{depth}，{seconds:.1}秒"),
+            Msg::Searching { depth, seconds } => format!("搜索中… 深度{depth}，{seconds:.2}秒"),
+            Msg::Searched { depth, seconds } => format!("搜索：深度{depth}，{seconds:.2}秒。"),
+            Msg::TakingItsTime => "电脑正在从容斟酌…".into(),
+            Msg::AskPace => "电脑走棋节奏：(1) 真实（像人一样等2-5秒），(2) 较快（1-2秒），(3) 即时 [1] ".into(),
+            Msg::PaceSet(pace) => format!("电脑走棋节奏已改为{}。", pace_name(pace, zh)),
+            Msg::PaceIs(pace) => format!(
+                "电脑走棋节奏：{}。输入 pace real（真实，2-5秒）、pace fast（较快，1-2秒）或 pace instant（即时）。",
+                pace_name(pace, zh)
+            ),
+            Msg::UnknownPace(text) => format!("没有“{text}”这种节奏：请选择 real、fast 或 instant。"),
+            Msg::AskClock => format!(
+                "棋钟（分钟+每步加秒）：(1) 不用棋钟，(2) {}，(3) {}，(4) {} [1] ",
+                TimeControl::MENU[0],
+                TimeControl::MENU[1],
+                TimeControl::MENU[2]
+            ),
+            Msg::ClockBeside { color, time } => format!("{} {time}", color.text(zh)),
+            Msg::FlagFell(color) => format!("{}超时了。", color.text(zh)),
             Msg::Illegal(reason) => format!("不合法的走法：{}。", reason.text(zh)),
             Msg::Refused(reason) => format!("{}。", reason.text(zh)),
             Msg::NoMatch(text) => format!("没有与“{text}”对应的合法走法。"),
@@ -377,7 +473,10 @@ impl Msg<'_> {
             Msg::MovesFrom { piece, square, list } => format!("{square}上的{}可以走：{list}。", piece.role.text(zh)),
             Msg::NoMovesFrom { piece, square } => format!("{square}上的{}没有合法走法。", piece.role.text(zh)),
             Msg::AllMoves(list) => format!("合法走法：{list}。"),
-            Msg::Hint { san, text, left } => format!("提示：{san} — {text}。（本局还剩{left}次）"),
+            Msg::Hint { san, text, left, again: false } => format!("提示：{san} — {text}。（本局还剩{left}次）"),
+            Msg::Hint { san, text, left, again: true } => {
+                format!("提示（重复显示，不计次数）：{san} — {text}。（本局还剩{left}次）")
+            }
             Msg::NoHintsLeft => "提示已用完：每局只有3次。".into(),
             Msg::TookBack(plies) => format!("悔棋：退回了{plies}步。"),
             Msg::NothingToUndo => "没有你的棋可以悔。".into(),
@@ -389,8 +488,17 @@ impl Msg<'_> {
             Msg::ComputerDeclinesDraw => "电脑拒绝和棋，继续对局。".into(),
             Msg::DrawDeclined => "对方拒绝了和棋。".into(),
             Msg::GameOver { outcome, halfmove_clock } => game_over_zh(outcome, halfmove_clock),
-            Msg::AskNewGame => "再来一局吗？（y/n，也可以输入 undo、pgn 等命令）> ".into(),
-            Msg::GameIsOver => "对局已结束：输入 y 开始新对局，输入 n 退出。".into(),
+            Msg::PgnEvent(rules) => format!("{}规则对局", rules.name_zh()),
+            Msg::ConfirmResign => "确定认输吗？[y/N] ".into(),
+            Msg::ConfirmDraw => "确定提和（或申请和棋）吗？[y/N] ".into(),
+            Msg::NotConfirmed => "那就继续下吧。".into(),
+            Msg::YouWin(true) => "你赢了！".into(),
+            Msg::YouWin(false) => "你输了。".into(),
+            Msg::AskNewGame => {
+                "再来一局吗？（y：同样设置，s：重新选择执色、难度和规则，n：退出；也可以输入 undo、pgn 等命令）> "
+                    .into()
+            }
+            Msg::GameIsOver => "对局已结束：输入 y（或 s）开始新对局，输入 n 退出。".into(),
             Msg::PgnSaved(path) => format!("PGN棋谱已保存到{}。", path.display()),
             Msg::FileError { path, error } => format!("无法写入{}：{error}", path.display()),
             Msg::GameSaved(path) => format!("对局已保存到{}；再次启动 play 即可继续。", path.display()),
@@ -401,9 +509,26 @@ impl Msg<'_> {
     }
 }
 
+/// Ends `text` with `stop` unless it already ends with a full stop (`exd6 e.p.`).
+fn end_sentence(text: &str, stop: &str) -> String {
+    if text.ends_with('.') { text.to_string() } else { format!("{text}{stop}") }
+}
+
 /// Returns the text, or a dash when it is empty.
 fn or_dash(text: &str) -> &str {
     if text.is_empty() { "-" } else { text }
+}
+
+/// Names a pace: "real" / "真实".
+fn pace_name(pace: Pace, lang: Lang) -> &'static str {
+    match (lang, pace) {
+        (Lang::Zh, Pace::Real) => "真实",
+        (Lang::Zh, Pace::Fast) => "较快",
+        (Lang::Zh, Pace::Instant) => "即时",
+        (_, Pace::Real) => "real",
+        (_, Pace::Fast) => "faster",
+        (_, Pace::Instant) => "instant",
+    }
 }
 
 /// Names the player's side: "White" / "执白".
@@ -466,6 +591,9 @@ fn game_over_en(outcome: Outcome, halfmove_clock: u32) -> String {
         Termination::CheckLimit => "Draw: a player has been checked as often as the rules allow.".into(),
         Termination::Resignation => format!("{loser} resigns: {winner} wins."),
         Termination::DrawAgreement => "Draw by agreement.".into(),
+        Termination::Timeout if outcome.winner.is_some() => format!("{loser} lost on time: {winner} wins."),
+        Termination::Timeout => "Time ran out, but the other side cannot mate: the game is drawn.".into(),
+        Termination::Aborted => "The game is void: time ran out within the first 5 moves (casual rules).".into(),
         _ => format!("Game over: {outcome}."),
     }
 }
@@ -487,6 +615,9 @@ fn game_over_zh(outcome: Outcome, halfmove_clock: u32) -> String {
         Termination::CheckLimit => "和棋：将军次数达到规则上限。".into(),
         Termination::Resignation => format!("{loser}认输，{winner}获胜。"),
         Termination::DrawAgreement => "双方同意和棋。".into(),
+        Termination::Timeout if outcome.winner.is_some() => format!("{loser}超时判负，{winner}获胜。"),
+        Termination::Timeout => "超时，但对方无法将死：和棋。".into(),
+        Termination::Aborted => "对局作废：在前5步内超时（休闲规则）。".into(),
         _ => format!("对局结束：{}", outcome.result()),
     }
 }

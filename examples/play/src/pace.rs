@@ -4,10 +4,14 @@
 use std::str::FromStr;
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
+
 /// Sets how long the computer waits after its search before it plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Pace {
     /// Like a person: 2 to 5 seconds, longer before capturing a big piece, checking or promoting.
+    #[default]
     Real,
     /// 1 to 2 seconds.
     Fast,
@@ -18,12 +22,12 @@ pub enum Pace {
 impl FromStr for Pace {
     type Err = String;
 
-    /// Reads `real`, `fast` or `instant`.
+    /// Reads `real`, `fast` (also `faster`) or `instant`, or their Chinese names.
     fn from_str(text: &str) -> Result<Pace, String> {
         match text.to_ascii_lowercase().as_str() {
-            "real" => Ok(Pace::Real),
-            "fast" => Ok(Pace::Fast),
-            "instant" => Ok(Pace::Instant),
+            "real" | "真实" => Ok(Pace::Real),
+            "fast" | "faster" | "较快" => Ok(Pace::Fast),
+            "instant" | "即时" => Ok(Pace::Instant),
             _ => Err(format!("unknown pace '{text}' (expected real, fast or instant)")),
         }
     }
@@ -41,6 +45,9 @@ pub(crate) struct Weight {
 }
 
 impl Pace {
+    /// Every pace, the slowest first (the menu's order).
+    pub const ALL: [Pace; 3] = [Pace::Real, Pace::Fast, Pace::Instant];
+
     /// Returns how long to wait before playing a move; `unit` is a random number in [0, 1)
     /// that spreads the wait over the pace's range.
     pub(crate) fn duration(self, weight: Weight, unit: f64) -> Duration {

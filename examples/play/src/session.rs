@@ -5,16 +5,17 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use chess_core::pgn::{FromGameOptions, PgnGame};
-use chess_core::search::{Level, Searcher};
+use chess_core::search::{Hint, Level, Searcher};
 use chess_core::{
     Bitboard, Color, Game, IllegalMoveReason, Move, MoveText, Piece, Position, Role, SanError, SanStyle, Square,
 };
 
-use super::board_view::{BoardStyle, PieceStyle, render};
+use super::board_view::{BoardStyle, Marks, PieceStyle, render};
+use super::clock::{Clock, format_time};
 use super::computer;
 use super::input::{self, Command};
-use super::menu::Start;
-use super::pace::Spread;
+use super::menu::{self, Start};
+use super::pace::{Pace, Spread};
 use super::save::{self, SavedGame};
 use super::{Config, Io, Msg, Settings, Side};
 
@@ -23,6 +24,12 @@ const HINTS_PER_GAME: u32 = 3;
 
 /// The level hints are searched at.
 const HINT_LEVEL: Level = Level::Expert;
+
+/// The time left below which the computer plays without waiting at its pace.
+const HURRY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The width the move list wraps at (between moves, never inside one).
+const MOVE_LIST_WIDTH: usize = 72;
 
 /// Plies of the move list shown under the board.
 const MOVE_LIST_PLIES: usize = 20;
@@ -34,6 +41,8 @@ enum Flow {
     Continue,
     /// Starts a new game with the same settings.
     NewGame,
+    /// Starts a new game after asking for side, level and rules again.
+    NewSettings,
     /// Saves and leaves.
     Quit,
 }
@@ -71,6 +80,11 @@ pub(crate) struct Session<'c, R, W> {
     board_stale: bool,
     /// The end of the game has been announced.
     end_announced: bool,
+    /// The last hint given and the position it was for (its key and the number of moves
+    /// played): asked again there, it is shown again without using another.
+    hint: Option<((u64, usize), Hint)>,
+    /// The chess clock, when the game has one.
+    clock: Option<Clock>,
 }
 
 impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
@@ -96,6 +110,8 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             spread: Spread::new(seed),
             board_stale: true,
             end_announced: false,
+            hint: None,
+            clock: settings.clock.map(|control| Clock::new(control, config.time)),
         }
     }
 
@@ -106,14 +122,27 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             self.announce_start()?;
         }
         loop {
-            match self.play_game()? {
-                Flow::NewGame => {
+            if let Some(clock) = &mut self.clock {
+                clock.restart(); // the time in the menu is not counted
+            }
+            let flow = self.play_game()?;
+            if flow == Flow::NewSettings {
+                match menu::change_settings(&mut self.io, self.settings)? {
+                    Some(settings) => self.settings = settings,
+                    None => return self.leave(),
+                }
+                self.searcher.set_level(self.settings.level);
+            }
+            match flow {
+                Flow::NewGame | Flow::NewSettings => {
                     self.game = new_game(self.config, self.settings);
                     self.hints_used = 0;
+                    self.hint = None;
                     self.flipped = self.settings.side == Side::Black;
                     self.board_stale = true;
                     self.end_announced = false;
                     self.searcher.new_game();
+                    self.clock = self.settings.clock.map(|control| Clock::new(control, self.config.time));
                     self.announce_start()?;
                 }
                 Flow::Continue | Flow::Quit => return self.leave(),
@@ -139,6 +168,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
                 };
                 match input::parse(&line) {
                     Command::Yes => return Ok(Flow::NewGame),
+                    Command::Settings => return Ok(Flow::NewSettings),
                     Command::No | Command::Quit => return Ok(Flow::Quit),
                     command => {
                         self.command(command, &line)?;
@@ -157,6 +187,10 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             let Some(line) = self.io.ask(Msg::Prompt(turn))? else {
                 return Ok(Flow::Quit);
             };
+            if self.clock.as_mut().is_some_and(|clock| clock.charge(turn)) {
+                self.flag_falls(turn)?;
+                continue;
+            }
             let flow = self.command(input::parse(&line), &line)?;
             if flow != Flow::Continue {
                 return Ok(flow);
@@ -188,11 +222,28 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             Command::Fen => writeln!(self.io.out, "{}", self.game.position().to_fen())?,
             Command::Pgn(path) => self.pgn(path.as_deref())?,
             Command::Moves(square) => self.list_moves(square)?,
+            Command::Pace(None) => self.io.say(Msg::PaceIs(self.settings.pace))?,
+            Command::Pace(Some(word)) => match word.parse() {
+                Ok(pace) => {
+                    self.settings.pace = pace;
+                    self.io.say(Msg::PaceSet(pace))?;
+                    self.autosave();
+                }
+                Err(_) => self.io.say(Msg::UnknownPace(&word))?,
+            },
             Command::Hint | Command::Resign | Command::Draw if over => self.io.say(Msg::GameIsOver)?,
             Command::Hint => self.hint()?,
-            Command::Resign => self.resign()?,
-            Command::Draw => self.draw()?,
-            Command::Yes | Command::No => self.io.say(Msg::NotUnderstood(line))?,
+            Command::Resign => {
+                if self.confirm(Msg::ConfirmResign)? {
+                    self.resign()?;
+                }
+            }
+            Command::Draw => {
+                if self.confirm(Msg::ConfirmDraw)? {
+                    self.draw()?;
+                }
+            }
+            Command::Yes | Command::No | Command::Settings => self.io.say(Msg::NotUnderstood(line))?,
             Command::Coords { .. } | Command::Square(_) | Command::San(_) if over => self.io.say(Msg::GameIsOver)?,
             Command::Coords { from, to, promotion } => {
                 let found = self.game.position().resolve_move(from, to, promotion).map_err(|reason| match reason {
@@ -203,7 +254,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             }
             Command::Square(square) => {
                 let position = self.game.position();
-                let found = position.parse_san(line).map_err(|error| match position.piece_at(square) {
+                let found = position.parse_san(&square.to_string()).map_err(|error| match position.piece_at(square) {
                     Some(_) => Rejection::ShowMoves(square),
                     None => san_rejection(&error),
                 });
@@ -211,7 +262,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             }
             Command::San(text) => {
                 let position = self.game.position();
-                let found = position.parse_san(&text).map_err(|error| san_rejection(&error));
+                let found = parse_san_any_case(position, &text).map_err(|error| san_rejection(&error));
                 self.try_move(found, line)?;
             }
         }
@@ -241,9 +292,35 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         };
         let words = position.describe(m).text(self.io.lang).to_string();
         self.game.push(m).map_err(io::Error::other)?;
+        self.add_increment(position.turn());
         self.io.say(Msg::Played { san: &numbered_san(&position, m), words: &words })?;
         self.after_move();
         Ok(())
+    }
+
+    /// Gives `color` its increment after a move, when there is a clock.
+    fn add_increment(&mut self, color: Color) {
+        if let Some(clock) = &mut self.clock {
+            clock.add_increment(color);
+        }
+    }
+
+    /// Ends the game because `color`'s time ran out, by the rules' timeout rule.
+    fn flag_falls(&mut self, color: Color) -> io::Result<()> {
+        self.io.say(Msg::FlagFell(color))?;
+        self.game.timeout(color).map_err(io::Error::other)?;
+        self.board_stale = true;
+        Ok(())
+    }
+
+    /// Asks the player to confirm; says so when the answer is not yes.
+    fn confirm(&mut self, question: Msg<'_>) -> io::Result<bool> {
+        let answer = self.io.ask(question)?;
+        let yes = answer.is_some_and(|answer| input::parse(&answer) == Command::Yes);
+        if !yes {
+            self.io.say(Msg::NotConfirmed)?;
+        }
+        Ok(yes)
     }
 
     /// Asks which piece to promote to until the answer is one; `None` for an empty answer or
@@ -276,14 +353,21 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     /// Lets the computer choose and play its move, and announces it.
     fn computer_move(&mut self) -> io::Result<()> {
         let settings = (self.io.lang, self.config.live);
-        let pace = (self.config.pace, &mut self.spread);
+        let turn = self.game.position().turn();
+        // Short of time, the computer plays at once, as a person would.
+        let hurried = self.clock.as_ref().is_some_and(|clock| clock.left(turn) < HURRY);
+        let pace = (if hurried { Pace::Instant } else { self.settings.pace }, &mut self.spread);
         let result = computer::choose_move(&mut self.searcher, &self.game, pace, &mut self.io.out, settings)?;
         let Some(m) = result.best_move else {
             return Err(io::Error::other("the computer found no move in a game that is not over"));
         };
+        if self.clock.as_mut().is_some_and(|clock| clock.charge(turn)) {
+            return self.flag_falls(turn);
+        }
         let position = *self.game.position();
         let words = position.describe(m).text(self.io.lang).to_string();
         self.game.push(m).map_err(io::Error::other)?;
+        self.add_increment(turn);
         self.io.say(Msg::ComputerPlayed { san: &numbered_san(&position, m), words: &words })?;
         self.after_move();
         Ok(())
@@ -291,19 +375,28 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
 
     /// Shows the board from the player's side, the move list, the material and whose turn it is.
     fn show_board(&mut self) -> io::Result<()> {
-        let board = render(self.game.position(), self.game.last_move(), self.flipped, self.board);
-        write!(self.io.out, "{board}")?;
+        self.show_board_marked(Bitboard::EMPTY, Bitboard::EMPTY)
+    }
+
+    /// Shows the board as [`Session::show_board`] does, with dots on the squares `dots` and
+    /// rings on `rings` (where a piece can go and take).
+    fn show_board_marked(&mut self, dots: Bitboard, rings: Bitboard) -> io::Result<()> {
+        let hint = self.current_hint().map(|hint| hint.mv);
+        let marks = Marks { last: self.game.last_move(), hint, dots, rings };
+        let board = render(self.game.position(), &marks, self.flipped, self.board);
+        write!(self.io.out, "{}", self.beside_board(board))?;
         let moves = self.game.moves();
         if !moves.is_empty() {
             let first = moves.len().saturating_sub(MOVE_LIST_PLIES);
             let start = self.game.positions().nth(first).copied().unwrap_or_default();
             let text = MoveText::new(&start, &moves[first..]).map(|text| text.to_string()).unwrap_or_default();
             let text = if first > 0 { format!("… {text}") } else { text };
-            self.io.say(Msg::MoveList(&text))?;
+            self.io.say(Msg::MoveList(&wrap_moves(&text, MOVE_LIST_WIDTH, "Moves: ".len())))?;
         }
         let taken = |color: Color| -> String {
-            let glyphs = self.game.captured_by(color).into_iter();
-            glyphs.map(|role| self.board.pieces.glyph(Piece::new(!color, role))).collect()
+            let mut roles: Vec<Role> = self.game.captured_by(color).into_iter().collect();
+            roles.sort_by_key(|role| role.value());
+            roles.into_iter().map(|role| self.board.pieces.glyph(Piece::new(!color, role))).collect()
         };
         let (white, black) = (taken(Color::White), taken(Color::Black));
         let balance = self.game.material_balance();
@@ -320,10 +413,32 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         Ok(())
     }
 
+    /// Writes the clocks beside the board's top and bottom ranks, each side's at its end.
+    fn beside_board(&self, board: String) -> String {
+        let Some(clock) = &self.clock else { return board };
+        let (top, bottom) = if self.flipped { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
+        let beside = |color: Color| {
+            let time = format_time(clock.left(color));
+            Msg::ClockBeside { color, time: &time }.text(self.io.lang)
+        };
+        let mut lines: Vec<String> = board.lines().map(str::to_string).collect();
+        let last_rank = lines.len().saturating_sub(2);
+        for (index, color) in [(1, top), (last_rank, bottom)] {
+            if let Some(line) = lines.get_mut(index) {
+                line.push_str("   ");
+                line.push_str(&beside(color));
+            }
+        }
+        lines.join("\n") + "\n"
+    }
+
     fn announce_end(&mut self) -> io::Result<()> {
         if let Some(outcome) = self.game.outcome() {
             let halfmove_clock = self.game.position().halfmove_clock();
             self.io.say(Msg::GameOver { outcome, halfmove_clock })?;
+            if let (Some(human), Some(winner)) = (self.settings.side.human(), outcome.winner) {
+                self.io.say(Msg::YouWin(human == winner))?;
+            }
         }
         self.end_announced = true;
         if let Some(path) = &self.config.save {
@@ -348,29 +463,65 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             Some(piece) => {
                 let moves = position.legal_moves_masked(square, Bitboard::FULL);
                 if moves.is_empty() {
-                    self.io.say(Msg::NoMovesFrom { piece, square })
-                } else {
-                    let list = san_list(&position, moves.iter().copied());
-                    self.io.say(Msg::MovesFrom { piece, square, list: &list })
+                    return self.io.say(Msg::NoMovesFrom { piece, square });
                 }
+                let (mut dots, mut rings, mut list) = (Bitboard::EMPTY, Bitboard::EMPTY, Vec::new());
+                for &m in moves.iter() {
+                    let to = m.destination();
+                    if dots.contains(to) || rings.contains(to) {
+                        continue; // the other promotions to the same square
+                    }
+                    let taken = position.captured(m);
+                    if taken.is_some() {
+                        rings = rings.with(to)
+                    } else {
+                        dots = dots.with(to)
+                    }
+                    let kind = match (taken, m.is_en_passant(), m.is_castle()) {
+                        (_, true, _) => Destination::EnPassant,
+                        (Some(role), false, _) => Destination::Takes(role),
+                        (None, false, true) => Destination::Castles,
+                        (None, false, false) => Destination::Empty,
+                    };
+                    list.push(destination_text(to, kind, self.io.lang));
+                }
+                self.show_board_marked(dots, rings)?;
+                self.io.say(Msg::MovesFrom { piece, square, list: &list.join(", ") })
             }
         }
     }
 
-    /// Suggests a move, up to three times a game.
+    /// Suggests a move, up to three times a game, and highlights it on the board; asked
+    /// again in the same position, shows the same hint without using another.
     fn hint(&mut self) -> io::Result<()> {
-        if self.hints_used >= HINTS_PER_GAME {
-            return self.io.say(Msg::NoHintsLeft);
+        let again = self.current_hint().is_some();
+        if !again {
+            if self.hints_used >= HINTS_PER_GAME {
+                return self.io.say(Msg::NoHintsLeft);
+            }
+            let Some(hint) = self.searcher.hint(&self.game, HINT_LEVEL) else {
+                return self.io.say(Msg::GameIsOver);
+            };
+            self.hints_used += 1;
+            self.hint = Some((self.position_key(), hint));
+            self.autosave();
         }
-        let Some(hint) = self.searcher.hint(&self.game, HINT_LEVEL) else {
-            return self.io.say(Msg::GameIsOver);
-        };
-        self.hints_used += 1;
+        self.show_board()?;
+        let Some(hint) = self.current_hint() else { return Ok(()) };
+        let (san, text) = (hint.san.clone(), hint.text(self.io.lang).to_string());
         let left = HINTS_PER_GAME - self.hints_used;
-        let text = hint.text(self.io.lang).to_string();
-        self.io.say(Msg::Hint { san: &hint.san, text: &text, left })?;
-        self.autosave();
-        Ok(())
+        self.io.say(Msg::Hint { san: &san, text: &text, left, again })
+    }
+
+    /// Returns the hint given in the current position, if any.
+    fn current_hint(&self) -> Option<&Hint> {
+        let key = self.position_key();
+        self.hint.as_ref().filter(|(at, _)| *at == key).map(|(_, hint)| hint)
+    }
+
+    /// Identifies the current position within the game: its key and the moves played.
+    fn position_key(&self) -> (u64, usize) {
+        (self.game.position().zobrist_key(), self.game.moves().len())
     }
 
     /// Takes back one ply with two players; against the computer, the player's last move and
@@ -449,8 +600,18 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
 
     /// Returns the game's PGN with the players' names and today's date.
     fn pgn_text(&self) -> String {
-        // The closing comment says how the game ended, as the player saw it announced.
-        let mut pgn = PgnGame::from_game_with(&self.game, FromGameOptions::new().with_end_comment());
+        // The closing comment says how the game ended, as the player saw it announced, in the
+        // game's language; the Termination tag says it for programs.
+        let mut pgn = PgnGame::from_game_with(&self.game, FromGameOptions::new());
+        if let Some(outcome) = self.game.outcome() {
+            let halfmove_clock = self.game.position().halfmove_clock();
+            let words = Msg::GameOver { outcome, halfmove_clock }.text(self.io.lang);
+            match pgn.moves.last_mut() {
+                Some(last) => last.comment = Some(words),
+                None => pgn.comment = Some(words),
+            }
+        }
+        let event = Msg::PgnEvent(self.settings.rules).text(self.io.lang);
         let computer = format!("chess-core {}", self.settings.level);
         let (white, black) = match self.settings.side {
             Side::White => ("Player".to_string(), computer),
@@ -459,7 +620,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         };
         let days = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs() / 86_400);
         for (name, value) in [
-            ("Event", "Casual game"),
+            ("Event", event.as_str()),
             ("Site", "chess-core play"),
             ("Date", &pgn_date(days)),
             ("Round", "-"),
@@ -509,6 +670,27 @@ fn new_game(config: &Config, settings: Settings) -> Game {
     Game::from_position_with_rules(config.fen.unwrap_or_default(), settings.rules.rules())
 }
 
+/// Reads SAN as typed, else in another case when only one reading is a legal move (`nf3` is
+/// Nf3, `E4` is e4; `bxc3` with both a bishop and a b-pawn able to take stays as typed).
+fn parse_san_any_case(position: &Position, text: &str) -> Result<Move, SanError> {
+    let error = match position.parse_san(text) {
+        Ok(m) => return Ok(m),
+        Err(error) => error,
+    };
+    let lower = text.to_lowercase();
+    let mut piece = lower.clone();
+    if let Some(first) = piece.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    let readings = [lower.clone(), piece, lower.replace('o', "O"), text.to_uppercase()];
+    let mut found: Vec<Move> = readings.iter().filter_map(|reading| position.parse_san(reading).ok()).collect();
+    found.dedup();
+    match found[..] {
+        [m] => Ok(m),
+        _ => Err(error),
+    }
+}
+
 /// Explains why SAN text names no single legal move.
 fn san_rejection(error: &SanError) -> Rejection {
     match *error {
@@ -525,6 +707,64 @@ fn numbered_san(position: &Position, m: Move) -> String {
     let number = position.fullmove_number();
     let dots = if position.turn() == Color::White { "." } else { "..." };
     format!("{number}{dots} {}", position.san(m))
+}
+
+/// What a piece does on a square it can go to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Destination {
+    /// The square is empty.
+    Empty,
+    /// It takes this piece there.
+    Takes(Role),
+    /// A pawn takes en passant (the square is empty).
+    EnPassant,
+    /// The king castles there.
+    Castles,
+}
+
+/// Names a square a piece can go to: `e4`, `d5 (takes the knight)`, `d6 (en passant)`.
+fn destination_text(square: Square, kind: Destination, lang: chess_core::Lang) -> String {
+    let zh = lang == chess_core::Lang::Zh;
+    match kind {
+        Destination::Empty => square.to_string(),
+        Destination::Takes(role) if zh => format!("{square}（吃{}）", role.text(lang)),
+        Destination::Takes(role) => format!("{square} (takes the {})", role.text(lang)),
+        Destination::EnPassant if zh => format!("{square}（吃过路兵）"),
+        Destination::EnPassant => format!("{square} (takes en passant)"),
+        Destination::Castles if zh => format!("{square}（王车易位）"),
+        Destination::Castles => format!("{square} (castles)"),
+    }
+}
+
+/// Wraps numbered movetext (`1. e4 e5 2. Nf3`) into lines of at most `width` characters
+/// (a longer move stands alone), the first after a label `label` characters wide, breaking
+/// only between moves: a move number stays with its move. Continuation lines are indented by
+/// two spaces.
+fn wrap_moves(text: &str, width: usize, label: usize) -> String {
+    let mut units: Vec<String> = Vec::new();
+    let mut number: Option<&str> = None;
+    for token in text.split_whitespace() {
+        if token.ends_with('.') && token.starts_with(|c: char| c.is_ascii_digit()) {
+            number = Some(token);
+        } else {
+            units.push(number.take().map_or_else(|| token.to_string(), |number| format!("{number} {token}")));
+        }
+    }
+    units.extend(number.map(str::to_string));
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for unit in units {
+        let room = if lines.is_empty() { width.saturating_sub(label) } else { width };
+        if !line.is_empty() && line.chars().count() + 1 + unit.chars().count() > room {
+            lines.push(std::mem::take(&mut line));
+            line.push_str("  ");
+        } else if !line.trim().is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&unit);
+    }
+    lines.push(line);
+    lines.join("\n")
 }
 
 /// Writes moves in SAN, marking en passant, separated by commas.

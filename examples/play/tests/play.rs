@@ -72,7 +72,7 @@ fn a_two_player_game_to_checkmate_with_its_pgn() {
     assert!(out.contains("Checkmate! White wins.\n"), "{out}");
     let pgn_start = out.find("[Event").expect("the PGN is printed");
     let pgn: Vec<&str> = out[pgn_start..].lines().take(10).collect();
-    assert_eq!(pgn[0..2], ["[Event \"Casual game\"]", "[Site \"chess-core play\"]"]);
+    assert_eq!(pgn[0..2], ["[Event \"Game under FIDE rules\"]", "[Site \"chess-core play\"]"]);
     assert!(pgn[2].starts_with("[Date \"20") && pgn[2].len() == "[Date \"2024.05.01\"]".len(), "{}", pgn[2]);
     assert_eq!(
         pgn[3..],
@@ -83,10 +83,10 @@ fn a_two_player_game_to_checkmate_with_its_pgn() {
             "[Result \"1-0\"]",
             "[Termination \"normal\"]",
             "",
-            "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# {white wins by checkmate} 1-0",
+            "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# {Checkmate! White wins.} 1-0",
         ]
     );
-    assert!(out.ends_with("New game? (y/n, or a command such as undo or pgn) > n\nGoodbye!\n"), "{out}");
+    assert!(out.ends_with("undo or pgn) > n\nGoodbye!\n"), "{out}");
 }
 
 #[test]
@@ -98,7 +98,9 @@ fn the_computer_mates_in_one_and_announces_it() {
         "Kg8\nn\n",
     );
     assert!(out.contains("New game: you play Black against the computer (Normal), FIDE rules.\n"), "{out}");
-    assert!(out.contains("Black > Kg8\n1... Kg8 — Black king h8 to g8\nThinking… depth "), "{out}");
+    // The search is shown as it was (no wait at the instant pace of a script).
+    assert!(out.contains("Black > Kg8\n1... Kg8 — Black king h8 to g8\nSearch: depth "), "{out}");
+    assert!(out.contains(" s.\nThe computer plays 2. Ra8# — White rook a1 to a8, checkmate\n"), "{out}");
     assert!(out.contains("The computer plays 2. Ra8# — White rook a1 to a8, checkmate\n"), "{out}");
     assert!(out.contains("Checkmate! White wins.\n"), "{out}");
     // Black's view: rank 1 at the top, files from h to a.
@@ -157,13 +159,36 @@ fn illegal_moves_are_refused_with_their_reason() {
 fn moves_lists_where_a_piece_goes_marking_captures_and_en_passant() {
     let fen = "4k3/8/8/3pP3/8/8/8/4K2R w K d6 0 2";
     let out = play_binary("moves", &["--color", "both", "--fen", fen], "moves e5\ne5\nmoves d5\ne4\nNf3\nmoves\nq\n");
-    assert!(out.contains("White > moves e5\nThe pawn on e5 can go to: e6, exd6 e.p..\n"), "{out}");
-    assert!(out.contains("White > e5\nThe pawn on e5 can go to: e6, exd6 e.p..\n"), "{out}");
+    // The board marks the destinations: a dot on e6, a ring on d6 (en passant); the list
+    // names the squares.
+    let marked = "\
+White > moves e5
+   a  b  c  d  e  f  g  h
+8  .  .  .  .  k  .  .  .  8
+7  .  .  .  .  .  .  .  .  7
+6  .  .  . (.) *  .  .  .  6
+5  .  .  .  p  P  .  .  .  5
+";
+    assert!(out.contains(marked), "{out}");
+    assert!(
+        out.contains("White to move.\nThe pawn on e5 can go to: e6, d6 (takes en passant).\nWhite > e5\n"),
+        "{out}"
+    );
+    assert!(out.contains("White to move.\nThe pawn on e5 can go to: e6, d6 (takes en passant).\nWhite > moves d5\n"));
     assert!(out.contains("White > moves d5\nThe pawn on d5 is Black's, and it is White's turn to move.\n"), "{out}");
     assert!(out.contains("White > e4\nIllegal move: a pawn does not move from e5 to e4.\n"), "{out}");
     assert!(out.contains("White > Nf3\nNo legal move matches \"Nf3\".\n"), "{out}");
     assert!(out.contains("Legal moves: "), "{out}");
     assert!(out.contains("O-O"), "{out}");
+    assert!(out.contains(", exd6 e.p.\n"), "{out}");
+    assert!(!out.contains("e.p.."), "{out}");
+    // The king: dots on empty squares, castling named; rings where a piece takes.
+    let out = play_binary("moves-king", &["--color", "both", "--fen", fen, "--lang", "zh"], "moves e1\nq\n");
+    assert!(out.contains("\n2  .  .  .  *  *  *  .  .  2\n1  .  .  .  *  K  *  *  R  1\n"), "{out}");
+    assert!(out.contains("e1上的王可以走：d1, f1, d2, e2, f2, g1（王车易位）。\n"), "{out}");
+    let out = play_binary("moves-ring", &["--color", "both", "--fen", "4k3/8/8/3n4/8/2N5/8/4K3 w - - 0 1"], "c3\nq\n");
+    assert!(out.contains("\n5  .  *  . (n) .  .  .  .  5\n4  *  .  .  .  *  .  .  .  4\n"), "{out}");
+    assert!(out.contains("The knight on c3 can go to: b1, d1, a2, e2, a4, e4, b5, d5 (takes the knight).\n"), "{out}");
     let out = play_binary("en-passant", &["--color", "both", "--fen", fen], "exd6 e.p.\npieces\nq\n");
     assert!(out.contains("2. exd6 — White pawn e5 takes pawn d6 en passant\n"), "{out}");
     assert!(out.contains("Taken by White: p | by Black: - | White is ahead by 6\n"), "{out}");
@@ -207,12 +232,35 @@ fn undo_takes_back_castling_and_promotion_exactly() {
 #[test]
 fn hints_explain_the_move_three_times_a_game() {
     let fen = "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4";
-    let out = play_binary("hint", &["--color", "both", "--fen", fen], "hint\nh\nh\nh\nq\n");
-    let hint = "Hint: Nxh4 — White knight f3 takes queen h4; wins material worth 9 pawns. (2 left in this game)\n";
+    let input = "hint\nh\nNxh4\nh\nNc6\nh\nNf3\nNf6\nh\nq\n";
+    let out = play_binary("hint", &["--color", "both", "--fen", fen], input);
+    // The hinted move is highlighted on the board, then explained.
+    let highlighted = "\
+White > hint
+   a  b  c  d  e  f  g  h
+8  r  n  b  .  k  b  n  r  8
+7  p  p  p  p  .  p  p  p  7
+6  .  .  .  .  .  .  .  .  6
+5  .  .  .  .  p  .  .  .  5
+4  .  .  .  .  P  .  . <q> 4
+3  .  .  .  .  . <N> .  .  3
+";
+    assert!(out.contains(highlighted), "{out}");
+    let hint =
+        "White to move.\nHint: Nxh4 — White knight f3 takes queen h4; wins the queen on h4. (2 left in this game)\n";
     assert!(out.contains(hint), "{out}");
-    assert!(out.contains("(0 left in this game)\nWhite > h\nNo hints left: there are 3 per game.\n"), "{out}");
-    let out = play_binary("hint-zh", &["--color", "both", "--fen", fen, "--lang", "zh"], "提示\nq\n");
-    assert!(out.contains("提示：Nxh4 — 白方马从f3吃h4的后；净得9个兵的子力。（本局还剩2次）\n"), "{out}");
+    // Asked again in the same position: the same hint, not counted.
+    let again = "Hint (again, not counted): Nxh4 — White knight f3 takes queen h4; wins the queen on h4. (2 left in this game)\nWhite > Nxh4\n";
+    assert!(out.contains(again), "{out}");
+    assert!(out.contains("(1 left in this game)\nBlack > Nc6\n"), "{out}");
+    assert!(out.contains("(0 left in this game)\nWhite > Nf3\n"), "{out}");
+    assert!(out.contains("White > h\nNo hints left: there are 3 per game.\n"), "{out}");
+    let out = play_binary("hint-zh", &["--color", "both", "--fen", fen, "--lang", "zh"], "提示\n提示\nq\n");
+    assert!(out.contains("提示：Nxh4 — 白方马从f3吃h4的后；得h4的后。（本局还剩2次）\n"), "{out}");
+    assert!(
+        out.contains("提示（重复显示，不计次数）：Nxh4 — 白方马从f3吃h4的后；得h4的后。（本局还剩2次）\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -225,22 +273,25 @@ fn quitting_saves_and_the_next_start_continues() {
     assert!(saved.contains("\"hints_used\": 1,\n  \"flipped\": true,"), "{saved}");
 
     // Without a menu, --continue resumes; the hints used and the flipped board come back.
-    let out = play_binary_with_save(&save, &["--continue"], "fen\nh\nh\nh\nq\n");
+    let out = play_binary_with_save(&save, &["--continue"], "fen\nh\nNf3\nNc6\nh\nd4\ncxd4\nh\nq\n");
     assert!(out.starts_with("Continuing the last game.\n   h  g  f  e  d  c  b  a\n"), "{out}");
     assert_eq!(fens(&out)[0], "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
-    assert!(out.contains("(0 left in this game)\nWhite > h\nNo hints left"), "{out}");
+    assert!(out.contains("(1 left in this game)\nWhite > Nf3\n"), "{out}");
+    assert!(out.contains("(0 left in this game)\nWhite > d4\n"), "{out}");
+    assert!(out.contains("White > h\nNo hints left"), "{out}");
 
     // The menu offers it; n starts a new game, whose questions come next.
     let out = play_binary_with_save(&save, &["--menu"], "1\ny\nfen\nq\n");
-    assert!(out.contains("Continue the last game (2 moves played)? [Y/n] y\nContinuing the last game.\n"), "{out}");
-    assert_eq!(fens(&out)[0], "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
-    let out = play_binary_with_save(&save, &["--menu", "--seed", "2"], "\nn\n9\n2\n3\n2\nfen\nq\n");
+    // Moves are counted as move numbers are: 1. e4 c5 2. Nf3 Nc6 3. d4 cxd4 is 3 moves.
+    assert!(out.contains("Continue the last game (3 moves played)? [Y/n] y\nContinuing the last game.\n"), "{out}");
+    assert_eq!(fens(&out)[0], "r1bqkbnr/pp1ppppp/2n5/8/3pP3/5N2/PPP2PPP/RNBQKB1R w KQkq - 0 4");
+    let out = play_binary_with_save(&save, &["--menu", "--seed", "2"], "\nn\n9\n2\n3\n2\n1\nfen\nq\n");
     assert!(out.contains("Please answer with one of the numbers, or press Enter for the default.\n"), "{out}");
     assert!(out.contains("New game: you play Black against the computer (Expert), casual rules.\n"), "{out}");
     assert!(out.contains("The computer plays 1. "), "{out}");
 
     // A finished game is not offered again.
-    let out = play_binary_with_save(&save, &["--color", "both", "--rules", "fide"], "resign\nn\n");
+    let out = play_binary_with_save(&save, &["--color", "both", "--rules", "fide"], "resign\ny\nn\n");
     assert!(out.contains("White resigns: Black wins.\n"), "{out}");
     assert!(!save.exists());
     let out = play_binary_with_save(&save, &["--continue"], "q\n");
@@ -307,19 +358,19 @@ fn the_casual_thirty_move_rule_draws_from_a_fen() {
 #[test]
 fn draw_offers_follow_the_rules_and_the_computers_judgement() {
     // Casual rules: no offer before 15 moves.
-    let out = play_binary("draw-early", &["--rules", "casual", "--seed", "1"], "draw\nresign\nq\n");
+    let out = play_binary("draw-early", &["--rules", "casual", "--seed", "1"], "draw\ny\nresign\ny\nq\n");
     assert!(out.contains("Under these rules you may offer a draw only after 15 moves; you have made 0.\n"), "{out}");
     assert!(out.contains("Under these rules you may resign only after 15 moves; you have made 0.\n"), "{out}");
     // The computer, a queen up, declines; a queen down, it accepts.
     let winning_for_black = "3qk3/8/8/8/8/8/8/4K3 w - - 0 1";
-    let out = play_binary("draw-declined", &["--seed", "1", "--fen", winning_for_black], "draw\nq\n");
+    let out = play_binary("draw-declined", &["--seed", "1", "--fen", winning_for_black], "draw\ny\nq\n");
     assert!(out.contains("White offers a draw.\nThe computer declines the draw and plays on.\n"), "{out}");
     let losing_for_black = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
-    let out = play_binary("draw-accepted", &["--seed", "1", "--fen", losing_for_black], "draw\nn\n");
+    let out = play_binary("draw-accepted", &["--seed", "1", "--fen", losing_for_black], "draw\ny\nn\n");
     assert!(out.contains("White offers a draw.\nThe computer accepts the draw.\n"), "{out}");
     assert!(out.contains("Draw by agreement.\n"), "{out}");
     // Two players: the other side answers.
-    let out = play_in_memory(&two_players(), b"draw\nn\ndraw\nyes\nn\n");
+    let out = play_in_memory(&two_players(), b"draw\ny\nn\ndraw\ny\nyes\nn\n");
     assert!(
         out.contains("White offers a draw.\nBlack, do you accept the draw? [y/N] n\nThe draw offer is declined.\n")
     );
@@ -328,7 +379,7 @@ fn draw_offers_follow_the_rules_and_the_computers_judgement() {
 
 #[test]
 fn fide_draw_claims_by_repetition() {
-    let out = play_in_memory(&two_players(), b"Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\ndraw\nn\n");
+    let out = play_in_memory(&two_players(), b"Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1\nNg8\ndraw\ny\nn\n");
     assert!(out.contains("Draw by threefold repetition.\n"), "{out}");
 }
 
@@ -346,7 +397,7 @@ fn after_the_end_a_new_game_starts_on_yes() {
     let config = Config { rules: Some(RulesChoice::Casual), ..two_players() };
     let out = play_in_memory(&config, b"f3\ne5\ng4\nQh4#\ne4\nundo\nQh4#\ny\nfen\nq\n");
     assert_eq!(out.matches("Checkmate! Black wins.\n").count(), 2, "{out}");
-    assert!(out.contains("> e4\nThe game is over: answer y for a new game or n to quit.\n"), "{out}");
+    assert!(out.contains("> e4\nThe game is over: answer y (or s) for a new game or n to quit.\n"), "{out}");
     assert_eq!(out.matches("New game: two players, casual rules.\n").count(), 2, "{out}");
     assert_eq!(fens(&out), ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]);
 }
@@ -400,4 +451,137 @@ fn bad_flags_exit_with_usage() {
     let help = Command::new(env!("CARGO_BIN_EXE_play")).arg("--help").output().unwrap();
     assert!(help.status.success());
     assert!(String::from_utf8(help.stdout).unwrap().starts_with("usage: play "));
+}
+
+#[test]
+fn the_pace_is_chosen_in_the_menu_and_changed_by_a_command() {
+    let config = Config {
+        menu: true,
+        lang: Some(chess_core::Lang::En),
+        side: Some(Side::White),
+        level: Some(chess_core::search::Level::Beginner),
+        rules: Some(RulesChoice::Fide),
+        pace: None,
+        ..Config::scripted()
+    };
+    let out = play_in_memory(&config, b"3\n2\npace\npace faster\npace slow\ne4\npace instant\nq\n");
+    let question =
+        "The computer's pace: (1) real (waits 2-5 s, like a person), (2) faster (1-2 s), (3) instant [1] 3\n";
+    let clock = "Clock (minutes+seconds per move): (1) none, (2) 10+5, (3) 5+3, (4) 3+2 [1] 2\n";
+    assert!(out.starts_with(&format!("Chess — play against the computer\n{question}{clock}New game: ")), "{out}");
+    // The clock chosen in the menu is shown beside the board.
+    assert!(out.contains("\n8  r  n  b  q  k  b  n  r  8   Black 10:00\n"), "{out}");
+    let is =
+        "The computer's pace is instant. Type pace real (2-5 s, like a person), pace fast (1-2 s) or pace instant.";
+    assert!(out.contains(&format!("White > pace\n{is}\n")), "{out}");
+    assert!(out.contains("White > pace faster\nThe computer's pace is now faster.\n"), "{out}");
+    assert!(out.contains("White > pace slow\nUnknown pace \"slow\": choose real, fast or instant.\n"), "{out}");
+    // At the faster pace the computer searches, says how deep and how long, then takes its time.
+    let searched = out.find("1. e4 — White pawn e2 to e4\nSearch: depth ").expect(&out);
+    let waited = out[searched..].find(" s.\nThe computer takes its time…\nThe computer plays 1... ");
+    assert!(waited.is_some(), "{out}");
+    assert!(out.contains("White > pace instant\nThe computer's pace is now instant.\n"), "{out}");
+    let zh = play_in_memory(&Config { lang: Some(chess_core::Lang::Zh), ..config }, b"\n\npace\nq\n");
+    assert!(zh.contains("电脑走棋节奏：(1) 真实（像人一样等2-5秒），(2) 较快（1-2秒），(3) 即时 [1] \n"), "{zh}");
+    assert!(zh.contains("电脑走棋节奏：真实。输入 pace real"), "{zh}");
+}
+
+/// Plays `input` with a clock of one minute, no increment, where every line (and every
+/// computer move) takes `step` seconds.
+fn with_clock(config: Config, step: u64, input: &str) -> String {
+    let clock = Some(play::TimeControl { minutes: 1, increment: 0 });
+    let time = play::TimeSource::Fixed(std::time::Duration::from_secs(step));
+    play_in_memory(&Config { clock, time, ..config }, input.as_bytes())
+}
+
+#[test]
+fn a_flag_fall_ends_the_game_by_the_rules() {
+    let fide = Config { rules: Some(RulesChoice::Fide), ..two_players() };
+    let out = with_clock(fide.clone(), 25, "e4\ne5\nNf3\nNc6\nBc4\nn\n");
+    assert!(out.contains("\n8  r  n  b  q  k  b  n  r  8   Black 1:00\n"), "{out}");
+    assert!(out.contains("\n1  R  N  B  Q  K  B  N  R  1   White 1:00\n"), "{out}");
+    assert!(out.contains("\n1  R  N  B  Q  K  B  N  R  1   White 0:35\n"), "{out}");
+    assert!(out.contains("White > Bc4\nWhite's time has run out.\n"), "{out}");
+    assert!(out.contains("\n1  R  N  B  Q  K  B  .  R  1   White 0:00.0\n"), "{out}");
+    assert!(out.contains("White lost on time: Black wins.\n"), "{out}");
+    assert!(!out.contains("3. Bc4"), "{out}");
+
+    // Casual rules: within a player's first 5 moves a flag fall voids the game; after, it loses.
+    let casual = Config { rules: Some(RulesChoice::Casual), ..two_players() };
+    let out = with_clock(casual.clone(), 25, "e4\ne5\nNf3\nNc6\nBc4\nn\n");
+    assert!(out.contains("The game is void: time ran out within the first 5 moves (casual rules).\n"), "{out}");
+    let moves = "e4\ne5\nNf3\nNc6\nBc4\nBc5\nc3\nNf6\nd3\nd6\nO-O\nO-O\nh3\nn\n";
+    let out = with_clock(casual, 9, moves);
+    assert!(out.contains("White > h3\nWhite's time has run out.\n"), "{out}");
+    assert!(out.contains("White lost on time: Black wins.\n"), "{out}");
+    let zh = with_clock(Config { lang: Some(chess_core::Lang::Zh), ..fide }, 25, "e4\ne5\nNf3\nNc6\nBc4\nn\n");
+    assert!(zh.contains("白方超时了。\n"), "{zh}");
+    assert!(zh.contains("白方超时判负，黑方获胜。\n"), "{zh}");
+}
+
+#[test]
+fn the_computer_uses_the_same_clock() {
+    // The computer has White: its three moves take 25 s each, and its flag falls.
+    let config =
+        Config { side: Some(Side::Black), rules: Some(RulesChoice::Fide), seed: Some(1), ..Config::scripted() };
+    let out = with_clock(config, 25, "e5\nNc6\nn\n");
+    assert_eq!(out.matches("The computer plays").count(), 2, "{out}");
+    assert!(out.contains("White's time has run out.\n"), "{out}");
+    assert!(out.contains("White lost on time: Black wins.\n"), "{out}");
+}
+
+#[test]
+fn a_new_game_may_change_side_level_and_rules() {
+    let config = Config { rules: Some(RulesChoice::Casual), seed: Some(1), ..two_players() };
+    let out = play_in_memory(&config, b"f3\ne5\ng4\nQh4#\ns\n2\n1\n1\nfen\nq\n");
+    let questions = "undo or pgn) > s\nPlay (1) as White, (2) as Black, or (3) two players on one screen? [1] 2\n\
+                     Level: (1) Beginner, (2) Normal, (3) Expert, (4) Master [2] 1\nRules: (1) FIDE, (2) casual";
+    assert!(out.contains(questions), "{out}");
+    // The casual rules name all their limits.
+    let casual = "(2) casual (resign or offer a draw only after 15 moves, 3 offers each; draws at once: 10 checks \
+                  in a row, 30 checks in all, 30 moves without a capture or pawn move, threefold repetition) [1] 1\n";
+    assert!(out.contains(casual), "{out}");
+    assert!(
+        out.contains("New game: you play Black against the computer (Beginner), FIDE rules.\nSearch: depth "),
+        "{out}"
+    );
+}
+
+#[test]
+fn confirmations_cases_captures_results_and_the_pgn_in_the_games_language() {
+    // Resigning asks first; anything but yes plays on.
+    let out = play_in_memory(&two_players(), b"resign\nno\nE4\nnf6\nfen\nq\n");
+    assert!(out.contains("White > resign\nResign this game? [y/N] no\nPlay on, then.\n"), "{out}");
+    // Input in another case, where only one move is meant.
+    assert!(out.contains("White > E4\n1. e4 — White pawn e2 to e4\n"), "{out}");
+    assert!(out.contains("Black > nf6\n1... Nf6 — Black knight g8 to f6\n"), "{out}");
+
+    // What each side took, the cheapest first (the knight was taken before the pawn).
+    let fen = "4k3/8/8/3n4/4P3/5p2/8/4K3 w - - 0 1";
+    let config = Config { fen: Some(fen.parse().unwrap()), ..two_players() };
+    let out = play_in_memory(&config, b"exd5\nKd7\nKf2\nKd6\nKxf3\nq\n");
+    assert!(out.contains("Taken by White: pn | by Black: - | White is ahead by 1\n"), "{out}");
+
+    // The move list wraps between moves.
+    let moves = "e4\ne5\nNf3\nNc6\nBc4\nBc5\nc3\nNf6\nd3\nd6\nO-O\nO-O\nh3\nh6\nq\n";
+    let out = play_in_memory(&two_players(), moves.as_bytes());
+    let wrapped = "Moves: 1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. c3 Nf6 5. d3 d6 6. O-O O-O\n  7. h3 h6\n";
+    assert!(out.contains(wrapped), "{out}");
+
+    // Against the computer the result is also said to the player.
+    let config = Config {
+        side: Some(Side::Black),
+        seed: Some(1),
+        fen: Some("7k/5ppp/8/8/8/8/5PPP/R5K1 b - - 0 1".parse().unwrap()),
+        ..Config::scripted()
+    };
+    let out = play_in_memory(&config, b"Kg8\nn\n");
+    assert!(out.contains("Checkmate! White wins.\nYou lose.\n"), "{out}");
+
+    // The PGN names the rules in its Event and ends with the result in the game's language.
+    let config = Config { lang: Some(chess_core::Lang::Zh), ..two_players() };
+    let out = play_in_memory(&config, "f3\ne5\ng4\nQh4#\npgn\nn\n".as_bytes());
+    assert!(out.contains("[Event \"FIDE规则对局\"]\n"), "{out}");
+    assert!(out.contains("[Termination \"normal\"]\n"), "{out}");
+    assert!(out.contains("2. g4 Qh4# {将死！黑方获胜。} 0-1\n"), "{out}");
 }

@@ -2,4 +2,5 @@
 //! counts, and its speed) and the `strength` program (the computer player on test suites, in
 //! games between the levels, and how often the Beginner errs).
 
+pub mod cli;
 pub mod strength;

@@ -322,3 +322,23 @@ fn quit_ends_the_program_even_while_searching() {
     engine.stdin = None;
     assert!(engine.wait().success());
 }
+
+#[test]
+fn help_is_printed_without_reading_standard_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uci"))
+        .arg("--help")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _stdin = child.stdin.take(); // kept open: uci must not wait for it
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(started.elapsed() < Duration::from_secs(10), "uci --help waits on standard input");
+        thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(out.starts_with("usage: uci [--help]\n\nA chess engine speaking the UCI protocol"), "{out}");
+}

@@ -5,6 +5,8 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use chess_core::search::{Level, SearchLimits, Searcher};
+use chess_tools::cli::wants_help;
+use chess_tools::outln;
 use chess_tools::strength::blunders::count_blunders;
 use chess_tools::strength::ladder::{Player, play_match};
 use chess_tools::strength::quantile;
@@ -21,6 +23,10 @@ const USAGE: &str = "usage:
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if wants_help(&args) {
+        outln!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let result = match args.first().map(String::as_str) {
         Some("suite") => suite(&args[1..]),
         Some("ladder") => ladder(&args[1..]),
@@ -109,7 +115,7 @@ fn suite(args: &[String]) -> Result<(), String> {
         if verbose || !attempt.solved && options.free.len() == 1 && problems.len() <= 50 {
             let mv = attempt.best_move.map_or("none".to_string(), |m| problem.position.san(m).to_string());
             let mark = if attempt.solved { "ok  " } else { "FAIL" };
-            println!(
+            outln!(
                 "{mark} {:<12} {mv:<8} {:<7} {:>9} nodes {:>6} ms",
                 problem.id,
                 attempt.score,
@@ -121,7 +127,7 @@ fn suite(args: &[String]) -> Result<(), String> {
     let max_time = quantile(&mut times, 1.0);
     let p99 = quantile(&mut times, 0.99);
     let nps = (nodes as f64 / total_time.as_secs_f64().max(1e-9)) as u64;
-    println!(
+    outln!(
         "{level}: solved {solved}/{} | time per move: max {} ms, p99 {} ms, mean {} ms | {nps} nodes/s",
         problems.len(),
         max_time.as_millis(),
@@ -146,13 +152,7 @@ fn ladder(args: &[String]) -> Result<(), String> {
         let weaker: Level = weaker.parse().map_err(|e| format!("--pair {pair}: {e}"))?;
         let (first, second) = (Player::new(stronger, master_time), Player::new(weaker, master_time));
         let score = play_match(&first, &second, seed, |_, _| {});
-        println!(
-            "{stronger} vs {weaker}: +{} ={} -{} ({:.1}%)",
-            score.wins,
-            score.draws,
-            score.losses,
-            score.percent()
-        );
+        outln!("{stronger} vs {weaker}: +{} ={} -{} ({:.1}%)", score.wins, score.draws, score.losses, score.percent());
     }
     Ok(())
 }
@@ -169,10 +169,10 @@ fn blunders(args: &[String]) -> Result<(), String> {
     let count = count_blunders(&measured, &opponent, games, seed, depth, |game, mv, lost| {
         if verbose && lost >= 300 {
             let pos = game.position();
-            println!("{:>6} cp  {:<7} {}", -lost, pos.san(mv).to_string(), pos.to_fen());
+            outln!("{:>6} cp  {:<7} {}", -lost, pos.san(mv).to_string(), pos.to_fen());
         }
     });
-    println!(
+    outln!(
         "Beginner over {games} games against {opponent_level} ({} moves, judged at depth {depth}): loses >= 1 pawn on {:.1}%, >= 3 pawns on {:.1}%",
         count.moves,
         count.percent(count.lost_a_pawn),
