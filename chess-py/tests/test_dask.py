@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
@@ -20,7 +21,7 @@ import analyse_games  # type: ignore[import-not-found,unused-ignore]  # noqa: E4
 
 PGN_FILES = sorted(str(path) for path in (ROOT / "chess-core" / "tests" / "data" / "pgn").glob("*.pgn"))
 MAX_GAMES = 4
-NODES = None  # the Expert level itself: depth 4, about 10 ms a move here
+NODES: Optional[int] = None  # the Expert level itself: depth 4, about 10 ms a move here
 
 
 def test_the_repository_pgn_files_are_there() -> None:
@@ -59,6 +60,18 @@ def test_two_workers_give_the_single_process_totals() -> None:
 
     table = analyse_games.format_table(cluster)
     assert "chessjs_test_2.pgn" in table and "on 2 workers" in table
+
+
+def test_an_existing_cluster_is_used_by_its_scheduler_address() -> None:
+    from distributed import LocalCluster
+
+    alone = analyse_games.analyse(PGN_FILES, workers=0, max_games=1, nodes=NODES)
+    cluster = LocalCluster(n_workers=1, threads_per_worker=1, dashboard_address=":0")  # type: ignore[no-untyped-call]
+    with cluster:
+        address = cluster.scheduler_address
+        remote = analyse_games.analyse(PGN_FILES, workers=0, max_games=1, nodes=NODES, scheduler=address)
+    assert remote["workers"] == 1
+    assert remote["games"] == alone["games"] and len(remote["games"]) == 4
 
 
 def test_bad_arguments_are_a_value_error() -> None:

@@ -15,8 +15,8 @@ The games are read here (chess_core's native PGN reader), travel pickled to the 
 ``dask.bag`` and are analysed there, each worker with one engine made once by a worker plugin.
 By default a ``LocalCluster`` of ``--workers`` processes (one thread each) runs the work;
 ``--scheduler tcp://host:8786`` uses an existing cluster instead (its workers need chess_core
-installed); ``--workers 0`` analyses in this process without Dask, the reference the test
-compares the cluster's totals with.
+installed; the script sends itself to them); ``--workers 0`` analyses in this process without
+Dask, the reference the test compares the cluster's totals with.
 
 The engine's choice is the Expert level's move (``Engine.play(board, Level.EXPERT)``: depth 4,
 no random noise) or, with ``--nodes N``, the full-strength search within N nodes
@@ -200,9 +200,13 @@ def read_items(paths: Sequence[str], max_games: Optional[int]) -> List[GameItem]
 
 def run_on_cluster(client: Client, items: List[GameItem], nodes: Optional[int], workers: int) -> List[GameReport]:
     """Analyses ``items`` as a bag on the cluster behind ``client``, in their order."""
+    if __name__ != "__main__":
+        # Imported (as by the test): the workers import this module by name, so it is sent to
+        # them; run as a script, its functions travel by value.
+        client.upload_file(__file__)
     client.register_plugin(EnginePlugin(), name=PLUGIN_NAME)
-    # A few partitions per worker, so that long games do not leave a worker idle at the end.
-    partitions = max(1, min(len(items), 4 * max(1, workers)))
+    # Many small partitions per worker, so that long games do not leave a worker idle at the end.
+    partitions = max(1, min(len(items), 16 * max(1, workers)))
     bag = dask.bag.from_sequence(items, npartitions=partitions)  # type: ignore[no-untyped-call]
     reports: List[GameReport] = bag.map_partitions(analyse_partition, nodes).compute(scheduler=client)
     return reports
@@ -243,8 +247,8 @@ def analyse(
     """Analyses the games of ``paths`` (at most ``max_games`` per file) on a ``LocalCluster``
     of ``workers`` processes, on the cluster at ``scheduler`` when given, or in this process
     without Dask when ``workers`` is 0 and no scheduler is given. ``nodes`` limits the engine's
-    search (``None``: the Expert level). The time and the rate count reading and analysing,
-    not starting the cluster."""
+    search (``None``: the Expert level). The result's ``workers`` is the cluster's count of
+    workers; the time and the rate count reading and analysing, not starting the cluster."""
     if workers < 0 or (nodes is not None and nodes < 1) or (max_games is not None and max_games < 0):
         raise ValueError("workers and max_games must be at least 0, nodes at least 1")
     if scheduler is None and workers == 0:
@@ -254,6 +258,7 @@ def analyse(
         seconds = time.perf_counter() - start
     else:
         with _client(workers, scheduler) as client:
+            workers = len(client.scheduler_info()["workers"])
             start = time.perf_counter()
             reports = run_on_cluster(client, read_items(paths, max_games), nodes, workers)
             seconds = time.perf_counter() - start
@@ -318,13 +323,14 @@ def format_table(analysis: Analysis) -> str:
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows]
     lines.insert(1, "  ".join("-" * width for width in widths))
     lines.insert(len(lines) - 1, lines[1])
-    where = "in one process, without Dask" if analysis["workers"] == 0 else f"{analysis['workers']} workers"
+    count = analysis["workers"]
+    where = "in one process, without Dask" if count == 0 else f"on {count} worker{'' if count == 1 else 's'}"
     lines += [
         "",
         f"compared with: {analysis['reference']}; total disagreements {totals['disagreements']}"
         f" of {totals['plies']} moves",
         "terminations: " + format_results(totals["terminations"]),
-        f"{totals['games']} games in {analysis['seconds']:.1f} s on {where}:"
+        f"{totals['games']} games in {analysis['seconds']:.1f} s {where}:"
         f" {analysis['games_per_second']:.2f} games per second",
     ]
     return "\n".join(lines)
@@ -341,7 +347,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     try:
         analysis = analyse(
-            args.paths, workers=args.workers, max_games=args.max_games, nodes=args.nodes, scheduler=args.scheduler
+            args.paths,
+            workers=args.workers,
+            max_games=args.max_games,
+            nodes=args.nodes,
+            scheduler=args.scheduler,
         )
     except (OSError, ValueError) as error:
         print(f"analyse_games: {error}", file=sys.stderr)
