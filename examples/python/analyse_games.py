@@ -25,20 +25,21 @@ starts from a cleared engine (``new_game()``) with a fixed seed, so a game gets 
 answers whichever worker analyses it, and after which other games.
 
 The module type-checks with ``mypy --strict``: dask and distributed ship their annotations,
-but ``from_sequence``, ``Client`` and ``LocalCluster`` are not annotated, so those four calls
-carry ``# type: ignore[no-untyped-call]``.
+but ``from_sequence``, ``Client`` and ``LocalCluster`` are not annotated, so those calls carry
+``# type: ignore[no-untyped-call]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import math
 import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, TypedDict
+from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple, TypedDict
 
 import dask.bag
 from distributed import Client, LocalCluster, WorkerPlugin, get_worker
@@ -81,16 +82,20 @@ class FileSummary(TypedDict):
     mean_length: float
     results: Dict[str, int]
     mean_disagreement: Optional[float]
+    mean_material_at_30: Optional[float]
 
 
 class Totals(TypedDict):
-    """The totals over every file: sums and counts, equal for every run of the same games."""
+    """The totals over every file: sums and counts, equal for every run of the same games
+    (``material_at_30`` sums the balances of the ``reached_move_30`` games that reached it)."""
 
     games: int
     plies: int
     results: Dict[str, int]
     terminations: Dict[str, int]
     disagreements: int
+    reached_move_30: int
+    material_at_30: int
 
 
 class Analysis(TypedDict):
@@ -201,9 +206,10 @@ def read_items(paths: Sequence[str], max_games: Optional[int]) -> List[GameItem]
 def run_on_cluster(client: Client, items: List[GameItem], nodes: Optional[int], workers: int) -> List[GameReport]:
     """Analyses ``items`` as a bag on the cluster behind ``client``, in their order."""
     if __name__ != "__main__":
-        # Imported (as by the test): the workers import this module by name, so it is sent to
-        # them; run as a script, its functions travel by value.
-        client.upload_file(__file__)
+        # Imported (as by the test), the functions travel by name: the scheduler and the workers
+        # get this file to import them from (not loaded now: a scheduler in this process would
+        # reload the module from its copy). Run as a script, they travel by value.
+        client.upload_file(__file__, load=False)
     client.register_plugin(EnginePlugin(), name=PLUGIN_NAME)
     # Many small partitions per worker, so that long games do not leave a worker idle at the end.
     partitions = max(1, min(len(items), 16 * max(1, workers)))
@@ -218,6 +224,7 @@ def summarise(reports: Sequence[GameReport], paths: Sequence[str]) -> Tuple[Dict
     for path in paths:
         own = [report for report in reports if report.path == path]
         fractions = [report.disagreements / report.plies for report in own if report.plies]
+        balances = [report.material_at_30 for report in own if report.material_at_30 is not None]
         plies = sum(report.plies for report in own)
         files[path] = FileSummary(
             games=len(own),
@@ -225,6 +232,7 @@ def summarise(reports: Sequence[GameReport], paths: Sequence[str]) -> Tuple[Dict
             mean_length=plies / len(own) if own else 0.0,
             results=dict(Counter(report.result for report in own)),
             mean_disagreement=sum(fractions) / len(fractions) if fractions else None,
+            mean_material_at_30=sum(balances) / len(balances) if balances else None,
         )
     totals = Totals(
         games=len(reports),
@@ -232,6 +240,8 @@ def summarise(reports: Sequence[GameReport], paths: Sequence[str]) -> Tuple[Dict
         results=dict(Counter(report.result for report in reports)),
         terminations=dict(Counter(report.termination or "none" for report in reports)),
         disagreements=sum(report.disagreements for report in reports),
+        reached_move_30=sum(report.material_at_30 is not None for report in reports),
+        material_at_30=sum(report.material_at_30 or 0 for report in reports),
     )
     return files, totals
 
@@ -274,11 +284,14 @@ def analyse(
     )
 
 
-def _client(workers: int, scheduler: Optional[str]) -> Client:
+@contextlib.contextmanager
+def _client(workers: int, scheduler: Optional[str]) -> Iterator[Client]:
     """A client of the cluster at ``scheduler``, or of a new local cluster of ``workers``
-    single-threaded processes (closed with the client)."""
+    single-threaded processes, closed with the client."""
     if scheduler is not None:
-        return Client(scheduler)  # type: ignore[no-untyped-call]
+        with Client(scheduler, set_as_default=False) as client:  # type: ignore[no-untyped-call]
+            yield client
+        return
     cluster = LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=workers,
         threads_per_worker=1,
@@ -286,7 +299,8 @@ def _client(workers: int, scheduler: Optional[str]) -> Client:
         dashboard_address=":0",  # any free port: several clusters may run on one machine
         silence_logs=logging.ERROR,
     )
-    return Client(cluster, set_as_default=False)  # type: ignore[no-untyped-call]
+    with cluster, Client(cluster, set_as_default=False) as client:  # type: ignore[no-untyped-call]
+        yield client
 
 
 def format_results(results: Dict[str, int]) -> str:
@@ -294,28 +308,34 @@ def format_results(results: Dict[str, int]) -> str:
     return ", ".join(f"{result} {count}" for result, count in Counter(results).most_common())
 
 
+def _format(value: Optional[float], spec: str) -> str:
+    """``value`` formatted by ``spec``, or ``-`` for no value."""
+    return "-" if value is None else format(value, spec)
+
+
 def format_table(analysis: Analysis) -> str:
     """The table printed by the script: one row per file, the totals and the rate."""
-    rows = [("file", "games", "mean plies", "mean disagreement", "results")]
+    rows = [("file", "games", "mean plies", "mean disagreement", "material at 30", "results")]
     for path, summary in analysis["files"].items():
-        mean = summary["mean_disagreement"]
         rows.append(
             (
                 Path(path).name,
                 str(summary["games"]),
                 f"{summary['mean_length']:.1f}",
-                "-" if mean is None else f"{mean:.1%}",
+                _format(summary["mean_disagreement"], ".1%"),
+                _format(summary["mean_material_at_30"], "+.2f"),
                 format_results(summary["results"]),
             )
         )
     totals = analysis["totals"]
-    overall = totals["disagreements"] / totals["plies"] if totals["plies"] else None
+    reached = totals["reached_move_30"]
     rows.append(
         (
             "total",
             str(totals["games"]),
-            f"{totals['plies'] / totals['games']:.1f}" if totals["games"] else "-",
-            "-" if overall is None else f"{overall:.1%}",
+            _format(totals["plies"] / totals["games"] if totals["games"] else None, ".1f"),
+            _format(totals["disagreements"] / totals["plies"] if totals["plies"] else None, ".1%"),
+            _format(totals["material_at_30"] / reached if reached else None, "+.2f"),
             format_results(totals["results"]),
         )
     )
