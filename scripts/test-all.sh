@@ -94,7 +94,7 @@ rm -rf "$wheels"
 step "chess-py: Python tests (differential against python-chess), stub check, type check"
 "$python" -m pytest -q -p no:cacheprovider chess-py/tests
 "$python" -m mypy.stubtest chess_core
-"$python" -m mypy chess-py/tests chess-py/benches
+"$python" -m mypy chess-py/tests chess-py/benches examples/python
 
 echo
 echo "all checks passed"
