@@ -23,7 +23,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::{
-    Bitboard, CastlingSide, CheckKind, ErrorCode, File, IllegalMoveReason, Move, Position, Rank, Role, Square,
+    Bitboard, CastlingSide, CheckKind, ErrorCode, File, IllegalMoveReason, Move, Position, Rank, Role, Square, attacks,
 };
 
 /// A move in SAN, before it is matched against a position.
@@ -203,15 +203,17 @@ impl SanPlus {
         let mut text = text.trim_ascii();
         let mut suffix = None;
         // Strip annotations, check marks and en-passant marks from the end, in any order.
-        loop {
-            if let Some(rest) = text.strip_suffix(b"!").or_else(|| text.strip_suffix(b"?")) {
+        while let [rest @ .., last] = text {
+            if matches!(last, b'!' | b'?') {
                 text = rest;
-            } else if let Some(rest) = text.strip_suffix(b"#") {
+            } else if *last == b'#' {
                 suffix = Some(Suffix::Checkmate);
                 text = rest;
-            } else if let Some(rest) = text.strip_suffix(b"+") {
+            } else if *last == b'+' {
                 suffix = suffix.or(Some(Suffix::Check));
                 text = rest;
+            } else if !matches!(last, b'.' | b'p') {
+                break;
             } else if let Some(rest) = strip_suffix(text, b"e.p.").or_else(|| {
                 strip_suffix(text, b"ep").filter(|rest| rest.trim_ascii_end().last().is_some_and(u8::is_ascii_digit))
             }) {
@@ -300,6 +302,9 @@ impl San {
                     .ok_or_else(illegal)
             }
             San::Normal { role, file, rank, to, promotion, .. } => {
+                if let Some(m) = self.direct(pos) {
+                    return Ok(m);
+                }
                 let from = self.origins(pos);
                 let mut candidates = crate::MoveList::new();
                 pos.for_each_legal_move_masked(from, Bitboard::from(to), |m| {
@@ -307,11 +312,13 @@ impl San {
                         candidates.push(m);
                     }
                 });
-                let pawns_promoting: Bitboard =
-                    candidates.iter().filter(|m| m.is_promotion()).map(|m| m.from()).collect();
+                let one_pawn_promoting = || {
+                    let pawns: Bitboard = candidates.iter().filter(|m| m.is_promotion()).map(|m| m.from()).collect();
+                    pawns.single_square().is_some()
+                };
                 match (candidates.len(), promotion) {
                     (1, _) => Ok(candidates[0]),
-                    (4, None) if pawns_promoting.single_square().is_some() => {
+                    (4, None) if one_pawn_promoting() => {
                         Err(SanError::MissingPromotion { san: self, from: candidates[0].from(), to })
                     }
                     (0, _) if role == Role::Pawn && file == Some(File::B) && rank.is_none() => {
@@ -329,6 +336,57 @@ impl San {
                 }
             }
         }
+    }
+
+    /// Finds the move in the common case straight from the attack sets, without generating
+    /// moves: a knight, bishop, rook or queen move, or a pawn push or capture that neither
+    /// promotes nor takes en passant, where exactly one piece of the side to move reaches the
+    /// target, and that move is legal (it answers a single check, and a pinned piece stays on
+    /// its pin line). `None` leaves every other case (king moves, castling, promotions, en
+    /// passant, several or no pieces, illegal moves and their reasons) to
+    /// [`San::to_move`]'s search of the legal moves, which finds the same move whenever this
+    /// finds one.
+    fn direct(self, pos: &Position) -> Option<Move> {
+        let San::Normal { role, capture, to, promotion: None, .. } = self else {
+            return None;
+        };
+        let us = pos.turn();
+        let board = pos.board();
+        let occupied = board.occupied();
+        if board.by_color(us).contains(to) {
+            return None;
+        }
+        let pawn_rule = || role == Role::Pawn && !Bitboard::backrank(!us).contains(to);
+        let reach = match role {
+            Role::Knight => attacks::knight(to),
+            Role::Bishop => attacks::bishop(to, occupied),
+            Role::Rook => attacks::rook(to, occupied),
+            Role::Queen => attacks::queen(to, occupied),
+            _ if capture && pawn_rule() && occupied.contains(to) => attacks::pawn(!us, to),
+            _ if !capture && pawn_rule() && !occupied.contains(to) => {
+                let behind = Bitboard::from(to).forward(!us);
+                if occupied.intersects(behind) || to.rank() != Rank::Fourth.relative_to(us) {
+                    behind
+                } else {
+                    behind.forward(!us)
+                }
+            }
+            _ => return None,
+        };
+        let from = (self.origins(pos) & reach).single_square()?;
+        let king = pos.king_of(us);
+        let crate::position::CheckInfo { checkers, pinned } = pos.check_info();
+        if let Some(checker) = checkers.single_square() {
+            if !attacks::between(king, checker).with(checker).contains(to) {
+                return None;
+            }
+        } else if checkers.any() {
+            return None;
+        }
+        if pinned.contains(from) && !attacks::line(king, from).contains(to) {
+            return None;
+        }
+        Some(Move::new(from, to))
     }
 
     /// Returns the squares the move may start from: the pieces of its role and side, on its

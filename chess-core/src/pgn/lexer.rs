@@ -76,9 +76,26 @@ pub(crate) enum SkipEnd {
 /// A lexer error: what, and at which line and column.
 pub(crate) type LexError = (PgnErrorKind, usize, usize);
 
+/// The bytes that end a word: ASCII whitespace and `{}()[];$"`.
+const DELIMITERS: [bool; 256] = {
+    let mut table = [false; 256];
+    let bytes = b" \t\n\x0C\r{}()[];$\"";
+    let mut i = 0;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 /// Tells whether a byte ends a word.
 fn is_delimiter(b: u8) -> bool {
-    b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"')
+    DELIMITERS[b as usize]
+}
+
+/// Returns where the word starting at `start` ends.
+fn word_end(line: &[u8], start: usize) -> usize {
+    line[start..].iter().position(|&b| is_delimiter(b)).map_or(line.len(), |i| start + i)
 }
 
 /// Reads `!`, `?`, `!!`, `??`, `!?` and `?!` as the NAGs 1 to 6.
@@ -112,9 +129,13 @@ pub(crate) struct Lexer<S> {
     line_begin: usize,
     pos: usize,
     line_no: usize,
+    /// Whether the current line is all ASCII, where a column is a byte offset.
+    ascii: bool,
     /// Column cache: the column of byte `col_offset` of the current line.
     col_offset: usize,
     col: usize,
+    /// Whether comments become tokens; when not, they are passed over without being read.
+    pub(crate) keep_comments: bool,
     text: String,
     bytes: Vec<u8>,
     pending_nag: Option<(u8, usize, usize)>,
@@ -129,8 +150,10 @@ impl<S: LineSource> Lexer<S> {
             line_begin: 0,
             pos: 0,
             line_no: 0,
+            ascii: true,
             col_offset: 0,
             col: 1,
+            keep_comments: true,
             text: String::new(),
             bytes: Vec::new(),
             pending_nag: None,
@@ -154,6 +177,7 @@ impl<S: LineSource> Lexer<S> {
         self.line_begin = if self.line_no == 0 && self.line.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
         self.line_no += 1;
         self.pos = self.line_begin;
+        self.ascii = self.line.is_ascii();
         self.col_offset = self.line_begin;
         self.col = 1;
         Ok(true)
@@ -161,6 +185,9 @@ impl<S: LineSource> Lexer<S> {
 
     /// Returns the column of byte `offset` of the current line (offsets asked in increasing order).
     fn column(&mut self, offset: usize) -> usize {
+        if self.ascii {
+            return offset + 1 - self.line_begin;
+        }
         if offset < self.col_offset {
             self.col_offset = self.line_begin;
             self.col = 1;
@@ -194,12 +221,23 @@ impl<S: LineSource> Lexer<S> {
                     self.pos = self.line.len();
                     continue;
                 }
+                b'{' if !self.keep_comments => {
+                    self.pos = start + 1;
+                    if !self.pass_comment()? {
+                        return at(PgnErrorKind::UnclosedComment);
+                    }
+                    continue;
+                }
                 b'{' => {
                     self.pos = start + 1;
                     if !self.read_comment()? {
                         return at(PgnErrorKind::UnclosedComment);
                     }
                     Token::Comment(&self.text)
+                }
+                b';' if !self.keep_comments => {
+                    self.pos = self.line.len();
+                    continue;
                 }
                 b';' => {
                     self.text.clear();
@@ -216,9 +254,13 @@ impl<S: LineSource> Lexer<S> {
                     Token::Close
                 }
                 b'[' => match self.read_tag(start) {
-                    Ok(name_end) => {
+                    Ok((name_end, plain)) => {
                         let name = core::str::from_utf8(&self.line[start + 1..name_end]).unwrap_or("?");
-                        Token::Tag { name: name.trim_ascii_start(), value: &self.text }
+                        let value = match plain.map(|(from, to)| core::str::from_utf8(&self.line[from..to])) {
+                            Some(Ok(value)) => value,
+                            Some(Err(_)) | None => &self.text,
+                        };
+                        Token::Tag { name: name.trim_ascii_start(), value }
                     }
                     Err(kind) => {
                         self.pos = self.line.len();
@@ -239,9 +281,15 @@ impl<S: LineSource> Lexer<S> {
                     self.pos = start + 1;
                     return at(PgnErrorKind::Unexpected(c as char));
                 }
+                // A word starting with a letter can only be a move (a piece letter, a pawn's
+                // file, `O-O`, `Z0`, or UCI).
+                c if c.is_ascii_alphabetic() => {
+                    let end = word_end(&self.line, start);
+                    self.pos = end;
+                    self.move_token(start, end, line, column)
+                }
                 _ => {
-                    let end =
-                        self.line[start..].iter().position(|&b| is_delimiter(b)).map_or(self.line.len(), |i| start + i);
+                    let end = word_end(&self.line, start);
                     self.pos = end;
                     let word = &self.line[start..end];
                     let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -258,24 +306,33 @@ impl<S: LineSource> Lexer<S> {
                             None => continue,
                         }
                     } else {
-                        let marks = word.iter().rev().take_while(|b| matches!(b, b'!' | b'?' | b'+' | b'#')).count();
-                        let suffix = &word[word.len() - marks..];
-                        let mut annotation = arrayvec::ArrayVec::<u8, 2>::new();
-                        for &b in suffix.iter().filter(|&&b| b == b'!' || b == b'?') {
-                            if annotation.try_push(b).is_err() {
-                                annotation.clear();
-                                break;
-                            }
-                        }
-                        if let Some(nag) = annotation_nag(&annotation) {
-                            self.pending_nag = Some((nag, line, column + word.len() - marks));
-                        }
-                        Token::Move(&self.line[start..end])
+                        self.move_token(start, end, line, column)
                     }
                 }
             };
             return Ok(Spanned { token, line, column });
         }
+    }
+
+    /// Makes a move token of the word `start..end`; an annotation after it (`e4!?`) becomes
+    /// the next token.
+    fn move_token(&mut self, start: usize, end: usize, line: usize, column: usize) -> Token<'_> {
+        let word = &self.line[start..end];
+        let marks = word.iter().rev().take_while(|b| matches!(b, b'!' | b'?' | b'+' | b'#')).count();
+        if marks > 0 {
+            let suffix = &word[word.len() - marks..];
+            let mut annotation = arrayvec::ArrayVec::<u8, 2>::new();
+            for &b in suffix.iter().filter(|&&b| b == b'!' || b == b'?') {
+                if annotation.try_push(b).is_err() {
+                    annotation.clear();
+                    break;
+                }
+            }
+            if let Some(nag) = annotation_nag(&annotation) {
+                self.pending_nag = Some((nag, line, column + word.len() - marks));
+            }
+        }
+        Token::Move(word)
     }
 
     /// Passes over movetext, `depth` variations deep, without making tokens: only comments,
@@ -293,16 +350,12 @@ impl<S: LineSource> Lexer<S> {
                 continue;
             };
             match b {
-                b'{' => loop {
-                    let rest = &self.line[self.pos..];
-                    if let Some(close) = rest.iter().position(|&c| c == b'}') {
-                        self.pos += close + 1;
-                        break;
-                    }
-                    if !self.next_line()? {
+                b'{' => {
+                    self.pos += 1;
+                    if !self.pass_comment()? {
                         return Ok(SkipEnd::Eof);
                     }
-                },
+                }
                 b';' => self.pos = self.line.len(),
                 b'(' => {
                     depth += 1;
@@ -323,6 +376,89 @@ impl<S: LineSource> Lexer<S> {
                         return Ok(SkipEnd::Result);
                     }
                 }
+            }
+        }
+    }
+
+    /// Passes over a variation whose `(` was just read, to its `)`, without making tokens, as
+    /// the reader does for a variation it skips: `Ok(true)` after the `)`, `Ok(false)` at a `[`
+    /// (the next game's tags, not consumed) or at the end of the input. Reports what reading
+    /// the variation's tokens would: a result marker inside it, a bad NAG, a stray `}`, `]` or
+    /// `"`, an unclosed comment; the error comes with how deep in the variation it was.
+    pub(crate) fn skip_variation(&mut self) -> Result<bool, (LexError, usize)> {
+        self.pending_nag = None;
+        let mut depth = 1;
+        loop {
+            let Some(&b) = self.line.get(self.pos) else {
+                if !self.next_line().map_err(|error| (error, depth))? {
+                    return Ok(false);
+                }
+                if self.line.get(self.line_begin) == Some(&b'%') {
+                    self.pos = self.line.len();
+                }
+                continue;
+            };
+            let start = self.pos;
+            self.pos += 1;
+            let fail = |lexer: &mut Self, kind| Err(((kind, lexer.line_no, lexer.column(start)), depth));
+            match b {
+                b'{' => {
+                    let line = self.line_no;
+                    let column = self.column(start);
+                    if !self.pass_comment().map_err(|error| (error, depth))? {
+                        return Err(((PgnErrorKind::UnclosedComment, line, column), depth));
+                    }
+                }
+                b';' => self.pos = self.line.len(),
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(true);
+                    }
+                }
+                b'[' => {
+                    self.pos = start;
+                    return Ok(false);
+                }
+                b'$' => {
+                    let digits = self.line[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    self.pos = start + 1 + digits;
+                    let number =
+                        core::str::from_utf8(&self.line[start + 1..self.pos]).ok().and_then(|s| s.parse::<u8>().ok());
+                    if number.is_none() {
+                        return fail(self, PgnErrorKind::BadNag);
+                    }
+                }
+                c @ (b'}' | b']' | b'"') => return fail(self, PgnErrorKind::Unexpected(c as char)),
+                _ if is_delimiter(b) => {}
+                _ => {
+                    let end = word_end(&self.line, start);
+                    self.pos = end;
+                    // A result marker, perhaps after a move number (`2.1-0`).
+                    let word = &self.line[start..end];
+                    let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+                    let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
+                    let at = if digits > 0 && dots > 0 { start + digits + dots } else { start };
+                    if PgnResult::from_ascii(&self.line[at..end]).is_some() {
+                        let column = self.column(at);
+                        return Err(((PgnErrorKind::ResultInVariation, self.line_no, column), depth));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Passes over the rest of a `{` comment, across lines; `false` if it never closes.
+    fn pass_comment(&mut self) -> Result<bool, LexError> {
+        loop {
+            let rest = &self.line[self.pos..];
+            if let Some(close) = rest.iter().position(|&c| c == b'}') {
+                self.pos += close + 1;
+                return Ok(true);
+            }
+            if !self.next_line()? {
+                return Ok(false);
             }
         }
     }
@@ -348,9 +484,9 @@ impl<S: LineSource> Lexer<S> {
         }
     }
 
-    /// Reads `[Name "value"]` starting at `start`: the value into `self.text`; returns where
-    /// the name ends.
-    fn read_tag(&mut self, start: usize) -> Result<usize, PgnErrorKind> {
+    /// Reads `[Name "value"]` starting at `start`; returns where the name ends and, for a
+    /// value without escapes, where it is in the line (else the value is in `self.text`).
+    fn read_tag(&mut self, start: usize) -> Result<(usize, Option<(usize, usize)>), PgnErrorKind> {
         let line = &self.line;
         let mut i = start + 1;
         while line.get(i).is_some_and(u8::is_ascii_whitespace) {
@@ -360,7 +496,7 @@ impl<S: LineSource> Lexer<S> {
         while line.get(i).is_some_and(|&b| !b.is_ascii_whitespace() && b != b'"' && b != b']') {
             i += 1;
         }
-        if i == name_start || core::str::from_utf8(&line[name_start..i]).is_err() {
+        if i == name_start || (!self.ascii && core::str::from_utf8(&line[name_start..i]).is_err()) {
             return Err(PgnErrorKind::BadTag("missing tag name"));
         }
         let name_end = i;
@@ -399,6 +535,12 @@ impl<S: LineSource> Lexer<S> {
         let Some((value_end, close)) = end else {
             return Err(PgnErrorKind::BadTag("value not closed on its line"));
         };
+        i = close;
+        self.pos = i + 1;
+        let raw = &line[value_start..value_end];
+        if !raw.contains(&b'\\') && (self.ascii || core::str::from_utf8(raw).is_ok()) {
+            return Ok((name_end, Some((value_start, value_end))));
+        }
         self.bytes.clear();
         let mut k = value_start;
         while k < value_end {
@@ -408,10 +550,8 @@ impl<S: LineSource> Lexer<S> {
             self.bytes.push(line[k]);
             k += 1;
         }
-        i = close;
-        self.pos = i + 1;
         self.text.clear();
         self.text.push_str(&String::from_utf8_lossy(&self.bytes));
-        Ok(name_end)
+        Ok((name_end, None))
     }
 }

@@ -97,6 +97,7 @@ mod from_game;
 mod lexer;
 mod model;
 mod reader;
+mod visitor;
 mod writer;
 
 pub use error::{PgnError, PgnErrorKind};
@@ -104,4 +105,5 @@ pub use from_game::{FromGameOptions, ToGameError};
 pub use lexer::LineSource;
 pub use model::{PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation, SEVEN_TAG_ROSTER};
 pub use reader::{MAX_VARIATION_DEPTH, PgnReader, Variations};
+pub use visitor::{Movetext, Variation, Visitor};
 pub use writer::MAX_LINE;
