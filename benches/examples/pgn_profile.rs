@@ -1,17 +1,34 @@
 //! Reads a PGN file with chess-core's reader, for profiling (`valgrind --tool=callgrind`).
 //!
-//! Usage: cargo run --release -p chess-benches --example pgn_profile -- FILE [tree|headers|stream|stream-headers|peer]
+//! Usage: cargo run --release -p chess-benches --example pgn_profile -- FILE [tree|headers|stream|stream-headers|peer] [--from-file]
+//!
+//! With `--from-file` chess-core streams the file through a `BufReader` (for peak-memory
+//! measurements with `/usr/bin/time -v`); otherwise the file is read into memory first.
 
 use std::ops::ControlFlow;
 
+use chess_core::pgn::{LineSource, PgnReader};
+
 fn main() {
     let mut args = std::env::args().skip(1);
-    let path = args.next().expect("usage: pgn_profile FILE [tree|headers|stream|stream-headers|peer]");
+    let usage = "usage: pgn_profile FILE [tree|headers|stream|stream-headers|peer] [--from-file]";
+    let path = args.next().expect(usage);
     let mode = args.next().unwrap_or_else(|| "tree".to_string());
-    let text = std::fs::read_to_string(&path).expect("readable PGN file");
-    let mut reader = chess_core::pgn::PgnReader::from_text(&text);
+    let (games, errors, moves) = if args.next().as_deref() == Some("--from-file") {
+        // Streamed from the file: memory stays bounded by the longest game.
+        let file = std::fs::File::open(&path).expect("readable PGN file");
+        run(PgnReader::new(std::io::BufReader::new(file)), &mode)
+    } else {
+        let text = std::fs::read_to_string(&path).expect("readable PGN file");
+        if mode == "peer" { peer(&text) } else { run(PgnReader::from_text(&text), &mode) }
+    };
+    println!("{mode}: {games} games, {errors} errors, {moves} moves or tags");
+}
+
+/// Reads every game in one of chess-core's ways: (games, errors, moves or tags).
+fn run<S: LineSource>(mut reader: PgnReader<S>, mode: &str) -> (usize, usize, usize) {
     let (mut games, mut errors, mut moves) = (0usize, 0usize, 0usize);
-    match mode.as_str() {
+    match mode {
         "headers" => {
             while let Some(headers) = reader.read_headers() {
                 match headers {
@@ -29,15 +46,6 @@ fn main() {
             }
             moves = visitor.moves;
         }
-        "peer" => {
-            let mut reader = pgn_reader::Reader::new(text.as_bytes());
-            let mut visitor = PeerMainline { moves: 0 };
-            while let Some(ok) = reader.read_game(&mut visitor).expect("in memory") {
-                games += 1;
-                errors += usize::from(!ok);
-            }
-            moves = visitor.moves;
-        }
         _ => {
             for game in reader {
                 match game {
@@ -48,7 +56,19 @@ fn main() {
             }
         }
     }
-    println!("{mode}: {games} games, {errors} errors, {moves} moves or tags");
+    (games, errors, moves)
+}
+
+/// pgn-reader + shakmaty's mainline visitor over text in memory.
+fn peer(text: &str) -> (usize, usize, usize) {
+    let mut reader = pgn_reader::Reader::new(text.as_bytes());
+    let mut visitor = PeerMainline { moves: 0 };
+    let (mut games, mut errors) = (0, 0);
+    while let Some(ok) = reader.read_game(&mut visitor).expect("in memory") {
+        games += 1;
+        errors += usize::from(!ok);
+    }
+    (games, errors, visitor.moves)
 }
 
 /// pgn-reader + shakmaty: every mainline SAN checked and played, variations skipped.

@@ -199,6 +199,9 @@ fn strip_suffix<'a>(text: &'a [u8], suffix: &[u8]) -> Option<&'a [u8]> {
 impl SanPlus {
     /// Reads SAN leniently from bytes.
     pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
+        if let Some(plain) = SanPlus::from_plain(text) {
+            return Ok(plain);
+        }
         let original = text;
         let mut text = text.trim_ascii();
         let mut suffix = None;
@@ -224,6 +227,43 @@ impl SanPlus {
         }
         let san = San::parse(text).map_err(|reason| ParseSanError::new(original, reason))?;
         Ok(SanPlus { san, suffix })
+    }
+
+    /// Reads the form nearly every move is written in, `[NBRQK][file][rank][x]square[+#]`
+    /// (each part but the square optional), as the lenient reader would; `None` for anything
+    /// else, which the lenient reader then reads.
+    fn from_plain(text: &[u8]) -> Option<SanPlus> {
+        let (text, suffix) = match text {
+            [rest @ .., b'+'] => (rest, Some(Suffix::Check)),
+            [rest @ .., b'#'] => (rest, Some(Suffix::Checkmate)),
+            _ => (text, None),
+        };
+        let (role, body) = match text {
+            [b'N', body @ ..] => (Role::Knight, body),
+            [b'B', body @ ..] => (Role::Bishop, body),
+            [b'R', body @ ..] => (Role::Rook, body),
+            [b'Q', body @ ..] => (Role::Queen, body),
+            [b'K', body @ ..] => (Role::King, body),
+            _ => (Role::Pawn, text),
+        };
+        let file_of = |b: u8| File::from_index(usize::from(b.wrapping_sub(b'a')));
+        let rank_of = |b: u8| Rank::from_index(usize::from(b.wrapping_sub(b'1')));
+        let [rest @ .., to_file, to_rank] = body else {
+            return None;
+        };
+        let to = Square::from_coords(file_of(*to_file)?, rank_of(*to_rank)?);
+        let (rest, capture) = match rest {
+            [rest @ .., b'x'] => (rest, true),
+            _ => (rest, false),
+        };
+        let (file, rank) = match *rest {
+            [] => (None, None),
+            [b @ b'a'..=b'h'] => (file_of(b), None),
+            [b @ b'1'..=b'8'] => (None, rank_of(b)),
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (file_of(f), rank_of(r)),
+            _ => return None,
+        };
+        Some(SanPlus { san: San::Normal { role, file, rank, capture, to, promotion: None }, suffix })
     }
 }
 

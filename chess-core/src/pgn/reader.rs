@@ -163,7 +163,7 @@ impl<S: LineSource> PgnReader<S> {
             Err((kind, line, column)) => return Err(self.fail(visitor, kind, line, column)),
         };
         match stop {
-            Stop::End | Stop::Skipped(SkipEnd::Result | SkipEnd::Tag) => {}
+            Stop::End | Stop::Skipped(SkipEnd::Result | SkipEnd::Tag | SkipEnd::Close) => {}
             Stop::Eof | Stop::Skipped(SkipEnd::Eof) => self.done = true,
             Stop::Carry(name, value, line, column) => self.carry = Some((name, value, line, column)),
         }
