@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 OURS = "chess-core"
-PEERS = ["shakmaty", "cozy-chess"]
+PEERS = ["shakmaty", "cozy-chess", "pgn-reader"]
 LIBRARIES = [OURS] + PEERS
 # The bench's groups, in the order it runs them; any others follow, sorted by name.
 GROUP_ORDER = [
@@ -32,6 +32,12 @@ GROUP_ORDER = [
     "san/parse",
     "pgn/read",
     "pgn/read_twic",
+    "pgn/twic_mainline",
+    "pgn/twic_headers",
+    "pgn/twic_tree",
+    "pgn/lichess_mainline",
+    "pgn/lichess_headers",
+    "pgn/lichess_tree",
 ]
 # What one element of each kind of group is.
 ITEM_NAMES = {"perft": "nodes", "fen": "FENs", "san": "moves", "pgn": "games"}
@@ -40,6 +46,9 @@ MISSING_WHY = {
     ("san", "cozy-chess"): "it has no SAN support",
     ("pgn", "shakmaty"): "its PGN reader is a separate crate, pgn-reader",
     ("pgn", "cozy-chess"): "it has no PGN support",
+    ("perft", "pgn-reader"): "it reads PGN only",
+    ("fen", "pgn-reader"): "it reads PGN only",
+    ("san", "pgn-reader"): "it reads PGN only",
 }
 
 

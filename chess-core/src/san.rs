@@ -23,7 +23,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::{
-    Bitboard, CastlingSide, CheckKind, ErrorCode, File, IllegalMoveReason, Move, Position, Rank, Role, Square,
+    Bitboard, CastlingSide, CheckKind, ErrorCode, File, IllegalMoveReason, Move, Position, Rank, Role, Square, attacks,
 };
 
 /// A move in SAN, before it is matched against a position.
@@ -199,19 +199,24 @@ fn strip_suffix<'a>(text: &'a [u8], suffix: &[u8]) -> Option<&'a [u8]> {
 impl SanPlus {
     /// Reads SAN leniently from bytes.
     pub fn from_ascii(text: &[u8]) -> Result<SanPlus, ParseSanError> {
+        if let Some(plain) = SanPlus::from_plain(text) {
+            return Ok(plain);
+        }
         let original = text;
         let mut text = text.trim_ascii();
         let mut suffix = None;
         // Strip annotations, check marks and en-passant marks from the end, in any order.
-        loop {
-            if let Some(rest) = text.strip_suffix(b"!").or_else(|| text.strip_suffix(b"?")) {
+        while let [rest @ .., last] = text {
+            if matches!(last, b'!' | b'?') {
                 text = rest;
-            } else if let Some(rest) = text.strip_suffix(b"#") {
+            } else if *last == b'#' {
                 suffix = Some(Suffix::Checkmate);
                 text = rest;
-            } else if let Some(rest) = text.strip_suffix(b"+") {
+            } else if *last == b'+' {
                 suffix = suffix.or(Some(Suffix::Check));
                 text = rest;
+            } else if !matches!(last, b'.' | b'p') {
+                break;
             } else if let Some(rest) = strip_suffix(text, b"e.p.").or_else(|| {
                 strip_suffix(text, b"ep").filter(|rest| rest.trim_ascii_end().last().is_some_and(u8::is_ascii_digit))
             }) {
@@ -222,6 +227,43 @@ impl SanPlus {
         }
         let san = San::parse(text).map_err(|reason| ParseSanError::new(original, reason))?;
         Ok(SanPlus { san, suffix })
+    }
+
+    /// Reads the form nearly every move is written in, `[NBRQK][file][rank][x]square[+#]`
+    /// (each part but the square optional), as the lenient reader would; `None` for anything
+    /// else, which the lenient reader then reads.
+    fn from_plain(text: &[u8]) -> Option<SanPlus> {
+        let (text, suffix) = match text {
+            [rest @ .., b'+'] => (rest, Some(Suffix::Check)),
+            [rest @ .., b'#'] => (rest, Some(Suffix::Checkmate)),
+            _ => (text, None),
+        };
+        let (role, body) = match text {
+            [b'N', body @ ..] => (Role::Knight, body),
+            [b'B', body @ ..] => (Role::Bishop, body),
+            [b'R', body @ ..] => (Role::Rook, body),
+            [b'Q', body @ ..] => (Role::Queen, body),
+            [b'K', body @ ..] => (Role::King, body),
+            _ => (Role::Pawn, text),
+        };
+        let file_of = |b: u8| File::from_index(usize::from(b.wrapping_sub(b'a')));
+        let rank_of = |b: u8| Rank::from_index(usize::from(b.wrapping_sub(b'1')));
+        let [rest @ .., to_file, to_rank] = body else {
+            return None;
+        };
+        let to = Square::from_coords(file_of(*to_file)?, rank_of(*to_rank)?);
+        let (rest, capture) = match rest {
+            [rest @ .., b'x'] => (rest, true),
+            _ => (rest, false),
+        };
+        let (file, rank) = match *rest {
+            [] => (None, None),
+            [b @ b'a'..=b'h'] => (file_of(b), None),
+            [b @ b'1'..=b'8'] => (None, rank_of(b)),
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => (file_of(f), rank_of(r)),
+            _ => return None,
+        };
+        Some(SanPlus { san: San::Normal { role, file, rank, capture, to, promotion: None }, suffix })
     }
 }
 
@@ -300,6 +342,9 @@ impl San {
                     .ok_or_else(illegal)
             }
             San::Normal { role, file, rank, to, promotion, .. } => {
+                if let Some(m) = self.direct(pos) {
+                    return Ok(m);
+                }
                 let from = self.origins(pos);
                 let mut candidates = crate::MoveList::new();
                 pos.for_each_legal_move_masked(from, Bitboard::from(to), |m| {
@@ -307,11 +352,13 @@ impl San {
                         candidates.push(m);
                     }
                 });
-                let pawns_promoting: Bitboard =
-                    candidates.iter().filter(|m| m.is_promotion()).map(|m| m.from()).collect();
+                let one_pawn_promoting = || {
+                    let pawns: Bitboard = candidates.iter().filter(|m| m.is_promotion()).map(|m| m.from()).collect();
+                    pawns.single_square().is_some()
+                };
                 match (candidates.len(), promotion) {
                     (1, _) => Ok(candidates[0]),
-                    (4, None) if pawns_promoting.single_square().is_some() => {
+                    (4, None) if one_pawn_promoting() => {
                         Err(SanError::MissingPromotion { san: self, from: candidates[0].from(), to })
                     }
                     (0, _) if role == Role::Pawn && file == Some(File::B) && rank.is_none() => {
@@ -329,6 +376,57 @@ impl San {
                 }
             }
         }
+    }
+
+    /// Finds the move in the common case straight from the attack sets, without generating
+    /// moves: a knight, bishop, rook or queen move, or a pawn push or capture that neither
+    /// promotes nor takes en passant, where exactly one piece of the side to move reaches the
+    /// target, and that move is legal (it answers a single check, and a pinned piece stays on
+    /// its pin line). `None` leaves every other case (king moves, castling, promotions, en
+    /// passant, several or no pieces, illegal moves and their reasons) to
+    /// [`San::to_move`]'s search of the legal moves, which finds the same move whenever this
+    /// finds one.
+    fn direct(self, pos: &Position) -> Option<Move> {
+        let San::Normal { role, capture, to, promotion: None, .. } = self else {
+            return None;
+        };
+        let us = pos.turn();
+        let board = pos.board();
+        let occupied = board.occupied();
+        if board.by_color(us).contains(to) {
+            return None;
+        }
+        let pawn_rule = || role == Role::Pawn && !Bitboard::backrank(!us).contains(to);
+        let reach = match role {
+            Role::Knight => attacks::knight(to),
+            Role::Bishop => attacks::bishop(to, occupied),
+            Role::Rook => attacks::rook(to, occupied),
+            Role::Queen => attacks::queen(to, occupied),
+            _ if capture && pawn_rule() && occupied.contains(to) => attacks::pawn(!us, to),
+            _ if !capture && pawn_rule() && !occupied.contains(to) => {
+                let behind = Bitboard::from(to).forward(!us);
+                if occupied.intersects(behind) || to.rank() != Rank::Fourth.relative_to(us) {
+                    behind
+                } else {
+                    behind.forward(!us)
+                }
+            }
+            _ => return None,
+        };
+        let from = (self.origins(pos) & reach).single_square()?;
+        let king = pos.king_of(us);
+        let crate::position::CheckInfo { checkers, pinned } = pos.check_info();
+        if let Some(checker) = checkers.single_square() {
+            if !attacks::between(king, checker).with(checker).contains(to) {
+                return None;
+            }
+        } else if checkers.any() {
+            return None;
+        }
+        if pinned.contains(from) && !attacks::line(king, from).contains(to) {
+            return None;
+        }
+        Some(Move::new(from, to))
     }
 
     /// Returns the squares the move may start from: the pieces of its role and side, on its

@@ -1,23 +1,52 @@
-//! Splits PGN text into tokens, reading one line at a time and tracking lines and columns.
+//! Splits PGN text into tokens, reading blocks of whole lines and tracking lines and columns.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{PgnErrorKind, PgnResult};
 
-/// A source of PGN text, read line by line, so that a large file is never held in memory.
+/// A source of PGN text, read a few whole lines at a time, so that a large file is never
+/// held in memory.
 ///
 /// Implemented for every `std::io::BufRead` with the `std` feature, and for byte slices
 /// without it.
 pub trait LineSource {
     /// Appends the next line (with its `\n`, if any) to `buf`; returns its length, 0 at the end.
     fn read_line_into(&mut self, buf: &mut Vec<u8>) -> Result<usize, PgnErrorKind>;
+
+    /// Appends the next whole lines (at least one, each with its `\n`, the last perhaps
+    /// without at the end) to `buf`; returns their length, 0 at the end. By default one line.
+    fn read_lines_into(&mut self, buf: &mut Vec<u8>) -> Result<usize, PgnErrorKind> {
+        self.read_line_into(buf)
+    }
+}
+
+/// How many bytes a source hands over at most in one go (unless one line is longer).
+const BLOCK: usize = 64 * 1024;
+
+/// Returns how much of `data` is whole lines, at most [`BLOCK`] bytes: 0 when its first line
+/// is longer or has no `\n`.
+fn whole_lines(data: &[u8]) -> usize {
+    let window = &data[..data.len().min(BLOCK)];
+    window.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
 }
 
 #[cfg(feature = "std")]
 impl<R: std::io::BufRead> LineSource for R {
     fn read_line_into(&mut self, buf: &mut Vec<u8>) -> Result<usize, PgnErrorKind> {
         self.read_until(b'\n', buf).map_err(|error| PgnErrorKind::Io(error.kind()))
+    }
+
+    fn read_lines_into(&mut self, buf: &mut Vec<u8>) -> Result<usize, PgnErrorKind> {
+        let data = self.fill_buf().map_err(|error| PgnErrorKind::Io(error.kind()))?;
+        match whole_lines(data) {
+            0 => self.read_line_into(buf),
+            end => {
+                buf.extend_from_slice(&data[..end]);
+                self.consume(end);
+                Ok(end)
+            }
+        }
     }
 }
 
@@ -28,6 +57,17 @@ impl LineSource for &[u8] {
         buf.extend_from_slice(&self[..end]);
         *self = &self[end..];
         Ok(end)
+    }
+
+    fn read_lines_into(&mut self, buf: &mut Vec<u8>) -> Result<usize, PgnErrorKind> {
+        match whole_lines(self) {
+            0 => self.read_line_into(buf),
+            end => {
+                buf.extend_from_slice(&self[..end]);
+                *self = &self[end..];
+                Ok(end)
+            }
+        }
     }
 }
 
@@ -65,6 +105,8 @@ pub(crate) struct Spanned<'a> {
 /// Where passing over a game's movetext stopped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum SkipEnd {
+    /// After the `)` that closes the variation being passed over.
+    Close,
     /// After a result marker outside variations.
     Result,
     /// At a `[` that starts the next game's tags (not consumed).
@@ -76,9 +118,63 @@ pub(crate) enum SkipEnd {
 /// A lexer error: what, and at which line and column.
 pub(crate) type LexError = (PgnErrorKind, usize, usize);
 
+/// The bytes that end a word: ASCII whitespace and `{}()[];$"`.
+const DELIMITERS: [bool; 256] = {
+    let mut table = [false; 256];
+    let bytes = b" \t\n\x0C\r{}()[];$\"";
+    let mut i = 0;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 /// Tells whether a byte ends a word.
 fn is_delimiter(b: u8) -> bool {
-    b.is_ascii_whitespace() || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"')
+    DELIMITERS[b as usize]
+}
+
+/// The bytes that passing over movetext stops at: delimiters (but whitespace other than
+/// `\n`), `%`, and the `-` and `*` that every result marker holds.
+const SKIP_STOPS: [bool; 256] = {
+    let mut table = DELIMITERS;
+    table[b' ' as usize] = false;
+    table[b'\t' as usize] = false;
+    table[b'\r' as usize] = false;
+    table[0x0C] = false;
+    table[b'%' as usize] = true;
+    table[b'*' as usize] = true;
+    table[b'-' as usize] = true;
+    table
+};
+
+/// Finds the first `byte` in `haystack`, eight bytes at a time.
+fn find(byte: u8, haystack: &[u8]) -> Option<usize> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let pattern = LOW * u64::from(byte);
+    let mut chunks = haystack.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default()) ^ pattern;
+        let zero = word.wrapping_sub(LOW) & !word & HIGH;
+        if zero != 0 {
+            return Some(offset + (zero.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    chunks.remainder().iter().position(|&b| b == byte).map(|i| offset + i)
+}
+
+/// Reads the number of a `$` NAG, 0 to 255.
+fn parse_nag(digits: &[u8]) -> Option<u8> {
+    core::str::from_utf8(digits).ok()?.parse().ok()
+}
+
+/// Returns where the word starting at `start` ends.
+fn word_end(line: &[u8], start: usize) -> usize {
+    line[start..].iter().position(|&b| is_delimiter(b)).map_or(line.len(), |i| start + i)
 }
 
 /// Reads `!`, `?`, `!!`, `??`, `!?` and `?!` as the NAGs 1 to 6.
@@ -105,16 +201,23 @@ fn append_words(text: &mut String, bytes: &[u8]) {
 }
 
 /// The PGN lexer over a [`LineSource`].
+///
+/// It holds a block of whole lines (and keeps the current line while it reads the next
+/// block), counting lines as it passes their `\n`.
 pub(crate) struct Lexer<S> {
     source: S,
-    line: Vec<u8>,
-    /// Where the current line's text starts (3 after a byte-order mark, else 0).
-    line_begin: usize,
+    buf: Vec<u8>,
     pos: usize,
+    /// Where the current line's text starts in `buf` (after a byte-order mark on line 1).
+    line_start: usize,
     line_no: usize,
+    /// Whether the block is all ASCII, where a column is a byte offset.
+    ascii: bool,
     /// Column cache: the column of byte `col_offset` of the current line.
     col_offset: usize,
     col: usize,
+    /// Whether comments become tokens; when not, they are passed over without being read.
+    pub(crate) keep_comments: bool,
     text: String,
     bytes: Vec<u8>,
     pending_nag: Option<(u8, usize, usize)>,
@@ -125,12 +228,14 @@ impl<S: LineSource> Lexer<S> {
     pub(crate) fn new(source: S) -> Lexer<S> {
         Lexer {
             source,
-            line: Vec::new(),
-            line_begin: 0,
+            buf: Vec::new(),
             pos: 0,
+            line_start: 0,
             line_no: 0,
+            ascii: true,
             col_offset: 0,
             col: 1,
+            keep_comments: true,
             text: String::new(),
             bytes: Vec::new(),
             pending_nag: None,
@@ -138,34 +243,68 @@ impl<S: LineSource> Lexer<S> {
         }
     }
 
-    /// Reads the next line; `false` at the end of the input.
-    fn next_line(&mut self) -> Result<bool, LexError> {
+    /// Reads the next block of lines once everything read is passed; `false` at the end of
+    /// the input. The current line stays (so that columns in it stay right).
+    fn fill(&mut self) -> Result<bool, LexError> {
         if self.eof {
             return Ok(false);
         }
-        // Read after the old line, so that at the end the last line (and positions in it) stay valid.
-        let old = self.line.len();
-        let read = self.source.read_line_into(&mut self.line).map_err(|kind| (kind, self.line_no + 1, 1))?;
+        let keep = self.line_start.min(self.pos);
+        self.buf.drain(..keep);
+        self.pos -= keep;
+        self.line_start -= keep;
+        self.col_offset = self.col_offset.saturating_sub(keep).max(self.line_start);
+        let read = self.source.read_lines_into(&mut self.buf).map_err(|kind| (kind, self.line_no + 1, 1))?;
         if read == 0 {
             self.eof = true;
             return Ok(false);
         }
-        self.line.drain(..old);
-        self.line_begin = if self.line_no == 0 && self.line.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
-        self.line_no += 1;
-        self.pos = self.line_begin;
-        self.col_offset = self.line_begin;
-        self.col = 1;
+        if self.line_no == 0 {
+            self.line_no = 1;
+            if self.buf.starts_with(b"\xEF\xBB\xBF") {
+                self.pos = 3;
+                self.line_start = 3;
+                self.col_offset = 3;
+            }
+        }
+        self.ascii = self.buf[self.line_start..].is_ascii();
         Ok(true)
+    }
+
+    /// Starts a new line after the `\n` at `at`.
+    fn newline(&mut self, at: usize) {
+        self.line_no += 1;
+        self.line_start = at + 1;
+        self.col_offset = at + 1;
+        self.col = 1;
+    }
+
+    /// Counts the lines that end in `buf[from..to]`.
+    fn pass_lines(&mut self, from: usize, to: usize) {
+        let passed = &self.buf[from..to];
+        if find(b'\n', passed).is_some() {
+            let lines = passed.iter().filter(|&&b| b == b'\n').count();
+            let last = passed.iter().rposition(|&b| b == b'\n').unwrap_or_default();
+            self.newline(from + last);
+            self.line_no += lines - 1;
+        }
+    }
+
+    /// Returns where the current line ends (its `\n`, or the end of the block).
+    fn line_end(&self, from: usize) -> usize {
+        find(b'\n', &self.buf[from..]).map_or(self.buf.len(), |i| from + i)
     }
 
     /// Returns the column of byte `offset` of the current line (offsets asked in increasing order).
     fn column(&mut self, offset: usize) -> usize {
+        if self.ascii {
+            return offset + 1 - self.line_start;
+        }
         if offset < self.col_offset {
-            self.col_offset = self.line_begin;
+            self.col_offset = self.line_start;
             self.col = 1;
         }
-        self.col += self.line[self.col_offset..offset].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        self.col += self.buf[self.col_offset..offset].iter().filter(|&&b| b & 0xC0 != 0x80).count();
         self.col_offset = offset;
         self.col
     }
@@ -176,22 +315,46 @@ impl<S: LineSource> Lexer<S> {
             return Ok(Spanned { token: Token::Nag(nag), line, column });
         }
         loop {
-            while self.pos < self.line.len() && self.line[self.pos].is_ascii_whitespace() {
-                self.pos += 1;
+            let mut start = self.pos;
+            while let Some(b' ' | b'\t' | b'\r') = self.buf.get(start) {
+                start += 1;
             }
-            if self.pos >= self.line.len() {
-                let column = self.column(self.pos);
-                if !self.next_line()? {
+            self.pos = start;
+            let Some(&first) = self.buf.get(start) else {
+                let column = self.column(start);
+                if !self.fill()? {
                     return Ok(Spanned { token: Token::Eof, line: self.line_no.max(1), column });
                 }
                 continue;
+            };
+            if first == b'\n' {
+                self.newline(start);
+                self.pos = start + 1;
+                continue;
             }
-            let start = self.pos;
+            if first.is_ascii_whitespace() {
+                self.pos = start + 1;
+                continue;
+            }
             let (line, column) = (self.line_no, self.column(start));
             let at = |kind| Err((kind, line, column));
-            let token = match self.line[start] {
-                b'%' if start == self.line_begin => {
-                    self.pos = self.line.len();
+            let token = match first {
+                // A word starting with a letter can only be a move (a piece letter, a pawn's
+                // file, `O-O`, `Z0`, or UCI).
+                c if c.is_ascii_alphabetic() => {
+                    let end = word_end(&self.buf, start);
+                    self.pos = end;
+                    self.move_token(start, end, line, column)
+                }
+                b'%' if start == self.line_start => {
+                    self.pos = self.line_end(start);
+                    continue;
+                }
+                b'{' if !self.keep_comments => {
+                    self.pos = start + 1;
+                    if !self.pass_comment()? {
+                        return at(PgnErrorKind::UnclosedComment);
+                    }
                     continue;
                 }
                 b'{' => {
@@ -201,10 +364,14 @@ impl<S: LineSource> Lexer<S> {
                     }
                     Token::Comment(&self.text)
                 }
+                b';' if !self.keep_comments => {
+                    self.pos = self.line_end(start);
+                    continue;
+                }
                 b';' => {
+                    self.pos = self.line_end(start);
                     self.text.clear();
-                    append_words(&mut self.text, &self.line[start + 1..]);
-                    self.pos = self.line.len();
+                    append_words(&mut self.text, &self.buf[start + 1..self.pos]);
                     Token::Comment(&self.text)
                 }
                 b'(' => {
@@ -215,22 +382,36 @@ impl<S: LineSource> Lexer<S> {
                     self.pos = start + 1;
                     Token::Close
                 }
-                b'[' => match self.read_tag(start) {
-                    Ok(name_end) => {
-                        let name = core::str::from_utf8(&self.line[start + 1..name_end]).unwrap_or("?");
-                        Token::Tag { name: name.trim_ascii_start(), value: &self.text }
+                b'[' => {
+                    let line_end = self.line_end(start);
+                    match self.read_tag(start, line_end) {
+                        Ok((name_end, plain)) => {
+                            // Name and value in one check when the value is as written.
+                            let (name, value) = (name_end - start - 1, plain.map(|(from, to)| (from - start - 1, to)));
+                            let whole = value.and_then(|(_, to)| core::str::from_utf8(&self.buf[start + 1..to]).ok());
+                            let (name, value) = match (whole, value) {
+                                (Some(whole), Some((from, _))) => (&whole[..name], &whole[from..]),
+                                _ => {
+                                    if let Some((from, to)) = plain {
+                                        // Not UTF-8: shown with replacement characters.
+                                        self.text.clear();
+                                        self.text.push_str(&String::from_utf8_lossy(&self.buf[from..to]));
+                                    }
+                                    (core::str::from_utf8(&self.buf[start + 1..name_end]).unwrap_or("?"), &*self.text)
+                                }
+                            };
+                            Token::Tag { name: name.trim_ascii_start(), value }
+                        }
+                        Err(kind) => {
+                            self.pos = line_end;
+                            return at(kind);
+                        }
                     }
-                    Err(kind) => {
-                        self.pos = self.line.len();
-                        return at(kind);
-                    }
-                },
+                }
                 b'$' => {
-                    let digits = self.line[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    let digits = self.buf[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
                     self.pos = start + 1 + digits;
-                    let number =
-                        core::str::from_utf8(&self.line[start + 1..self.pos]).ok().and_then(|s| s.parse().ok());
-                    match number {
+                    match parse_nag(&self.buf[start + 1..self.pos]) {
                         Some(nag) => Token::Nag(nag),
                         None => return at(PgnErrorKind::BadNag),
                     }
@@ -240,10 +421,9 @@ impl<S: LineSource> Lexer<S> {
                     return at(PgnErrorKind::Unexpected(c as char));
                 }
                 _ => {
-                    let end =
-                        self.line[start..].iter().position(|&b| is_delimiter(b)).map_or(self.line.len(), |i| start + i);
+                    let end = word_end(&self.buf, start);
                     self.pos = end;
-                    let word = &self.line[start..end];
+                    let word = &self.buf[start..end];
                     let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
                     if word.iter().all(|&b| b == b'.') || (digits > 0 && matches!(word.get(digits), Some(b'.') | None))
                     {
@@ -258,19 +438,7 @@ impl<S: LineSource> Lexer<S> {
                             None => continue,
                         }
                     } else {
-                        let marks = word.iter().rev().take_while(|b| matches!(b, b'!' | b'?' | b'+' | b'#')).count();
-                        let suffix = &word[word.len() - marks..];
-                        let mut annotation = arrayvec::ArrayVec::<u8, 2>::new();
-                        for &b in suffix.iter().filter(|&&b| b == b'!' || b == b'?') {
-                            if annotation.try_push(b).is_err() {
-                                annotation.clear();
-                                break;
-                            }
-                        }
-                        if let Some(nag) = annotation_nag(&annotation) {
-                            self.pending_nag = Some((nag, line, column + word.len() - marks));
-                        }
-                        Token::Move(&self.line[start..end])
+                        self.move_token(start, end, line, column)
                     }
                 }
             };
@@ -278,49 +446,142 @@ impl<S: LineSource> Lexer<S> {
         }
     }
 
-    /// Passes over movetext, `depth` variations deep, without making tokens: only comments,
-    /// `%` lines, parentheses, tags and result markers are looked at. Only the source can fail.
-    pub(crate) fn skip_movetext(&mut self, mut depth: usize) -> Result<SkipEnd, LexError> {
+    /// Makes a move token of the word `start..end`; an annotation after it (`e4!?`) becomes
+    /// the next token.
+    fn move_token(&mut self, start: usize, end: usize, line: usize, column: usize) -> Token<'_> {
+        let word = &self.buf[start..end];
+        let marks = word.iter().rev().take_while(|b| matches!(b, b'!' | b'?' | b'+' | b'#')).count();
+        if marks > 0 {
+            let suffix = &word[word.len() - marks..];
+            let mut annotation = arrayvec::ArrayVec::<u8, 2>::new();
+            for &b in suffix.iter().filter(|&&b| b == b'!' || b == b'?') {
+                if annotation.try_push(b).is_err() {
+                    annotation.clear();
+                    break;
+                }
+            }
+            if let Some(nag) = annotation_nag(&annotation) {
+                self.pending_nag = Some((nag, line, column + word.len() - marks));
+            }
+        }
+        Token::Move(word)
+    }
+
+    /// Passes over movetext without making tokens, `depth` variations deep; a variation
+    /// (`depth` 1 and up) ends at its `)` when `to_close`. Only comments, `%` lines,
+    /// parentheses, tags and result markers are looked at, plus (in a variation) what reading
+    /// its tokens would report: a bad NAG, a stray `}`, `]` or `"`, an unclosed comment, a
+    /// result marker. An error comes with how deep it was.
+    fn skip(&mut self, mut depth: usize, to_close: bool) -> Result<SkipEnd, (LexError, usize)> {
         self.pending_nag = None;
         loop {
-            let Some(&b) = self.line.get(self.pos) else {
-                if !self.next_line()? {
+            let rest = &self.buf[self.pos..];
+            let start = self.pos + rest.iter().position(|&b| SKIP_STOPS[b as usize]).unwrap_or(rest.len());
+            self.pos = start;
+            let Some(&b) = self.buf.get(start) else {
+                if !self.fill().map_err(|error| (error, depth))? {
                     return Ok(SkipEnd::Eof);
-                }
-                if self.line.get(self.line_begin) == Some(&b'%') {
-                    self.pos = self.line.len();
                 }
                 continue;
             };
+            let fail = |lexer: &mut Self, kind, at| Err(((kind, lexer.line_no, lexer.column(at)), depth));
             match b {
-                b'{' => loop {
-                    let rest = &self.line[self.pos..];
-                    if let Some(close) = rest.iter().position(|&c| c == b'}') {
-                        self.pos += close + 1;
-                        break;
+                b'\n' => {
+                    self.newline(start);
+                    self.pos = start + 1;
+                }
+                b'%' if start == self.line_start => self.pos = self.line_end(start),
+                b'{' => {
+                    self.pos = start + 1;
+                    let (line, column) = (self.line_no, self.column(start));
+                    if !self.pass_comment().map_err(|error| (error, depth))? {
+                        if !to_close {
+                            return Ok(SkipEnd::Eof);
+                        }
+                        return Err(((PgnErrorKind::UnclosedComment, line, column), depth));
                     }
-                    if !self.next_line()? {
-                        return Ok(SkipEnd::Eof);
-                    }
-                },
-                b';' => self.pos = self.line.len(),
+                }
+                b';' => self.pos = self.line_end(start),
                 b'(' => {
                     depth += 1;
-                    self.pos += 1;
+                    self.pos = start + 1;
                 }
                 b')' => {
                     depth = depth.saturating_sub(1);
-                    self.pos += 1;
+                    self.pos = start + 1;
+                    if to_close && depth == 0 {
+                        return Ok(SkipEnd::Close);
+                    }
                 }
                 b'[' => return Ok(SkipEnd::Tag),
-                _ if is_delimiter(b) => self.pos += 1,
+                b'$' if to_close => {
+                    let digits = self.buf[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    self.pos = start + 1 + digits;
+                    if parse_nag(&self.buf[start + 1..self.pos]).is_none() {
+                        return fail(self, PgnErrorKind::BadNag, start);
+                    }
+                }
+                c @ (b'}' | b']' | b'"') if to_close => {
+                    self.pos = start + 1;
+                    return fail(self, PgnErrorKind::Unexpected(c as char), start);
+                }
+                _ if is_delimiter(b) => self.pos = start + 1,
                 _ => {
-                    let start = self.pos;
-                    let rest = &self.line[start..];
-                    let end = rest.iter().position(|&c| is_delimiter(c)).map_or(self.line.len(), |i| start + i);
+                    // In a word that may be a result marker (perhaps after a move number, `2.1-0`).
+                    let end = word_end(&self.buf, start);
                     self.pos = end;
-                    if depth == 0 && PgnResult::from_ascii(&self.line[start..end]).is_some() {
-                        return Ok(SkipEnd::Result);
+                    let line = &self.buf[self.line_start..start];
+                    let start = line
+                        .iter()
+                        .rposition(|&b| is_delimiter(b))
+                        .map_or(self.line_start, |i| self.line_start + i + 1);
+                    let word = &self.buf[start..end];
+                    let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+                    let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
+                    let at = if digits > 0 && dots > 0 { start + digits + dots } else { start };
+                    if PgnResult::from_ascii(&self.buf[at..end]).is_some() {
+                        if to_close {
+                            return fail(self, PgnErrorKind::ResultInVariation, at);
+                        }
+                        if depth == 0 {
+                            return Ok(SkipEnd::Result);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Passes over movetext, `depth` variations deep, without making tokens: only comments,
+    /// `%` lines, parentheses, tags and result markers are looked at. Only the source can fail.
+    pub(crate) fn skip_movetext(&mut self, depth: usize) -> Result<SkipEnd, LexError> {
+        self.skip(depth, false).map_err(|(error, _)| error)
+    }
+
+    /// Passes over a variation whose `(` was just read, to its `)`, without making tokens, as
+    /// the reader does for a variation it skips: `Ok(true)` after the `)`, `Ok(false)` at a `[`
+    /// (the next game's tags, not consumed) or at the end of the input. Reports what reading
+    /// the variation's tokens would: a result marker inside it, a bad NAG, a stray `}`, `]` or
+    /// `"`, an unclosed comment; the error comes with how deep in the variation it was.
+    pub(crate) fn skip_variation(&mut self) -> Result<bool, (LexError, usize)> {
+        Ok(self.skip(1, true)? == SkipEnd::Close)
+    }
+
+    /// Passes over the rest of a `{` comment, across lines; `false` if it never closes.
+    fn pass_comment(&mut self) -> Result<bool, LexError> {
+        loop {
+            let from = self.pos;
+            match find(b'}', &self.buf[from..]) {
+                Some(close) => {
+                    self.pass_lines(from, from + close);
+                    self.pos = from + close + 1;
+                    return Ok(true);
+                }
+                None => {
+                    self.pass_lines(from, self.buf.len());
+                    self.pos = self.buf.len();
+                    if !self.fill()? {
+                        return Ok(false);
                     }
                 }
             }
@@ -331,27 +592,26 @@ impl<S: LineSource> Lexer<S> {
     fn read_comment(&mut self) -> Result<bool, LexError> {
         self.text.clear();
         loop {
-            let rest = &self.line[self.pos..];
-            match rest.iter().position(|&b| b == b'}') {
-                Some(close) => {
-                    append_words(&mut self.text, &rest[..close]);
-                    self.pos += close + 1;
-                    return Ok(true);
-                }
-                None => {
-                    append_words(&mut self.text, rest);
-                    if !self.next_line()? {
-                        return Ok(false);
-                    }
-                }
+            let from = self.pos;
+            let close = find(b'}', &self.buf[from..]);
+            let to = close.map_or(self.buf.len(), |close| from + close);
+            append_words(&mut self.text, &self.buf[from..to]);
+            self.pass_lines(from, to);
+            if close.is_some() {
+                self.pos = to + 1;
+                return Ok(true);
+            }
+            self.pos = to;
+            if !self.fill()? {
+                return Ok(false);
             }
         }
     }
 
-    /// Reads `[Name "value"]` starting at `start`: the value into `self.text`; returns where
-    /// the name ends.
-    fn read_tag(&mut self, start: usize) -> Result<usize, PgnErrorKind> {
-        let line = &self.line;
+    /// Reads `[Name "value"]` starting at `start`, on the line ending at `line_end`; returns where the name ends and, for a
+    /// value without escapes, where it is in the line (else the value is in `self.text`).
+    fn read_tag(&mut self, start: usize, line_end: usize) -> Result<(usize, Option<(usize, usize)>), PgnErrorKind> {
+        let line = &self.buf[..line_end];
         let mut i = start + 1;
         while line.get(i).is_some_and(u8::is_ascii_whitespace) {
             i += 1;
@@ -360,7 +620,7 @@ impl<S: LineSource> Lexer<S> {
         while line.get(i).is_some_and(|&b| !b.is_ascii_whitespace() && b != b'"' && b != b']') {
             i += 1;
         }
-        if i == name_start || core::str::from_utf8(&line[name_start..i]).is_err() {
+        if i == name_start || (!self.ascii && core::str::from_utf8(&line[name_start..i]).is_err()) {
             return Err(PgnErrorKind::BadTag("missing tag name"));
         }
         let name_end = i;
@@ -371,6 +631,16 @@ impl<S: LineSource> Lexer<S> {
             return Err(PgnErrorKind::BadTag("expected a quoted value after the tag name"));
         }
         let value_start = i + 1;
+        // Most values have no escape and end at their first quote.
+        if let Some(quote) = find(b'"', &line[value_start..]) {
+            let value_end = value_start + quote;
+            let close = value_end + 1 + line[value_end + 1..].iter().take_while(|b| b.is_ascii_whitespace()).count();
+            let raw = &line[value_start..value_end];
+            if line.get(close) == Some(&b']') && !raw.iter().any(|&b| b == b'\\' || b == b'\r') {
+                self.pos = close + 1;
+                return Ok((name_end, Some((value_start, value_end))));
+            }
+        }
         // The value ends at the first unescaped quote followed by `]`; quotes that are not
         // (as in `[White ""Socrates""]`) are taken as part of the value.
         let mut end = None;
@@ -399,6 +669,12 @@ impl<S: LineSource> Lexer<S> {
         let Some((value_end, close)) = end else {
             return Err(PgnErrorKind::BadTag("value not closed on its line"));
         };
+        i = close;
+        self.pos = i + 1;
+        let raw = &line[value_start..value_end];
+        if !raw.contains(&b'\\') && (self.ascii || core::str::from_utf8(raw).is_ok()) {
+            return Ok((name_end, Some((value_start, value_end))));
+        }
         self.bytes.clear();
         let mut k = value_start;
         while k < value_end {
@@ -408,10 +684,8 @@ impl<S: LineSource> Lexer<S> {
             self.bytes.push(line[k]);
             k += 1;
         }
-        i = close;
-        self.pos = i + 1;
         self.text.clear();
         self.text.push_str(&String::from_utf8_lossy(&self.bytes));
-        Ok(name_end)
+        Ok((name_end, None))
     }
 }

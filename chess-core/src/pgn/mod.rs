@@ -8,11 +8,16 @@
 //! `@@@@`, legal when not in check, stored as [`Move::NULL`](crate::Move::NULL) and written
 //! as `--`), `SetUp`/`FEN` tags and Chess960 (`Variant` tag, X-FEN or Shredder-FEN castling;
 //! a `FEN` whose castling rights only fit Chess960 is read as Chess960 without a `Variant`
-//! tag). It reads one line at a time, so a large file never sits in memory whole. Each game
-//! comes as a `Result`: an error names the game, line and column, carries the game as far as
-//! it was read ([`PgnError::partial`]), and the reader goes on with the next game.
-//! [`PgnReader::read_headers`] and [`PgnReader::skip_game`] pass over a game's movetext
+//! tag). It reads a block of whole lines at a time, so a large file never sits in memory
+//! whole. Each game comes as a `Result`: an error names the game, line and column, carries the
+//! game as far as it was read ([`PgnError::partial`]), and the reader goes on with the next
+//! game. [`PgnReader::read_headers`] and [`PgnReader::skip_game`] pass over a game's movetext
 //! without reading its moves.
+//!
+//! Two layers, one lexer: [`PgnReader::visit`] streams each game's tags and checked moves to a
+//! [`Visitor`] without building anything (comments and variations it does not ask for are
+//! passed over by the lexer, not read), and the [`Iterator`] of [`PgnGame`]s is built on it by
+//! a visitor that keeps everything.
 //!
 //! Comments are kept with each run of whitespace shown as one space, so that writing them
 //! wrapped and reading them back gives the same text.
@@ -97,6 +102,7 @@ mod from_game;
 mod lexer;
 mod model;
 mod reader;
+mod visitor;
 mod writer;
 
 pub use error::{PgnError, PgnErrorKind};
@@ -104,4 +110,5 @@ pub use from_game::{FromGameOptions, ToGameError};
 pub use lexer::LineSource;
 pub use model::{PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation, SEVEN_TAG_ROSTER};
 pub use reader::{MAX_VARIATION_DEPTH, PgnReader, Variations};
+pub use visitor::{Movetext, Variation, Visitor};
 pub use writer::MAX_LINE;

@@ -1,11 +1,16 @@
 //! Reads PGN games one at a time from a stream, with errors that name the game, line and
 //! column, and recovery at the next game.
+//!
+//! One driver reads every game: it checks the moves and tells a [`Visitor`] about them. The
+//! games of the [`Iterator`] are built by such a visitor ([`Builder`]); [`PgnReader::visit`]
+//! hands the events to the caller's.
 
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::lexer::{Lexer, LineSource, SkipEnd, Spanned, Token};
+use super::visitor::{Movetext, Variation, Visitor};
 use super::{PgnError, PgnErrorKind, PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation};
 use crate::{CastlingChoice, CastlingMode, FenError, Move, Position, SanPlus, Setup, UciMove, Validation};
 
@@ -28,19 +33,13 @@ pub enum Variations {
 /// ([`PgnError::partial`]), and the reader goes on with the next game (after the bad game's
 /// result marker, or at the next tag section).
 ///
-/// [`PgnReader::read_headers`] and [`PgnReader::skip_game`] pass over a game's movetext
-/// without reading its moves, as python-chess's `read_headers` and `skip_game` do; they mix
-/// freely with reading whole games.
+/// [`PgnReader::visit`] streams a game to a [`Visitor`] instead, without building it: the
+/// fast path for going through large files. [`PgnReader::read_headers`] and
+/// [`PgnReader::skip_game`] pass over a game's movetext without reading its moves, as
+/// python-chess's `read_headers` and `skip_game` do. All of them mix freely.
 ///
-/// Speed: streaming, checking and keeping every move of the 1 MB TWIC sample of the shared
-/// test corpus (1,110 games, 101,487 plies) from a file ran at about 43,000 games/s, 4 million
-/// plies/s, 40 MB/s in a release build on one AMD EPYC core (best of 10 runs; on the same
-/// machine under heavy load, half that). The lichess sample, with a clock comment after every
-/// move, ran at about 18,000 games/s, 1.2 million plies/s. Finding each SAN move among the
-/// legal moves is about 40% of the time. From memory (best of 20, same build, a loaded
-/// 2-core machine), [`PgnReader::read_headers`] went through the TWIC sample 2.9 times as
-/// fast as reading every game (6.0 ms against 17.1 ms) and the lichess sample 4.8 times
-/// (2.4 ms against 11.4 ms); [`PgnReader::skip_game`] 4.1 and 5.5 times.
+/// Speed: see the PGN section of `BENCHMARKS.md`, which compares each path with pgn-reader +
+/// shakmaty in the same run.
 pub struct PgnReader<S> {
     lexer: Lexer<S>,
     variations: Variations,
@@ -48,6 +47,8 @@ pub struct PgnReader<S> {
     /// A tag that ended the previous game and starts the next: name, value, line, column.
     carry: Option<(String, String, usize, usize)>,
     done: bool,
+    /// The driver's state for the game being read, kept to reuse its memory.
+    replay: Replay,
 }
 
 impl<'a> PgnReader<&'a [u8]> {
@@ -61,7 +62,14 @@ impl<S: LineSource> PgnReader<S> {
     /// Reads games from a line source: a `std::io::BufRead` with the `std` feature (for
     /// example a `BufReader<File>`), or a byte slice.
     pub fn new(source: S) -> PgnReader<S> {
-        PgnReader { lexer: Lexer::new(source), variations: Variations::Keep, games: 0, carry: None, done: false }
+        PgnReader {
+            lexer: Lexer::new(source),
+            variations: Variations::Keep,
+            games: 0,
+            carry: None,
+            done: false,
+            replay: Replay::default(),
+        }
     }
 
     /// Sets whether variations are kept or skipped.
@@ -69,6 +77,25 @@ impl<S: LineSource> PgnReader<S> {
     pub fn variations(mut self, variations: Variations) -> PgnReader<S> {
         self.variations = variations;
         self
+    }
+
+    /// Reads the next game into `visitor`, without building it: `None` after the last game.
+    ///
+    /// Every move is checked as the [`Iterator`] checks it, and errors are the same, with
+    /// the same game, line and column ([`PgnError::partial`] is `None`: the visitor has seen
+    /// the game up to the error). After an error the reader passes over the rest of the bad
+    /// game, reporting only its result marker, and goes on with the next game. See
+    /// [`Visitor`] for an example.
+    pub fn visit<V: Visitor>(&mut self, visitor: &mut V) -> Option<Result<(), PgnError>> {
+        while !self.done || self.carry.is_some() {
+            self.games += 1;
+            match self.visit_game(visitor) {
+                Ok(true) => return Some(Ok(())),
+                Ok(false) => self.games -= 1,
+                Err(error) => return Some(Err(error)),
+            }
+        }
+        None
     }
 
     /// Reads the tags of the next game and passes over its movetext without reading the
@@ -94,15 +121,9 @@ impl<S: LineSource> PgnReader<S> {
     /// # Ok::<(), chess_core::pgn::PgnError>(())
     /// ```
     pub fn read_headers(&mut self) -> Option<Result<PgnHeaders, PgnError>> {
-        while !self.done || self.carry.is_some() {
-            self.games += 1;
-            match self.scan_game(true) {
-                Ok(Some(tags)) => return Some(Ok(PgnHeaders { tags })),
-                Ok(None) => self.games -= 1,
-                Err(error) => return Some(Err(error)),
-            }
-        }
-        None
+        let mut headers = Headers(Some(PgnHeaders::default()));
+        let visited = self.visit(&mut headers)?;
+        Some(visited.map(|()| headers.0.unwrap_or_default()))
     }
 
     /// Passes over the next game without reading it (malformed tags included); `Ok(false)`
@@ -121,102 +142,42 @@ impl<S: LineSource> PgnReader<S> {
     /// # Ok::<(), chess_core::pgn::PgnError>(())
     /// ```
     pub fn skip_game(&mut self) -> Result<bool, PgnError> {
-        while !self.done || self.carry.is_some() {
-            self.games += 1;
-            match self.scan_game(false) {
-                Ok(Some(_)) => return Ok(true),
-                Ok(None) => self.games -= 1,
-                Err(error) => return Err(error),
-            }
+        match self.visit(&mut Headers(None)) {
+            None => Ok(false),
+            Some(Err(error)) if error.kind.is_io() => Err(error),
+            Some(_) => Ok(true),
         }
-        Ok(false)
     }
 
-    /// Reads a game's tags (kept when `keep`) and passes over its movetext; `Ok(None)` when
-    /// the game turned out to be only comments.
-    fn scan_game(&mut self, keep: bool) -> Result<Option<Vec<(String, String)>>, PgnError> {
-        let mut tags = Vec::new();
-        let mut had_tags = false;
-        if let Some((name, value, _, _)) = self.carry.take() {
-            had_tags = true;
-            if keep {
-                tags.push((name, value));
-            }
+    /// Reads one game into `visitor`; `Ok(false)` when it turned out to be only comments.
+    fn visit_game<V: Visitor>(&mut self, visitor: &mut V) -> Result<bool, PgnError> {
+        visitor.begin_game();
+        self.lexer.keep_comments = visitor.wants_comments();
+        self.replay.reset();
+        if let Some((name, value, line, column)) = self.carry.take() {
+            self.replay.add_tag(&name, &value, line, column);
+            visitor.tag(&name, &value);
         }
-        let mut error = None;
-        let mut had_movetext = true;
-        let end = loop {
-            let spanned = match self.lexer.next_token() {
-                Ok(spanned) => spanned,
-                Err((kind, line, column)) if kind.is_io() => {
-                    self.done = true;
-                    return Err(self.error(kind, line, column));
-                }
-                Err((kind, line, column)) => {
-                    // A bad tag or a stray character: report it (once) and go on to the
-                    // movetext, which the lexer has not left (the next tags are this game's).
-                    if keep && error.is_none() {
-                        error = Some(self.error(kind, line, column));
-                    }
-                    continue;
-                }
-            };
-            match spanned.token {
-                Token::Eof => {
-                    had_movetext = false;
-                    break Ok(SkipEnd::Eof);
-                }
-                Token::Tag { name, value } => {
-                    had_tags = true;
-                    if keep {
-                        tags.push((name.to_string(), value.to_string()));
-                    }
-                }
-                Token::Comment(_) => {}
-                Token::Result(_) => break Ok(SkipEnd::Result),
-                Token::Open => break self.lexer.skip_movetext(1),
-                _ => break self.lexer.skip_movetext(0),
-            }
+        let stop = match self.replay.run(&mut self.lexer, visitor) {
+            Ok(stop) => stop,
+            Err((kind, line, column)) => return Err(self.fail(visitor, kind, line, column)),
         };
-        match end {
-            Ok(SkipEnd::Eof) => self.done = true,
-            Ok(SkipEnd::Result | SkipEnd::Tag) => {}
-            Err((kind, line, column)) => {
-                self.done = true;
-                return Err(self.error(kind, line, column));
-            }
+        match stop {
+            Stop::End | Stop::Skipped(SkipEnd::Result | SkipEnd::Tag | SkipEnd::Close) => {}
+            Stop::Eof | Stop::Skipped(SkipEnd::Eof) => self.done = true,
+            Stop::Carry(name, value, line, column) => self.carry = Some((name, value, line, column)),
         }
-        if let Some(error) = error {
-            return Err(error);
-        }
-        Ok((had_movetext || had_tags).then_some(tags))
+        self.replay.finish(visitor).map_err(|(kind, line, column)| self.error(kind, line, column))
     }
 
     /// Reads the next game; `Ok(None)` when the game turned out to be only comments.
     fn read_game(&mut self) -> Result<Option<PgnGame>, PgnError> {
-        let mut game = Builder::new(self.variations);
-        if let Some((name, value, line, column)) = self.carry.take() {
-            game.add_tag(name, value, line, column);
-        }
-        loop {
-            let spanned = match self.lexer.next_token() {
-                Ok(spanned) => spanned,
-                Err((kind, line, column)) => return Err(self.fail(game, kind, line, column)),
-            };
-            let (line, column) = (spanned.line, spanned.column);
-            let step = match game.feed(spanned) {
-                Ok(step) => step,
-                Err((kind, line, column)) => return Err(self.fail(game, kind, line, column)),
-            };
-            match step {
-                Step::Continue => continue,
-                Step::End => {}
-                Step::Carry(name, value) => self.carry = Some((name, value, line, column)),
-                Step::Eof => self.done = true,
-            }
-            return game
-                .finish()
-                .map_err(|((kind, line, column), partial)| PgnError { partial, ..self.error(kind, line, column) });
+        let mut builder = Builder::new(self.variations);
+        match self.visit_game(&mut builder) {
+            Ok(true) => Ok(builder.into_game()),
+            Ok(false) => Ok(None),
+            Err(error) if error.kind.is_io() => Err(error),
+            Err(error) => Err(PgnError { partial: builder.into_game().map(Box::new), ..error }),
         }
     }
 
@@ -224,16 +185,16 @@ impl<S: LineSource> PgnReader<S> {
         PgnError { game: self.games, line, column, kind, partial: None }
     }
 
-    /// Makes the error, with the game read so far, and skips the rest of the bad game.
-    fn fail(&mut self, game: Builder, kind: PgnErrorKind, line: usize, column: usize) -> PgnError {
-        let mut error = self.error(kind, line, column);
+    /// Makes the error and passes over the rest of the bad game (telling the visitor its
+    /// result marker, if any).
+    fn fail<V: Visitor>(&mut self, visitor: &mut V, kind: PgnErrorKind, line: usize, column: usize) -> PgnError {
+        let error = self.error(kind, line, column);
         if error.kind.is_io() {
             self.done = true;
             return error;
         }
-        let mut movetext = game.movetext;
-        let mut depth = game.depth();
-        let mut partial = game.into_game();
+        let mut movetext = self.replay.movetext;
+        let mut depth = self.replay.depth();
         loop {
             let spanned = match self.lexer.next_token() {
                 Ok(spanned) => spanned,
@@ -254,9 +215,7 @@ impl<S: LineSource> PgnReader<S> {
                     break;
                 }
                 Token::Result(result) if depth == 0 => {
-                    if let Some(partial) = &mut partial {
-                        partial.result = result;
-                    }
+                    visitor.result(result);
                     break;
                 }
                 Token::Open => depth += 1,
@@ -265,7 +224,6 @@ impl<S: LineSource> PgnReader<S> {
                 _ => movetext = true,
             }
         }
-        error.partial = partial.map(Box::new);
         error
     }
 }
@@ -295,41 +253,247 @@ impl core::str::FromStr for PgnGame {
     }
 }
 
-/// What the builder wants after a token.
-enum Step {
-    Continue,
-    End,
-    Eof,
-    Carry(String, String),
-}
-
+/// A problem and where: what, line, column.
 type Failure = (PgnErrorKind, usize, usize);
 
-/// A line being read: its moves, and the positions before its last move and after it.
-struct Frame {
+/// How reading a game's tokens stopped.
+enum Stop {
+    /// At the result marker.
+    End,
+    /// At the end of the input.
+    Eof,
+    /// At a tag after the movetext, which starts the next game: name, value, line, column.
+    Carry(String, String, usize, usize),
+    /// The visitor skipped the movetext, which ended so.
+    Skipped(SkipEnd),
+}
+
+/// A line being played: the positions before its last move and after it.
+struct Line {
     before: Position,
     pos: Position,
-    line: PgnVariation,
+    has_move: bool,
+    /// Where its `(` is, for errors.
     opened: (usize, usize),
 }
 
-/// The game being read.
+/// The driver's state for one game: what the start position comes from, and the lines being
+/// played (the main line, then the variations entered).
+#[derive(Default)]
+struct Replay {
+    /// The first `FEN` tag's value, when `has_fen`.
+    fen: String,
+    has_fen: bool,
+    /// The first `Variant` tag's value.
+    variant: Option<String>,
+    /// Where the `FEN` tag (or failing that the `Variant` tag) is, for errors.
+    setup_at: (usize, usize),
+    /// Whether there was a tag other than `FEN` and `SetUp`.
+    had_tags: bool,
+    /// Whether the movetext has started, and whether the visitor skipped it.
+    movetext: bool,
+    skipped: bool,
+    lines: Vec<Line>,
+    /// A variation passed over at the lexer that did not close: where it opened, and how deep
+    /// the lexer was in it.
+    skip_open: Option<(usize, usize)>,
+    skip_depth: usize,
+    result: Option<PgnResult>,
+}
+
+impl Replay {
+    fn reset(&mut self) {
+        self.has_fen = false;
+        self.variant = None;
+        self.setup_at = (1, 1);
+        self.had_tags = false;
+        self.movetext = false;
+        self.skipped = false;
+        self.lines.clear();
+        self.skip_open = None;
+        self.skip_depth = 0;
+        self.result = None;
+    }
+
+    /// How deep in variations the reader is.
+    fn depth(&self) -> usize {
+        self.lines.len().saturating_sub(1) + self.skip_depth
+    }
+
+    /// Notes what a tag says about the start position.
+    fn add_tag(&mut self, name: &str, value: &str, line: usize, column: usize) {
+        match name {
+            "FEN" if !self.has_fen => {
+                self.setup_at = (line, column);
+                self.fen.clear();
+                self.fen.push_str(value);
+                self.has_fen = true;
+            }
+            "FEN" | "SetUp" => {}
+            "Variant" => {
+                if !self.has_fen {
+                    self.setup_at = (line, column);
+                }
+                if self.variant.is_none() {
+                    self.variant = Some(value.to_string());
+                }
+                self.had_tags = true;
+            }
+            _ => self.had_tags = true,
+        }
+    }
+
+    /// Starts the movetext: asks the visitor whether to read it, and if so works out the
+    /// start position from the tags. Returns whether the movetext is read.
+    fn begin_movetext<V: Visitor>(&mut self, visitor: &mut V) -> Result<bool, Failure> {
+        self.movetext = true;
+        if visitor.end_tags() == Movetext::Skip {
+            self.skipped = true;
+            return Ok(false);
+        }
+        let (line, column) = self.setup_at;
+        let fen = self.has_fen.then_some(self.fen.as_str());
+        let start = start_position(self.variant.as_deref(), fen).map_err(|kind| (kind, line, column))?;
+        visitor.begin_movetext(&start);
+        self.lines.push(Line { before: start, pos: start, has_move: false, opened: (line, column) });
+        Ok(true)
+    }
+
+    fn top(&mut self) -> &mut Line {
+        self.lines.last_mut().expect("begin_movetext makes the main line")
+    }
+
+    /// Reads the game's tokens up to its end, checking the moves and telling the visitor.
+    fn run<S: LineSource, V: Visitor>(&mut self, lexer: &mut Lexer<S>, visitor: &mut V) -> Result<Stop, Failure> {
+        loop {
+            let Spanned { token, line, column } = lexer.next_token()?;
+            match token {
+                Token::Eof => return Ok(Stop::Eof),
+                Token::Tag { name, value } if !self.movetext => {
+                    self.add_tag(name, value, line, column);
+                    visitor.tag(name, value);
+                    continue;
+                }
+                // A tag after the movetext starts the next game.
+                Token::Tag { name, value } => {
+                    return Ok(Stop::Carry(name.to_string(), value.to_string(), line, column));
+                }
+                Token::Comment(text) => {
+                    visitor.comment(text);
+                    continue;
+                }
+                _ => {}
+            }
+            if !self.movetext && !self.begin_movetext(visitor)? {
+                let end = match token {
+                    Token::Result(_) => SkipEnd::Result,
+                    Token::Open => lexer.skip_movetext(1)?,
+                    _ => lexer.skip_movetext(0)?,
+                };
+                return Ok(Stop::Skipped(end));
+            }
+            match token {
+                Token::Result(result) => {
+                    if self.depth() > 0 {
+                        return Err((PgnErrorKind::ResultInVariation, line, column));
+                    }
+                    self.result = Some(result);
+                    visitor.result(result);
+                    return Ok(Stop::End);
+                }
+                Token::Nag(nag) => {
+                    if self.top().has_move {
+                        visitor.nag(nag);
+                    }
+                }
+                Token::Open => {
+                    if !self.top().has_move {
+                        return Err((PgnErrorKind::VariationBeforeMove, line, column));
+                    }
+                    if self.lines.len() > MAX_VARIATION_DEPTH {
+                        return Err((PgnErrorKind::TooDeep(MAX_VARIATION_DEPTH), line, column));
+                    }
+                    match visitor.begin_variation() {
+                        Variation::Skip => match lexer.skip_variation() {
+                            Ok(true) => {}
+                            Ok(false) => {
+                                self.skip_open = Some((line, column));
+                                self.skip_depth = 1;
+                            }
+                            Err((failure, depth)) => {
+                                self.skip_open = Some((line, column));
+                                self.skip_depth = depth;
+                                return Err(failure);
+                            }
+                        },
+                        Variation::Enter => {
+                            let before = self.top().before;
+                            self.lines.push(Line { before, pos: before, has_move: false, opened: (line, column) });
+                        }
+                    }
+                }
+                Token::Close => {
+                    if self.lines.len() < 2 {
+                        return Err((PgnErrorKind::Unexpected(')'), line, column));
+                    }
+                    self.lines.pop();
+                    visitor.end_variation();
+                }
+                Token::Move(word) => {
+                    let top = self.top();
+                    let mv = parse_move(&top.pos, word).map_err(|kind| (kind, line, column))?;
+                    visitor.play(&top.pos, mv);
+                    top.before = top.pos;
+                    play(&mut top.pos, mv);
+                    top.has_move = true;
+                }
+                Token::MoveNumber | Token::Eof | Token::Tag { .. } | Token::Comment(_) => {}
+            }
+        }
+    }
+
+    /// Checks the end of a game: `Ok(false)` when it held nothing but comments.
+    fn finish<V: Visitor>(&mut self, visitor: &mut V) -> Result<bool, Failure> {
+        if self.depth() > 0 {
+            let (line, column) = self.skip_open.or(self.lines.get(1).map(|line| line.opened)).unwrap_or((1, 1));
+            return Err((PgnErrorKind::UnclosedVariation, line, column));
+        }
+        let had_moves = if self.skipped { self.movetext } else { self.lines.first().is_some_and(|line| line.has_move) };
+        if !self.had_tags && !self.has_fen && !had_moves && self.result.is_none() {
+            return Ok(false);
+        }
+        if !self.movetext {
+            self.begin_movetext(visitor)?;
+        }
+        Ok(true)
+    }
+}
+
+/// Collects a game's tags and skips its movetext (or, without a place to keep them, skips it all).
+struct Headers(Option<PgnHeaders>);
+
+impl Visitor for Headers {
+    fn tag(&mut self, name: &str, value: &str) {
+        if let Some(headers) = &mut self.0 {
+            headers.tags.push((name.to_string(), value.to_string()));
+        }
+    }
+
+    fn end_tags(&mut self) -> Movetext {
+        Movetext::Skip
+    }
+}
+
+/// Builds the game being read, as a [`Visitor`] of the driver.
 struct Builder {
     variations: Variations,
     tags: Vec<(String, String)>,
-    /// The `FEN` tag's value: it becomes `start`, not a tag.
-    fen: Option<String>,
-    /// Where the `FEN` tag (or failing that the `Variant` tag) is, for errors.
-    setup_at: (usize, usize),
-    movetext: bool,
     /// A comment read before the movetext started.
     pre_comment: Option<String>,
     start: Position,
     result: Option<PgnResult>,
-    frames: Vec<Frame>,
-    /// How deep inside skipped variations the reader is, and where the outermost one opened.
-    skipping: usize,
-    skip_opened: (usize, usize),
+    /// The main line, then the variations being read.
+    lines: Vec<PgnVariation>,
 }
 
 impl Builder {
@@ -337,35 +501,10 @@ impl Builder {
         Builder {
             variations,
             tags: Vec::new(),
-            fen: None,
-            setup_at: (1, 1),
-            movetext: false,
             pre_comment: None,
             start: Position::new(),
             result: None,
-            frames: Vec::new(),
-            skipping: 0,
-            skip_opened: (1, 1),
-        }
-    }
-
-    fn depth(&self) -> usize {
-        self.frames.len().saturating_sub(1) + self.skipping
-    }
-
-    /// Keeps a tag; `FEN` and `SetUp` only set up the start position, which stands for them.
-    fn add_tag(&mut self, name: String, value: String, line: usize, column: usize) {
-        match name.as_str() {
-            "FEN" if self.fen.is_none() => {
-                self.setup_at = (line, column);
-                self.fen = Some(value);
-            }
-            "FEN" | "SetUp" => {}
-            "Variant" if self.fen.is_none() => {
-                self.setup_at = (line, column);
-                self.tags.push((name, value));
-            }
-            _ => self.tags.push((name, value)),
+            lines: Vec::new(),
         }
     }
 
@@ -373,154 +512,22 @@ impl Builder {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
-    /// Starts the movetext: works out the start position from the tags.
-    fn begin_movetext(&mut self) -> Result<(), Failure> {
-        if !self.frames.is_empty() {
-            return Ok(());
-        }
-        self.movetext = true;
-        let (line, column) = self.setup_at;
-        let start = start_position(self.tag("Variant"), self.fen.as_deref()).map_err(|kind| (kind, line, column))?;
-        self.start = start;
-        let line_of_play = PgnVariation { comment: self.pre_comment.take(), moves: Vec::new() };
-        self.frames.push(Frame { before: start, pos: start, line: line_of_play, opened: (line, column) });
-        Ok(())
-    }
-
-    fn feed(&mut self, spanned: Spanned<'_>) -> Result<Step, Failure> {
-        let Spanned { token, line, column } = spanned;
-        match token {
-            Token::Eof => Ok(Step::Eof),
-            Token::Tag { name, value } if !self.movetext => {
-                self.add_tag(name.to_string(), value.to_string(), line, column);
-                Ok(Step::Continue)
-            }
-            // A tag after the movetext starts the next game.
-            Token::Tag { name, value } => Ok(Step::Carry(name.to_string(), value.to_string())),
-            _ if self.skipping > 0 => {
-                match token {
-                    Token::Open => self.skipping += 1,
-                    Token::Close => self.skipping -= 1,
-                    Token::Result(_) => return Err((PgnErrorKind::ResultInVariation, line, column)),
-                    _ => {}
-                }
-                Ok(Step::Continue)
-            }
-            Token::Result(result) => {
-                self.begin_movetext()?;
-                if self.depth() > 0 {
-                    return Err((PgnErrorKind::ResultInVariation, line, column));
-                }
-                self.result = Some(result);
-                Ok(Step::End)
-            }
-            Token::Comment(text) => {
-                // Before the movetext (even between tags) a comment is the game's comment.
-                let target = match self.frames.last_mut() {
-                    None => &mut self.pre_comment,
-                    Some(frame) => match frame.line.moves.last_mut() {
-                        Some(last) => &mut last.comment,
-                        None => &mut frame.line.comment,
-                    },
-                };
-                match target {
-                    Some(existing) if !existing.is_empty() => {
-                        if !text.is_empty() {
-                            existing.push(' ');
-                            existing.push_str(text);
-                        }
-                    }
-                    _ => *target = Some(text.to_string()),
-                }
-                Ok(Step::Continue)
-            }
-            Token::Nag(nag) => {
-                self.begin_movetext()?;
-                if let Some(last) = self.top().line.moves.last_mut() {
-                    last.nags.push(nag);
-                }
-                Ok(Step::Continue)
-            }
-            Token::MoveNumber => {
-                self.begin_movetext()?;
-                Ok(Step::Continue)
-            }
-            Token::Open => {
-                self.begin_movetext()?;
-                if self.top().line.moves.is_empty() {
-                    return Err((PgnErrorKind::VariationBeforeMove, line, column));
-                }
-                if self.variations == Variations::Skip {
-                    self.skipping = 1;
-                    self.skip_opened = (line, column);
-                    return Ok(Step::Continue);
-                }
-                if self.frames.len() > MAX_VARIATION_DEPTH {
-                    return Err((PgnErrorKind::TooDeep(MAX_VARIATION_DEPTH), line, column));
-                }
-                let before = self.top().before;
-                self.frames.push(Frame { before, pos: before, line: PgnVariation::default(), opened: (line, column) });
-                Ok(Step::Continue)
-            }
-            Token::Close => {
-                self.begin_movetext()?;
-                if self.frames.len() < 2 {
-                    return Err((PgnErrorKind::Unexpected(')'), line, column));
-                }
-                if let Some(frame) = self.frames.pop() {
-                    if let Some(last) = self.top().line.moves.last_mut() {
-                        last.variations.push(frame.line);
-                    }
-                }
-                Ok(Step::Continue)
-            }
-            Token::Move(word) => {
-                self.begin_movetext()?;
-                let frame = self.top();
-                let mv = parse_move(&frame.pos, word).map_err(|kind| (kind, line, column))?;
-                frame.before = frame.pos;
-                play(&mut frame.pos, mv);
-                frame.line.moves.push(PgnMove::new(mv));
-                Ok(Step::Continue)
+    /// Attaches a finished variation to the move it replaces.
+    fn close_line(&mut self) {
+        if let Some(line) = self.lines.pop() {
+            if let Some(last) = self.lines.last_mut().and_then(|parent| parent.moves.last_mut()) {
+                last.variations.push(line);
             }
         }
-    }
-
-    fn top(&mut self) -> &mut Frame {
-        self.frames.last_mut().expect("begin_movetext makes the main line's frame")
-    }
-
-    fn unclosed(&self) -> Failure {
-        let (line, column) =
-            if self.skipping > 0 { self.skip_opened } else { self.frames.get(1).map_or((1, 1), |frame| frame.opened) };
-        (PgnErrorKind::UnclosedVariation, line, column)
-    }
-
-    /// Returns the game read, or `None` if there was nothing but comments; an error comes
-    /// with the game as far as it was read.
-    fn finish(mut self) -> Result<Option<PgnGame>, (Failure, Option<Box<PgnGame>>)> {
-        if self.depth() > 0 {
-            let failure = self.unclosed();
-            return Err((failure, self.into_game().map(Box::new)));
-        }
-        let had_moves = self.frames.first().is_some_and(|frame| !frame.line.moves.is_empty());
-        if self.tags.is_empty() && self.fen.is_none() && !had_moves && self.result.is_none() {
-            return Ok(None);
-        }
-        self.begin_movetext().map_err(|failure| (failure, None))?;
-        Ok(self.into_game())
     }
 
     /// Returns the game as far as it was read (open variations attached where they branch
     /// off), or `None` before its start position is known.
     fn into_game(mut self) -> Option<PgnGame> {
-        while self.frames.len() > 1 {
-            let frame = self.frames.pop()?;
-            if let Some(last) = self.top().line.moves.last_mut() {
-                last.variations.push(frame.line);
-            }
+        while self.lines.len() > 1 {
+            self.close_line();
         }
-        let main = self.frames.pop()?.line;
+        let main = self.lines.pop()?;
         let result =
             self.result.or_else(|| self.tag("Result").and_then(|r| PgnResult::from_ascii(r.trim().as_bytes())));
         Some(PgnGame {
@@ -530,6 +537,75 @@ impl Builder {
             moves: main.moves,
             result: result.unwrap_or_default(),
         })
+    }
+}
+
+impl Visitor for Builder {
+    /// Keeps a tag; `FEN` and `SetUp` only set up the start position, which stands for them.
+    fn tag(&mut self, name: &str, value: &str) {
+        if name != "FEN" && name != "SetUp" {
+            self.tags.push((name.to_string(), value.to_string()));
+        }
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.start = *start;
+        self.lines.push(PgnVariation { comment: self.pre_comment.take(), moves: Vec::new() });
+    }
+
+    fn play(&mut self, _: &Position, mv: Move) {
+        if let Some(line) = self.lines.last_mut() {
+            line.moves.push(PgnMove::new(mv));
+        }
+    }
+
+    fn nag(&mut self, nag: u8) {
+        if let Some(last) = self.lines.last_mut().and_then(|line| line.moves.last_mut()) {
+            last.nags.push(nag);
+        }
+    }
+
+    fn wants_comments(&self) -> bool {
+        true
+    }
+
+    /// Attaches a comment to the last move of the line being read, or to the line, or (before
+    /// the movetext, even between tags) to the game.
+    fn comment(&mut self, text: &str) {
+        let target = match self.lines.last_mut() {
+            None => &mut self.pre_comment,
+            Some(line) => match line.moves.last_mut() {
+                Some(last) => &mut last.comment,
+                None => &mut line.comment,
+            },
+        };
+        match target {
+            Some(existing) if !existing.is_empty() => {
+                if !text.is_empty() {
+                    existing.push(' ');
+                    existing.push_str(text);
+                }
+            }
+            _ => *target = Some(text.to_string()),
+        }
+    }
+
+    fn begin_variation(&mut self) -> Variation {
+        match self.variations {
+            Variations::Keep => {
+                self.lines.push(PgnVariation::default());
+                Variation::Enter
+            }
+            Variations::Skip => Variation::Skip,
+        }
+    }
+
+    fn end_variation(&mut self) {
+        self.close_line();
+    }
+
+    fn result(&mut self, result: PgnResult) {
+        self.result = Some(result);
     }
 }
 

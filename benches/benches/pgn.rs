@@ -1,0 +1,223 @@
+//! chess-core's PGN paths side by side with pgn-reader + shakmaty, in one criterion run.
+//!
+//! For each of the two largest files of the shared corpus (`../shared/data/pgn`, GPL and so
+//! not in the repository; a group is skipped with a message when its file is absent), read
+//! from memory:
+//! - `pgn/<file>_mainline`: every game's tags and mainline moves, every move's legality
+//!   checked, variations and comments skipped. chess-core: [`PgnReader::visit`] with a
+//!   visitor; pgn-reader: a visitor that skips variations and plays each SAN with shakmaty
+//!   (as pgn-reader's own `validate` example does).
+//! - `pgn/<file>_headers`: every game's tags, the movetext skipped. chess-core: a visitor
+//!   that answers [`Movetext::Skip`]; pgn-reader: a visitor that breaks at `begin_movetext`.
+//!   Both see each tag's name and value and add up their lengths.
+//! - `pgn/<file>_tree`: chess-core's full reader ([`PgnReader`] as an iterator: comments,
+//!   NAGs and variations kept as a tree) against the same pgn-reader mainline visitor.
+//!
+//! Run with `cargo bench -p chess-benches --bench pgn`, then `python3 benches/ratios.py`.
+
+use std::hint::black_box;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use chess_core::pgn::{Movetext, PgnReader, Visitor};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use shakmaty_pgn::Position as _;
+
+/// The shared corpus's two largest files, their games and mainline moves.
+const FILES: [(&str, &str, u64, u64); 2] =
+    [("twic", "twic1599_1000k.pgn", 1_110, 101_487), ("lichess", "lichess_db_1000k.pgn", 438, 28_538)];
+
+fn group<'a>(c: &'a mut Criterion, name: &str, games: u64) -> BenchmarkGroup<'a, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4))
+        .throughput(Throughput::Elements(games));
+    group
+}
+
+/// chess-core's streaming path: counts games and mainline moves (or tag bytes, headers only).
+#[derive(Default)]
+struct CoreCount {
+    games: u64,
+    moves: u64,
+    tag_bytes: u64,
+    headers_only: bool,
+}
+
+impl Visitor for CoreCount {
+    fn begin_game(&mut self) {
+        self.games += 1;
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tag_bytes += (name.len() + value.len()) as u64;
+    }
+
+    fn end_tags(&mut self) -> Movetext {
+        if self.headers_only { Movetext::Skip } else { Movetext::Read }
+    }
+
+    fn play(&mut self, _: &chess_core::Position, _: chess_core::Move) {
+        self.moves += 1;
+    }
+}
+
+fn core_visit(text: &str, headers_only: bool) -> (u64, u64, u64) {
+    let mut reader = PgnReader::from_text(text);
+    let mut count = CoreCount { headers_only, ..CoreCount::default() };
+    let mut games = 0;
+    while let Some(game) = reader.visit(&mut count) {
+        games += u64::from(game.is_ok());
+    }
+    (games, count.moves, count.tag_bytes)
+}
+
+fn core_tree(text: &str) -> (u64, u64) {
+    let mut moves = 0;
+    let mut games = 0;
+    for game in PgnReader::from_text(text).flatten() {
+        games += 1;
+        moves += game.moves.len() as u64;
+    }
+    (games, moves)
+}
+
+/// pgn-reader + shakmaty: every mainline SAN checked and played, variations skipped.
+#[derive(Default)]
+struct PeerMainline {
+    moves: u64,
+}
+
+impl pgn_reader::Visitor for PeerMainline {
+    type Tags = Option<shakmaty_pgn::Chess>;
+    type Movetext = shakmaty_pgn::Chess;
+    type Output = bool;
+
+    fn begin_tags(&mut self) -> ControlFlow<bool, Self::Tags> {
+        ControlFlow::Continue(None)
+    }
+
+    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: pgn_reader::RawTag<'_>) -> ControlFlow<bool> {
+        if name == b"FEN" {
+            let Ok(fen) = shakmaty_pgn::fen::Fen::from_ascii(value.as_bytes()) else {
+                return ControlFlow::Break(false);
+            };
+            let Ok(pos) = fen.into_position(shakmaty_pgn::CastlingMode::Chess960) else {
+                return ControlFlow::Break(false);
+            };
+            *tags = Some(pos);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<bool, Self::Movetext> {
+        ControlFlow::Continue(tags.unwrap_or_default())
+    }
+
+    fn begin_variation(&mut self, _: &mut Self::Movetext) -> ControlFlow<bool, pgn_reader::Skip> {
+        ControlFlow::Continue(pgn_reader::Skip(true))
+    }
+
+    fn san(&mut self, pos: &mut Self::Movetext, san: pgn_reader::SanPlus) -> ControlFlow<bool> {
+        match san.san.to_move(pos) {
+            Ok(m) => {
+                pos.play_unchecked(m);
+                self.moves += 1;
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(false),
+        }
+    }
+
+    fn end_game(&mut self, _: Self::Movetext) -> bool {
+        true
+    }
+}
+
+/// pgn-reader's headers path: each tag's name and value, the movetext skipped.
+#[derive(Default)]
+struct PeerHeaders {
+    tag_bytes: u64,
+}
+
+impl pgn_reader::Visitor for PeerHeaders {
+    type Tags = ();
+    type Movetext = ();
+    type Output = bool;
+
+    fn begin_tags(&mut self) -> ControlFlow<bool, ()> {
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, _: &mut (), name: &[u8], value: pgn_reader::RawTag<'_>) -> ControlFlow<bool> {
+        self.tag_bytes += (name.len() + value.decode().len()) as u64;
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<bool, ()> {
+        ControlFlow::Break(true)
+    }
+
+    fn end_game(&mut self, _: ()) -> bool {
+        true
+    }
+}
+
+fn peer_mainline(text: &str) -> (u64, u64) {
+    let mut reader = pgn_reader::Reader::new(text.as_bytes());
+    let mut visitor = PeerMainline::default();
+    let mut games = 0;
+    while let Some(ok) = reader.read_game(&mut visitor).expect("reading from memory") {
+        games += u64::from(ok);
+    }
+    (games, visitor.moves)
+}
+
+fn peer_headers(text: &str) -> (u64, u64) {
+    let mut reader = pgn_reader::Reader::new(text.as_bytes());
+    let mut visitor = PeerHeaders::default();
+    let mut games = 0;
+    while let Some(ok) = reader.read_game(&mut visitor).expect("reading from memory") {
+        games += u64::from(ok);
+    }
+    (games, visitor.tag_bytes)
+}
+
+fn bench_pgn(c: &mut Criterion) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/pgn");
+    for (name, file, games, moves) in FILES {
+        let path = format!("{dir}/{file}");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            println!("pgn/{name}_*: skipped, {path} is absent");
+            continue;
+        };
+        // Each side's result is checked once, outside the timing loop.
+        let (core_games, core_moves, _) = core_visit(&text, false);
+        assert_eq!((core_games, core_moves), (games, moves), "chess-core visit {file}");
+        assert_eq!(peer_mainline(&text), (games, moves), "pgn-reader mainline {file}");
+        assert_eq!(core_tree(&text), (games, moves), "chess-core tree {file}");
+        let (core_games, _, core_tag_bytes) = core_visit(&text, true);
+        assert_eq!((core_games, core_tag_bytes), peer_headers(&text), "headers {file}");
+
+        let mut g = group(c, &format!("pgn/{name}_mainline"), games);
+        g.bench_function("chess-core", |b| b.iter(|| core_visit(black_box(&text), false)));
+        g.bench_function("pgn-reader", |b| b.iter(|| peer_mainline(black_box(&text))));
+        g.finish();
+
+        let mut g = group(c, &format!("pgn/{name}_headers"), games);
+        g.bench_function("chess-core", |b| b.iter(|| core_visit(black_box(&text), true)));
+        g.bench_function("pgn-reader", |b| b.iter(|| peer_headers(black_box(&text))));
+        g.finish();
+
+        let mut g = group(c, &format!("pgn/{name}_tree"), games);
+        g.bench_function("chess-core", |b| b.iter(|| core_tree(black_box(&text))));
+        g.bench_function("pgn-reader", |b| b.iter(|| peer_mainline(black_box(&text))));
+        g.finish();
+    }
+}
+
+criterion_group!(pgn, bench_pgn);
+criterion_main!(pgn);

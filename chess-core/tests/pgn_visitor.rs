@@ -1,0 +1,227 @@
+//! The streaming layer (`PgnReader::visit` and `Visitor`): what a visitor is told, that its
+//! errors are the iterator's, and that the block-reading lexer keeps lines and columns right
+//! across blocks and with tiny `BufRead` buffers.
+
+use chess_core::pgn::{Movetext, PgnErrorKind, PgnReader, PgnResult, Variation, Variations, Visitor};
+use chess_core::{Move, Position};
+
+/// Writes down every event, as text.
+#[derive(Default)]
+struct Log {
+    events: Vec<String>,
+    comments: bool,
+    enter: bool,
+    headers_only: bool,
+}
+
+impl Visitor for Log {
+    fn begin_game(&mut self) {
+        self.events.push("begin".into());
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        self.events.push(format!("tag {name}={value}"));
+    }
+
+    fn end_tags(&mut self) -> Movetext {
+        if self.headers_only { Movetext::Skip } else { Movetext::Read }
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.events.push(format!("start {}", start.to_fen()));
+    }
+
+    fn play(&mut self, before: &Position, mv: Move) {
+        self.events.push(if mv.is_null() { "--".to_string() } else { before.san(mv).to_string() });
+    }
+
+    fn nag(&mut self, nag: u8) {
+        self.events.push(format!("${nag}"));
+    }
+
+    fn wants_comments(&self) -> bool {
+        self.comments
+    }
+
+    fn comment(&mut self, text: &str) {
+        self.events.push(format!("{{{text}}}"));
+    }
+
+    fn begin_variation(&mut self) -> Variation {
+        self.events.push("(".into());
+        if self.enter { Variation::Enter } else { Variation::Skip }
+    }
+
+    fn end_variation(&mut self) {
+        self.events.push(")".into());
+    }
+
+    fn result(&mut self, result: PgnResult) {
+        self.events.push(result.to_string());
+    }
+}
+
+const GAME: &str = "[Event \"E\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n{before} 1. e4 $1 {after e4} \
+                    (1. e3 {in} (1. Kd2) Kd7) 1... Kd7!? ; rest of line\n2. Kf2 1-0\n";
+
+fn events(text: &str, log: Log) -> Vec<String> {
+    let mut log = log;
+    let mut reader = PgnReader::from_text(text);
+    while let Some(game) = reader.visit(&mut log) {
+        game.unwrap();
+    }
+    log.events
+}
+
+#[test]
+fn by_default_comments_and_variations_are_passed_over() {
+    assert_eq!(
+        events(GAME, Log::default()),
+        [
+            "begin",
+            "tag Event=E",
+            "tag FEN=4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "start 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "e4",
+            "$1",
+            "(",
+            "Kd7",
+            "$5",
+            "Kf2",
+            "1-0",
+            // The attempt at a next game, which finds only the end of the text.
+            "begin",
+        ]
+    );
+}
+
+#[test]
+fn comments_and_variations_when_asked() {
+    let log = Log { comments: true, enter: true, ..Log::default() };
+    assert_eq!(
+        events(GAME, log),
+        [
+            "begin",
+            "tag Event=E",
+            "tag FEN=4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "{before}",
+            "start 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "e4",
+            "$1",
+            "{after e4}",
+            "(",
+            "e3",
+            "{in}",
+            "(",
+            "Kd2",
+            ")",
+            "Kd7",
+            ")",
+            "Kd7",
+            "$5",
+            "{rest of line}",
+            "Kf2",
+            "1-0",
+            // The attempt at a next game, which finds only the end of the text.
+            "begin",
+        ]
+    );
+}
+
+#[test]
+fn headers_only_skips_the_movetext_and_its_bad_moves() {
+    let text = "[White \"A\"]\n\n1. e4 {a ] and 0-1} (1. d4 1-0?) e5 1-0\n[White \"B\"]\n\n1. Zz9 *\n";
+    let log = Log { headers_only: true, ..Log::default() };
+    assert_eq!(events(text, log), ["begin", "tag White=A", "begin", "tag White=B", "begin"]);
+}
+
+#[test]
+fn visit_reports_the_iterators_errors_and_goes_on() {
+    let texts = [
+        "1. e4 {never closed\n2. d4",
+        "1. e4 e5 2. Ke3 Nc6 1-0\n\n1. d4 *\n",
+        "[Event x]\n*\n1. e4 *",
+        "1. e4 $300 *\n1. d4 *",
+        "1. e4 (1. d4 *\n\n1. c4 *",
+        "1. e4 (1. d4 $x) *\n1. c4 *",
+        "1. e4 (1. d4 }) *\n1. c4 *",
+        "1. e4 (1. d4 (1. c4) e5\n[Event \"next\"]\n1. c4 *",
+        "1. e4 e5 2. hello *\n1. d4 *",
+    ];
+    for variations in [Variations::Keep, Variations::Skip] {
+        for text in texts {
+            let expected: Vec<_> = PgnReader::from_text(text)
+                .variations(variations)
+                .map(|game| game.map(|_| ()).map_err(|e| (e.game, e.line, e.column, e.kind)))
+                .collect();
+            let mut log = Log { enter: variations == Variations::Keep, ..Log::default() };
+            let mut reader = PgnReader::from_text(text);
+            let mut visited = Vec::new();
+            while let Some(game) = reader.visit(&mut log) {
+                visited.push(game.map_err(|e| {
+                    assert!(e.partial.is_none());
+                    (e.game, e.line, e.column, e.kind)
+                }));
+            }
+            assert_eq!(visited, expected, "{text} ({variations:?})");
+            assert!(expected.iter().any(Result::is_err), "{text}");
+        }
+    }
+}
+
+#[test]
+fn errors_in_skipped_variations_are_reported_where_they_are() {
+    let cases: [(&str, PgnErrorKind, usize, usize); 4] = [
+        ("1. e4 (1. d4 $x) *", PgnErrorKind::BadNag, 1, 14),
+        ("1. e4 (1. d4 (1. c4 1-0)) *", PgnErrorKind::ResultInVariation, 1, 21),
+        ("1. e4 (1. d4\n2.1-0) *", PgnErrorKind::ResultInVariation, 2, 3),
+        ("1. e4 (1. d4 {open\n\n*", PgnErrorKind::UnclosedComment, 1, 14),
+    ];
+    for (text, kind, line, column) in cases {
+        let error = PgnReader::from_text(text).variations(Variations::Skip).find_map(Result::err).unwrap();
+        assert_eq!((error.kind, error.line, error.column), (kind, line, column), "{text}");
+    }
+    // A skipped variation's moves are not checked: only its shape is.
+    let game = PgnReader::from_text("1. e4 (1. Zz9 $1 {x)} ; )\n) e5 *").variations(Variations::Skip).next();
+    assert_eq!(game.unwrap().unwrap().moves.len(), 2);
+}
+
+#[test]
+fn lines_and_columns_stay_right_across_blocks_and_tiny_buffers() {
+    // About 300 KB: several of the lexer's 64 KiB blocks, and a comment over many lines.
+    let game = "[Event \"é\"]\n\n1. e4 {a comment\nover\nthree lines} e5 2. Nf3 Nc6 *\n\n";
+    let mut text = game.repeat(5000);
+    text.push_str("[Event \"bad\"]\n\n1. e4 é 2. Ke3 *\n");
+    let bad_line = 5000 * 6 + 3;
+    let check = |games: Vec<Result<chess_core::pgn::PgnGame, chess_core::pgn::PgnError>>| {
+        assert_eq!(games.len(), 5001);
+        assert!(games[..5000].iter().all(|g| g.as_ref().is_ok_and(|g| g.moves.len() == 4)));
+        let error = games[5000].as_ref().unwrap_err();
+        // Columns count characters: `é` is one.
+        assert_eq!((error.game, error.line, error.column), (5001, bad_line, 7), "{error}");
+        assert_eq!(error.kind, PgnErrorKind::InvalidMove("é".into()));
+    };
+    check(PgnReader::from_text(&text).collect());
+    for capacity in [1, 7, 64] {
+        check(PgnReader::new(std::io::BufReader::with_capacity(capacity, text.as_bytes())).collect());
+    }
+    // The streaming path counts the same lines.
+    let mut reader = PgnReader::from_text(&text);
+    let mut log = Log::default();
+    let mut last = None;
+    while let Some(game) = reader.visit(&mut log) {
+        last = Some(game);
+    }
+    let error = last.unwrap().unwrap_err();
+    assert_eq!((error.game, error.line, error.column), (5001, bad_line, 7));
+}
+
+#[test]
+fn a_line_longer_than_a_block_is_read_whole() {
+    // One movetext line of 80 KB, longer than a block: 20,000 knight moves back and forth.
+    let moves = "Nf3 Nf6 Ng1 Ng8 ".repeat(5000);
+    let text = format!("[Event \"long\"]\n\n{moves}1. e4 é *\n");
+    let error = PgnReader::from_text(&text).next().unwrap().unwrap_err();
+    assert_eq!((error.line, error.column), (3, moves.len() + 7));
+    assert_eq!(error.partial.unwrap().moves.len(), 20_001);
+}
