@@ -21,6 +21,7 @@ mod common;
 
 use core::ffi::{c_char, c_int, c_void};
 use core::ptr::{null, null_mut};
+use std::sync::OnceLock;
 
 use chess_c::chess_status::{self, *};
 use chess_c::*;
@@ -80,6 +81,7 @@ struct Driver<'a> {
     u: Unstructured<'a>,
     positions: Vec<*mut chess_position>,
     games: Vec<*mut chess_game>,
+    /// The shared searcher ([`Driver::shared_searcher`]) or NULL.
     searcher: *mut chess_searcher,
     /// The message `chess_last_error_message` must give now.
     last_error: String,
@@ -91,7 +93,6 @@ impl Drop for Driver<'_> {
         unsafe {
             self.positions.drain(..).for_each(|p| chess_position_free(p));
             self.games.drain(..).for_each(|g| chess_game_free(g));
-            chess_searcher_free(self.searcher);
         }
     }
 }
@@ -227,6 +228,25 @@ impl Driver<'_> {
             _ => {}
         }
         text
+    }
+
+    /// The searcher all inputs share, made by `chess_searcher_new` on first use, and set back
+    /// for each input to level 1, a 1 MiB table and nothing learnt.
+    fn shared_searcher(&mut self) -> *mut chess_searcher {
+        static SHARED: OnceLock<usize> = OnceLock::new();
+        let address = *SHARED.get_or_init(|| {
+            let mut searcher = null_mut();
+            assert_eq!(unsafe { chess_searcher_new(&mut searcher) }, CHESS_OK);
+            searcher as usize
+        });
+        let searcher = address as *mut chess_searcher;
+        let status = unsafe { chess_searcher_set_hash_size(searcher, 1, null_mut()) };
+        assert_eq!(self.check("chess_searcher_set_hash_size", status), CHESS_OK);
+        let status = unsafe { chess_searcher_set_level(searcher, 1) };
+        assert_eq!(self.check("chess_searcher_set_level", status), CHESS_OK);
+        let status = unsafe { chess_searcher_new_game(searcher) };
+        assert_eq!(self.check("chess_searcher_new_game", status), CHESS_OK);
+        searcher
     }
 
     /// A move for `pos`: a legal one (listed by the library) or any 16 bits.
@@ -1034,20 +1054,10 @@ impl Driver<'_> {
     fn searcher_setup(&mut self) {
         match self.byte() % 5 {
             0 => {
-                if self.searcher.is_null() {
-                    if let Ok(s) = self.make("chess_searcher_new", |out| unsafe { chess_searcher_new(out) }) {
-                        // The fuzzer needs small tables and shallow searches.
-                        let status = unsafe { chess_searcher_set_hash_size(s, 1, null_mut()) };
-                        assert_eq!(self.check("chess_searcher_set_hash_size", status), CHESS_OK);
-                        let status = unsafe { chess_searcher_set_level(s, 1) };
-                        assert_eq!(self.check("chess_searcher_set_level", status), CHESS_OK);
-                        self.searcher = s;
-                    }
-                } else if self.flag() {
-                    unsafe { chess_searcher_free(core::mem::replace(&mut self.searcher, null_mut())) };
-                } else {
-                    unsafe { chess_searcher_free(null_mut()) };
-                }
+                // The process's searcher is made once (a new one zero-fills a 16 MiB table,
+                // which would be most of the fuzzer's time); an input uses it or NULL.
+                self.searcher = if self.searcher.is_null() { self.shared_searcher() } else { null_mut() };
+                unsafe { chess_searcher_free(null_mut()) };
             }
             1 => {
                 // Any number but the levels that search deeper than the fuzzer can afford.
