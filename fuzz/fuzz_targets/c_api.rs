@@ -406,7 +406,7 @@ impl Driver<'_> {
                     self.keep_position(p);
                 }
             }
-            1 | 2 => self.from_fen(),
+            1 | 2 => self.read_fen(),
             3 => {
                 let src = self.position();
                 if let Ok(p) = self.make("chess_position_clone", |out| unsafe { chess_position_clone(src, out) }) {
@@ -503,7 +503,9 @@ impl Driver<'_> {
         panic!("{fen:?} does not read back");
     }
 
-    fn from_fen(&mut self) {
+    /// Reads a FEN through each of the three readers; a position read writes a FEN that reads
+    /// back, and the reader by length agrees with the NUL-terminated one.
+    fn read_fen(&mut self) {
         let text = self.text();
         let flags = if self.flag() { u32::from(self.byte() % 4) } else { self.u.arbitrary().unwrap_or(0) };
         let nul = block(&text, true);
@@ -719,11 +721,11 @@ impl Driver<'_> {
                 let text = self.string_out("chess_position_why_illegal", |b, c, l| unsafe {
                     chess_position_why_illegal(pos, m, lang, out_status, b, c, l)
                 });
-                if let Some(text) = text {
-                    if !out_status.is_null() {
-                        assert_ne!(why, CHESS_ERR_PANIC);
-                        assert_eq!(why == CHESS_OK, text.is_empty(), "{text:?}");
-                    }
+                if let Some(text) = text
+                    && !out_status.is_null()
+                {
+                    assert_ne!(why, CHESS_ERR_PANIC);
+                    assert_eq!(why == CHESS_OK, text.is_empty(), "{text:?}");
                 }
             }
         }

@@ -132,7 +132,7 @@ impl Generator<'_> {
             self.text.push_str(word);
             shown.extend(word.split_ascii_whitespace());
         }
-        if self.byte() % 2 == 0 {
+        if self.byte().is_multiple_of(2) {
             self.text.push(' ');
         }
         shown.join(" ")
@@ -140,7 +140,7 @@ impl Generator<'_> {
 
     /// A `{}` or `;` comment; returns its text as read.
     fn comment(&mut self) -> String {
-        if self.byte() % 4 == 0 {
+        if self.byte().is_multiple_of(4) {
             self.text.push(';');
             let text = self.words('\n', false);
             self.text.push('\n');
@@ -166,14 +166,14 @@ impl Generator<'_> {
             match kind {
                 0..=3 => {
                     let legal = pos.legal_moves();
-                    let null_ok = !pos.is_check() && self.byte() % 32 == 0;
+                    let null_ok = !pos.is_check() && self.byte().is_multiple_of(32);
                     if legal.is_empty() && !null_ok {
                         continue;
                     }
                     let number = pos.fullmove_number();
                     if pos.turn().is_white() {
                         self.text.push_str(&format!("{number}. "));
-                    } else if self.byte() % 4 == 0 {
+                    } else if self.byte().is_multiple_of(4) {
                         self.text.push_str(&format!("{number}... "));
                     }
                     let m = if null_ok { Move::NULL } else { legal[usize::from(self.byte()) % legal.len()] };
@@ -214,7 +214,7 @@ impl Generator<'_> {
                 }
                 6 if !moves.is_empty() && depth < MAX_DEPTH => {
                     self.text.push('(');
-                    if self.byte() % 2 == 0 {
+                    if self.byte().is_multiple_of(2) {
                         self.text.push(' ');
                     }
                     let (comment, variation) = self.line(before, depth + 1);
