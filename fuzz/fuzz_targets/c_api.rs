@@ -404,6 +404,7 @@ impl Driver<'_> {
         String::from_utf8(buf[..len].to_vec()).unwrap()
     }
 
+    /// One call (or a few that belong together), chosen by the next byte.
     fn step(&mut self) {
         match self.byte() % 26 {
             0 => {
@@ -560,6 +561,7 @@ impl Driver<'_> {
         }
     }
 
+    /// A question to a position (turn, piece, clocks, en passant, castling, key, check...).
     fn query(&mut self) {
         let pos = self.position();
         let live = !pos.is_null();
@@ -800,6 +802,7 @@ impl Driver<'_> {
         }
     }
 
+    /// A game made from nothing, a FEN, PGN, a save, or rules of the input's own.
     fn new_game(&mut self) {
         let text = self.text();
         let nul = block(&text, true);
@@ -875,6 +878,7 @@ impl Driver<'_> {
         }
     }
 
+    /// A game written as FEN, result, PGN or save; a save loads back to the same game.
     fn game_strings(&mut self) {
         let game = self.game();
         match self.byte() % 4 {
@@ -961,6 +965,7 @@ impl Driver<'_> {
         }
     }
 
+    /// Undo, redo, moves and positions by index, outcome, claims, captured pieces, rules.
     fn game_query(&mut self) {
         let game = self.game();
         let live = !game.is_null();
@@ -1060,6 +1065,7 @@ impl Driver<'_> {
         }
     }
 
+    /// The searcher attached or not, its level, table size, new game, stop.
     fn searcher_setup(&mut self) {
         match self.byte() % 5 {
             0 => {
