@@ -1,6 +1,7 @@
-//! Helpers shared by the fuzz targets: a position chosen by the input.
+//! Helpers shared by the fuzz targets: a position chosen by the input, PGN read and checked.
 #![allow(dead_code)]
 
+use chess_core::pgn::{PgnGame, PgnReader};
 use chess_core::{CastlingMode, Position, Validation};
 
 /// Positions the targets start from when the input does not give a FEN of its own.
@@ -37,4 +38,35 @@ pub fn position_and_rest(data: &[u8]) -> (Position, &[u8]) {
     }
     let index = head.first().or(rest.first()).map_or(0, |&b| usize::from(b) % SEEDS.len());
     (Position::from_fen_with(SEEDS[index], Validation::relaxed()).unwrap(), rest)
+}
+
+/// Writes a game read from PGN and reads it back: exactly one game, with the same start
+/// position, moves (variations, comments and NAGs included) and every tag.
+pub fn check_round_trip(game: &PgnGame) {
+    let written = game.to_string();
+    let mut reader = PgnReader::from_text(&written);
+    let again = reader
+        .next()
+        .expect("a written game reads as one game")
+        .unwrap_or_else(|e| panic!("written game does not read back: {e}\n{written}"));
+    assert_eq!(again.start, game.start, "{written}");
+    assert_eq!(again.moves, game.moves, "{written}");
+    for (name, value) in &game.tags {
+        assert!(again.tags.iter().any(|(n, v)| n == name && v == value), "tag {name} {value:?} lost\n{written}");
+    }
+    assert!(reader.next().is_none(), "one game written, more read back\n{written}");
+}
+
+/// Reads every game of `data`: the reader advances, and each game read writes and reads back
+/// ([`check_round_trip`]). Returns the games, errors as text.
+pub fn read_checked(data: &[u8]) -> Vec<Result<PgnGame, String>> {
+    let mut games = Vec::new();
+    for result in PgnReader::new(data) {
+        assert!(games.len() <= data.len(), "the reader does not advance");
+        if let Ok(game) = &result {
+            check_round_trip(game);
+        }
+        games.push(result.map_err(|e| e.to_string()));
+    }
+    games
 }
