@@ -90,8 +90,8 @@ def test_hint_in_english_and_chinese() -> None:
     hint = Engine().hint(chess_core.Board(HANGING_QUEEN), Level.NORMAL)
     assert hint is not None
     assert hint.move == chess_core.Move.from_uci("f3h4") and hint.san == "Nxh4"
-    assert hint.text == "White knight f3 takes queen h4; wins material worth 9 pawns" == str(hint)
-    assert hint.text_zh == "白方马从f3吃h4的后；净得9个兵的子力"
+    assert hint.text == "White knight f3 takes queen h4; wins the queen on h4" == str(hint)
+    assert hint.text_zh == "白方马从f3吃h4的后；得h4的后"
 
 
 def test_one_shot_search_and_bad_arguments() -> None:

@@ -110,17 +110,21 @@ def square_mirror(square: Square) -> Square:
 
 
 def piece_symbol(piece_type: PieceType) -> str:
-    """The lower-case letter of a piece type."""
-    symbol = PIECE_SYMBOLS[piece_type]
-    assert symbol is not None
-    return symbol
+    """The lower-case letter of a piece type; ``ValueError`` for anything but 1 to 6."""
+    return PIECE_SYMBOLS[_piece_type(piece_type)]  # type: ignore[return-value]
 
 
 def piece_name(piece_type: PieceType) -> str:
-    """The English name of a piece type."""
-    name = PIECE_NAMES[piece_type]
-    assert name is not None
-    return name
+    """The English name of a piece type; ``ValueError`` for anything but 1 to 6."""
+    return PIECE_NAMES[_piece_type(piece_type)]  # type: ignore[return-value]
+
+
+def _piece_type(piece_type: PieceType) -> int:
+    """A piece type checked to be 1 (pawn) to 6 (king); python-chess would return ``None``
+    for 0 and raise ``IndexError`` past 6."""
+    if type(piece_type) is not int or not PAWN <= piece_type <= KING:
+        raise ValueError(f"invalid piece type: {piece_type!r} (PAWN=1 ... KING=6)")
+    return piece_type
 
 
 class SquareSet:
