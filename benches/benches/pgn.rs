@@ -22,7 +22,9 @@ use std::time::Duration;
 use chess_core::pgn::{Movetext, PgnReader, Visitor};
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
-use shakmaty_pgn::Position as _;
+#[path = "../peer_pgn.rs"]
+mod peer_pgn;
+use peer_pgn::PeerMainline;
 
 /// The shared corpus's two largest files, their games and mainline moves.
 const FILES: [(&str, &str, u64, u64); 2] =
@@ -83,58 +85,6 @@ fn core_tree(text: &str) -> (u64, u64) {
         moves += game.moves.len() as u64;
     }
     (games, moves)
-}
-
-/// pgn-reader + shakmaty: every mainline SAN checked and played, variations skipped.
-#[derive(Default)]
-struct PeerMainline {
-    moves: u64,
-}
-
-impl pgn_reader::Visitor for PeerMainline {
-    type Tags = Option<shakmaty_pgn::Chess>;
-    type Movetext = shakmaty_pgn::Chess;
-    type Output = bool;
-
-    fn begin_tags(&mut self) -> ControlFlow<bool, Self::Tags> {
-        ControlFlow::Continue(None)
-    }
-
-    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: pgn_reader::RawTag<'_>) -> ControlFlow<bool> {
-        if name == b"FEN" {
-            let Ok(fen) = shakmaty_pgn::fen::Fen::from_ascii(value.as_bytes()) else {
-                return ControlFlow::Break(false);
-            };
-            let Ok(pos) = fen.into_position(shakmaty_pgn::CastlingMode::Chess960) else {
-                return ControlFlow::Break(false);
-            };
-            *tags = Some(pos);
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<bool, Self::Movetext> {
-        ControlFlow::Continue(tags.unwrap_or_default())
-    }
-
-    fn begin_variation(&mut self, _: &mut Self::Movetext) -> ControlFlow<bool, pgn_reader::Skip> {
-        ControlFlow::Continue(pgn_reader::Skip(true))
-    }
-
-    fn san(&mut self, pos: &mut Self::Movetext, san: pgn_reader::SanPlus) -> ControlFlow<bool> {
-        match san.san.to_move(pos) {
-            Ok(m) => {
-                pos.play_unchecked(m);
-                self.moves += 1;
-                ControlFlow::Continue(())
-            }
-            Err(_) => ControlFlow::Break(false),
-        }
-    }
-
-    fn end_game(&mut self, _: Self::Movetext) -> bool {
-        true
-    }
 }
 
 /// pgn-reader's headers path: each tag's name and value, the movetext skipped.

@@ -5,7 +5,9 @@
 //! With `--from-file` chess-core streams the file through a `BufReader` (for peak-memory
 //! measurements with `/usr/bin/time -v`); otherwise the file is read into memory first.
 
-use std::ops::ControlFlow;
+#[path = "../peer_pgn.rs"]
+mod peer_pgn;
+use peer_pgn::PeerMainline;
 
 use chess_core::pgn::{LineSource, PgnReader};
 
@@ -62,65 +64,13 @@ fn run<S: LineSource>(mut reader: PgnReader<S>, mode: &str) -> (usize, usize, us
 /// pgn-reader + shakmaty's mainline visitor over text in memory.
 fn peer(text: &str) -> (usize, usize, usize) {
     let mut reader = pgn_reader::Reader::new(text.as_bytes());
-    let mut visitor = PeerMainline { moves: 0 };
+    let mut visitor = PeerMainline::default();
     let (mut games, mut errors) = (0, 0);
     while let Some(ok) = reader.read_game(&mut visitor).expect("in memory") {
         games += 1;
         errors += usize::from(!ok);
     }
-    (games, errors, visitor.moves)
-}
-
-/// pgn-reader + shakmaty: every mainline SAN checked and played, variations skipped.
-struct PeerMainline {
-    moves: usize,
-}
-
-impl pgn_reader::Visitor for PeerMainline {
-    type Tags = Option<shakmaty_pgn::Chess>;
-    type Movetext = shakmaty_pgn::Chess;
-    type Output = bool;
-
-    fn begin_tags(&mut self) -> ControlFlow<bool, Self::Tags> {
-        ControlFlow::Continue(None)
-    }
-
-    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: pgn_reader::RawTag<'_>) -> ControlFlow<bool> {
-        if name == b"FEN" {
-            let Ok(fen) = shakmaty_pgn::fen::Fen::from_ascii(value.as_bytes()) else {
-                return ControlFlow::Break(false);
-            };
-            let Ok(pos) = fen.into_position(shakmaty_pgn::CastlingMode::Chess960) else {
-                return ControlFlow::Break(false);
-            };
-            *tags = Some(pos);
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<bool, Self::Movetext> {
-        ControlFlow::Continue(tags.unwrap_or_default())
-    }
-
-    fn begin_variation(&mut self, _: &mut Self::Movetext) -> ControlFlow<bool, pgn_reader::Skip> {
-        ControlFlow::Continue(pgn_reader::Skip(true))
-    }
-
-    fn san(&mut self, pos: &mut Self::Movetext, san: pgn_reader::SanPlus) -> ControlFlow<bool> {
-        use shakmaty_pgn::Position as _;
-        match san.san.to_move(pos) {
-            Ok(m) => {
-                pos.play_unchecked(m);
-                self.moves += 1;
-                ControlFlow::Continue(())
-            }
-            Err(_) => ControlFlow::Break(false),
-        }
-    }
-
-    fn end_game(&mut self, _: Self::Movetext) -> bool {
-        true
-    }
+    (games, errors, visitor.moves as usize)
 }
 
 /// chess-core's streaming path: counts the mainline moves (or the tags, headers only).
