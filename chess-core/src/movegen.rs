@@ -341,7 +341,14 @@ impl Position {
         if role == Role::King {
             return board.attackers_to(to, !us, occupied.without(from)).is_empty();
         }
-        let king = self.king_of(us);
+        self.keeps_king_safe(from, to)
+    }
+
+    /// Tells whether moving a piece other than the king from `from` to `to` (not en passant)
+    /// keeps the king safe: it answers a single check (capturing or blocking the checker) or
+    /// there is none, and a pinned piece stays on its pin line.
+    pub(crate) fn keeps_king_safe(&self, from: Square, to: Square) -> bool {
+        let king = self.king_of(self.turn);
         let CheckInfo { checkers, pinned } = self.check_info();
         if pinned.contains(from) && !attacks::aligned(king, from, to) {
             return false;

@@ -414,19 +414,7 @@ impl San {
             _ => return None,
         };
         let from = (self.origins(pos) & reach).single_square()?;
-        let king = pos.king_of(us);
-        let crate::position::CheckInfo { checkers, pinned } = pos.check_info();
-        if let Some(checker) = checkers.single_square() {
-            if !attacks::between(king, checker).with(checker).contains(to) {
-                return None;
-            }
-        } else if checkers.any() {
-            return None;
-        }
-        if pinned.contains(from) && !attacks::line(king, from).contains(to) {
-            return None;
-        }
-        Some(Move::new(from, to))
+        pos.keeps_king_safe(from, to).then(|| Move::new(from, to))
     }
 
     /// Returns the squares the move may start from: the pieces of its role and side, on its
