@@ -267,6 +267,10 @@ impl Game {
         if let EventKind::OfferDraw(color) = kind {
             self.draw_offers[color.index()] += 1;
         }
-        self.events.push(Event { ply: self.moves.len() as u32, kind, outcome });
+        let ply = self.moves.len() as u32;
+        if self.event_end.is_none() {
+            self.event_end = outcome.map(|outcome| (ply, outcome));
+        }
+        self.events.push(Event { ply, kind, outcome });
     }
 }

@@ -132,6 +132,10 @@ pub struct Game {
     /// Moves taken back, the most recent last, for [`Game::redo`].
     undone: Vec<Move>,
     events: Vec<Event>,
+    /// The first event that ended the game, with its ply (kept with `events`, so that
+    /// [`Game::outcome`] does not look through them all: 40,000 declined draw offers made
+    /// every further event slower).
+    event_end: Option<(u32, Outcome)>,
     judging: Judging,
 }
 
@@ -235,6 +239,7 @@ impl Game {
             moves: Vec::new(),
             undone: Vec::new(),
             events: Vec::new(),
+            event_end: None,
             judging: Judging::Enforce,
         }
     }
@@ -366,6 +371,10 @@ impl Game {
         }
         let plies = self.moves.len() as u32;
         self.events.retain(|event| event.ply <= plies);
+        // The events are in order: the first that ended the game went if any event after it did.
+        if self.event_end.is_some_and(|(ply, _)| ply > plies) {
+            self.event_end = None;
+        }
         self.count_draw_offers();
         self.undone.push(m);
         Some(m)
@@ -393,10 +402,11 @@ impl Game {
     /// insufficient material is reported as insufficient material), stalemate, the
     /// seventy-five-move and no-progress rules, repetition, perpetual check, the check limit.
     /// Only a game that [records past its end](Judging::Record) can have more than one end.
-    /// Costs no more than a look at the events: each position is judged once, when it is reached.
+    /// Costs nothing to ask: each position is judged once, when it is reached, and the first
+    /// event that ended the game is kept.
     pub fn outcome(&self) -> Option<Outcome> {
         let automatic = self.state().first_end;
-        let event = self.events.iter().find_map(|event| event.outcome.map(|outcome| (event.ply, outcome)));
+        let event = self.event_end;
         match (automatic, event) {
             (Some((ply, outcome)), Some((event_ply, _))) if ply <= event_ply => Some(outcome),
             (_, Some((_, outcome))) => Some(outcome),
