@@ -3,7 +3,7 @@
     python chess-py/benches/bench_pgn.py [FILE.pgn]
 
 Without an argument it reads the largest ``.pgn`` in the shared data directory
-(``$CHESS_DATA_PGN``, else ``/work/shared/data/pgn``). Every timing is the best of several
+(``$CHESS_DATA_PGN``, else ``../shared/data/pgn`` beside the repository). Every timing is the best of several
 runs; python-chess is run fewer times as it is slow. The ratio is python-chess's time over
 chess_core's for the same games.
 """
@@ -22,7 +22,7 @@ import chess_core.pgn
 
 
 def largest_pgn() -> Path:
-    directory = Path(os.environ.get("CHESS_DATA_PGN", "/work/shared/data/pgn"))
+    directory = Path(os.environ.get("CHESS_DATA_PGN", Path(__file__).resolve().parents[3] / "shared" / "data" / "pgn"))
     files = sorted(directory.glob("*.pgn"), key=lambda p: p.stat().st_size)
     if not files:
         sys.exit(f"no .pgn file in {directory}")

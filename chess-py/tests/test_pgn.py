@@ -17,7 +17,7 @@ import pytest
 import chess_core
 import chess_core.pgn
 
-DATA = Path(os.environ.get("CHESS_DATA_PGN", "/work/shared/data/pgn"))
+DATA = Path(os.environ.get("CHESS_DATA_PGN", Path(__file__).resolve().parents[3] / "shared" / "data" / "pgn"))
 needs_data = pytest.mark.skipif(not DATA.is_dir(), reason=f"no PGN data directory at {DATA}")
 
 TWO_GAMES = """[Event "Casual"]
