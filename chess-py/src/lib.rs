@@ -1922,9 +1922,10 @@ impl Board {
         py.detach(|| chess_core::perft::perft(&pos, depth)).map_err(|error| PyValueError::new_err(error.to_string()))
     }
 
-    /// Boards are equal when their positions are (python-chess compares positions, not stacks).
+    /// Boards are equal when their positions are, as their FENs write them (python-chess
+    /// compares positions, not stacks, and an en-passant square only when a capture is legal).
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<Board>().is_ok_and(|other| self.setup() == other.borrow().setup())
+        other.cast::<Board>().is_ok_and(|other| self.fen_text() == other.borrow().fen_text())
     }
 
     /// python-chess's ASCII diagram: rank 8 first, `.` for empty squares.

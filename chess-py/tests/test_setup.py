@@ -215,3 +215,14 @@ def test_boards_pickle_and_copy_with_their_stack() -> None:
     assert not restored.is_valid()
     for value in (Move.from_uci("e7e8q"), Piece.from_symbol("n")):
         assert pickle.loads(pickle.dumps(value)) == value
+
+
+def test_boards_compare_as_python_chess_does() -> None:
+    # After 1. e4 the en-passant square e3 is stored but no capture is legal there.
+    pushed, read = Board(), Board("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    pushed.push_san("e4")
+    assert pushed.ep_square == chess.E3 and read.ep_square is None
+    assert pushed == read
+    theirs = chess.Board()
+    theirs.push_san("e4")
+    assert theirs == chess.Board(read.fen())
