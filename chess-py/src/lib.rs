@@ -1670,9 +1670,7 @@ impl Board {
     /// The SAN of a line of moves from this position, numbered (`1. e4 e5 2. Nf3`); the board is
     /// unchanged. `IllegalMoveError` names the first illegal move.
     fn variation_san(&self, variation: Vec<Move>) -> PyResult<String> {
-        let mut board = self.copy(StackCopy::All(false))?;
-        board.pos = *self.playable()?;
-        board.edited = None;
+        let mut board = self.scratch()?;
         let mut text = String::new();
         for (index, m) in variation.into_iter().enumerate() {
             let core = board.resolve(m)?;
@@ -1952,6 +1950,20 @@ impl Board {
 }
 
 impl Board {
+    /// A board at this position without the move stack or events, to play a line on (the
+    /// stack is not copied only to be dropped).
+    fn scratch(&self) -> PyResult<Board> {
+        Ok(Board {
+            pos: *self.playable()?,
+            edited: None,
+            history: Vec::new(),
+            moves: Vec::new(),
+            chess960: self.chess960,
+            rules: self.rules,
+            events: Vec::new(),
+        })
+    }
+
     /// The board as eight lines of symbols, rank 8 first, separated by spaces.
     fn diagram(&self, symbol: impl Fn(Option<CorePiece>) -> String) -> String {
         let board = self.placement();
@@ -1976,7 +1988,7 @@ impl Board {
         }
         if let Ok(line) = value.extract::<Vec<Move>>() {
             if opcode == "pv" {
-                let mut board = self.copy(StackCopy::All(false))?;
+                let mut board = self.scratch()?;
                 return line.into_iter().map(|m| board.san_and_push(m)).collect();
             }
             return line.into_iter().map(|m| self.san(m, "standard")).collect();
@@ -2002,7 +2014,7 @@ impl Board {
                 Ok(PyList::new(py, moves)?.into_any())
             }
             ("pv", _) => {
-                let mut board = self.copy(StackCopy::All(false))?;
+                let mut board = self.scratch()?;
                 let moves = operands.iter().map(|san| board.push_san(py, san)).collect::<PyResult<Vec<Py<Move>>>>()?;
                 Ok(PyList::new(py, moves)?.into_any())
             }
