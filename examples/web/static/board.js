@@ -1,0 +1,228 @@
+// The board: 64 squares (each with `data-square`), the pieces from the SVG sprite, the marks
+// (legal destinations, last move, check, hint) and the pointer input: click or tap a piece and
+// then a square, or drag it there (mouse and touch alike, through pointer events).
+
+const FILES = 'abcdefgh';
+const NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
+/** How far (in pixels) a pointer moves before a press becomes a drag. */
+const DRAG_START = 5;
+
+/** The sprite's id of a FEN piece letter: `N` → `white-knight`. */
+export function pieceId(letter) {
+  const color = letter === letter.toUpperCase() ? 'white' : 'black';
+  return `${color}-${NAMES[letter.toLowerCase()]}`;
+}
+
+/** An element showing the piece of FEN letter `letter` (`class` is added to it). */
+export function pieceElement(letter, className) {
+  const element = document.createElement('div');
+  element.className = className;
+  element.dataset.piece = letter;
+  element.innerHTML = `<svg viewBox="0 0 45 45" aria-hidden="true"><use href="#${pieceId(letter)}"/></svg>`;
+  return element;
+}
+
+export class Board {
+  /**
+   * `element` is the board's container; `handlers` answer and receive the player's input:
+   * `canSelect(square)` (is it a piece the player may move now), `onMove(from, to)` (a legal
+   * destination was chosen) and `onTry(from, to)` (an illegal one: the server tells why).
+   */
+  constructor(element, handlers) {
+    this.element = element;
+    this.handlers = handlers;
+    this.orientation = null;
+    this.view = null;
+    this.selected = null;
+    this.drag = null;
+    this.squares = new Map();
+    element.addEventListener('pointerdown', (event) => this.pointerDown(event));
+    element.addEventListener('pointermove', (event) => this.pointerMove(event));
+    element.addEventListener('pointerup', (event) => this.pointerUp(event));
+    element.addEventListener('pointercancel', () => this.cancelDrag());
+    element.addEventListener('contextmenu', (event) => event.preventDefault());
+  }
+
+  /** Lays out the squares with `color` ('white' or 'black') at the bottom. */
+  setOrientation(color) {
+    if (this.orientation === color) return;
+    this.orientation = color;
+    this.element.replaceChildren();
+    this.squares.clear();
+    for (let row = 0; row < 8; row++) {
+      for (let col = 0; col < 8; col++) {
+        const file = color === 'white' ? col : 7 - col;
+        const rank = color === 'white' ? 7 - row : row;
+        const name = FILES[file] + (rank + 1);
+        const square = document.createElement('div');
+        square.className = `square ${(file + rank) % 2 === 0 ? 'dark' : 'light'}`;
+        square.dataset.square = name;
+        this.element.append(square);
+        this.squares.set(name, square);
+      }
+    }
+    this.element.dataset.orientation = color;
+    if (this.view) this.render(this.view);
+  }
+
+  /** Shows `view` (the server's view of the game): the pieces, then the marks. */
+  render(view) {
+    this.view = view;
+    if (this.selected && !view.legal.some((move) => move.from === this.selected)) this.selected = null;
+    for (const [name, square] of this.squares) {
+      square.replaceChildren();
+      const letter = view.pieces[name];
+      if (letter) square.append(pieceElement(letter, 'piece'));
+      this.addCoordinates(name, square);
+    }
+    this.mark();
+  }
+
+  /** Marks the last move, the checked king, the hint, the selection and its destinations. */
+  mark() {
+    const view = this.view;
+    const last = view.last_move;
+    const hint = view.hint;
+    const destinations = this.destinations();
+    const enPassantVictims = new Set(destinations.filter((d) => d.en_passant).map((d) => d.to[0] + this.selected[1]));
+    for (const [name, square] of this.squares) {
+      const classes = square.classList;
+      classes.toggle('last-move', !!last && (last.from === name || last.to === name));
+      classes.toggle('check', view.check === name);
+      classes.toggle('hint', !!hint && (hint.from === name || hint.to === name));
+      classes.toggle('selected', this.selected === name);
+      square.querySelectorAll('.dot, .ring').forEach((mark) => mark.remove());
+      const destination = destinations.find((d) => d.to === name);
+      if (destination || enPassantVictims.has(name)) {
+        const mark = document.createElement('div');
+        mark.className = destination && !destination.capture && !destination.en_passant ? 'dot' : 'ring';
+        square.append(mark);
+      }
+    }
+  }
+
+  /** Writes the file letters on the bottom row and the rank numbers on the left column. */
+  addCoordinates(name, square) {
+    const bottomRank = this.orientation === 'white' ? '1' : '8';
+    const leftFile = this.orientation === 'white' ? 'a' : 'h';
+    if (name[1] === bottomRank) square.append(coordinate('file', name[0]));
+    if (name[0] === leftFile) square.append(coordinate('rank', name[1]));
+  }
+
+  /** The legal moves of the selected piece. */
+  destinations() {
+    if (!this.selected || !this.view) return [];
+    return this.view.legal.filter((move) => move.from === this.selected);
+  }
+
+  /** Selects the piece on `square` and shows where it may go. */
+  select(square) {
+    this.selected = square;
+    this.mark();
+  }
+
+  /** Forgets the selection (Esc). */
+  deselect() {
+    if (this.selected === null) return;
+    this.selected = null;
+    this.cancelDrag();
+    this.mark();
+  }
+
+  /** The square under the viewport point (x, y), or null off the board. */
+  squareAt(x, y) {
+    const hit = document.elementFromPoint(x, y);
+    const square = hit && hit.closest('[data-square]');
+    return square && this.element.contains(square) ? square.dataset.square : null;
+  }
+
+  pointerDown(event) {
+    if (event.button !== 0 || !this.view) return;
+    const target = event.target.closest('[data-square]');
+    if (!target) return;
+    event.preventDefault();
+    const name = target.dataset.square;
+    const from = this.selected;
+    if (from && this.destinations().some((d) => d.to === name)) {
+      this.handlers.onMove(from, name);
+      return;
+    }
+    if (this.handlers.canSelect(name)) {
+      const wasSelected = from === name;
+      this.select(name);
+      const piece = this.squares.get(name).querySelector('.piece');
+      this.drag = { from: name, piece, x: event.clientX, y: event.clientY, moved: false, wasSelected };
+      this.element.setPointerCapture(event.pointerId);
+      return;
+    }
+    if (from) {
+      this.deselect();
+      if (from !== name) this.handlers.onTry(from, name);
+    }
+  }
+
+  pointerMove(event) {
+    const drag = this.drag;
+    if (!drag) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moved && Math.hypot(dx, dy) < DRAG_START) return;
+    drag.moved = true;
+    drag.piece.classList.add('dragging');
+    drag.piece.style.transform = `translate(${dx}px, ${dy}px)`;
+    const over = this.squareAt(event.clientX, event.clientY);
+    for (const [name, square] of this.squares) square.classList.toggle('drag-over', name === over);
+  }
+
+  pointerUp(event) {
+    const drag = this.drag;
+    if (!drag) return;
+    this.drag = null;
+    for (const square of this.squares.values()) square.classList.remove('drag-over');
+    if (!drag.moved) {
+      if (drag.wasSelected) this.deselect();
+      return;
+    }
+    const to = this.squareAt(event.clientX, event.clientY);
+    if (to && to !== drag.from && this.destinations().some((d) => d.to === to)) {
+      // Put the piece on its new square at once; the server's answer redraws the board.
+      drag.piece.classList.remove('dragging');
+      drag.piece.style.transform = '';
+      this.squares.get(to).querySelector('.piece')?.remove();
+      this.squares.get(to).prepend(drag.piece);
+      this.handlers.onMove(drag.from, to);
+      return;
+    }
+    flyBack(drag.piece);
+    if (to && to !== drag.from) {
+      this.deselect();
+      this.handlers.onTry(drag.from, to);
+    }
+  }
+
+  /** Ends a drag that did not finish: the piece flies back. */
+  cancelDrag() {
+    if (!this.drag) return;
+    const { piece } = this.drag;
+    this.drag = null;
+    flyBack(piece);
+  }
+}
+
+/** Sends a dragged piece back to its square with a short transition. */
+function flyBack(piece) {
+  if (!piece.classList.contains('dragging')) return;
+  piece.classList.add('returning');
+  piece.classList.remove('dragging');
+  piece.style.transform = '';
+  const done = () => piece.classList.remove('returning');
+  piece.addEventListener('transitionend', done, { once: true });
+  setTimeout(done, 400);
+}
+
+function coordinate(kind, text) {
+  const label = document.createElement('span');
+  label.className = `coord ${kind}`;
+  label.textContent = text;
+  return label;
+}

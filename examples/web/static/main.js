@@ -1,0 +1,523 @@
+// The page: the lobby, the game and its controls. The server keeps no game: the latest `state`
+// it answered is kept in localStorage and sent back with every call.
+
+import { call } from './api.js';
+import { Board, pieceElement } from './board.js';
+import { t } from './i18n.js';
+
+const SAVE_KEY = 'chess-web-save';
+const SETTINGS_KEY = 'chess-web-settings';
+const PACES = ['real', 'fast', 'instant'];
+const VALUE = { q: 9, r: 5, b: 3, n: 3, p: 1 };
+
+const $ = (id) => document.getElementById(id);
+
+const settings = loadSettings();
+/** The game on the board: the server's latest `{state, view}`. */
+let game = null;
+/** A saved game checked by the server, offered in the lobby: `{state, view}`. */
+let saved = null;
+/** The last thing said under the board: `{text: lang => string, kind}`. */
+let message = null;
+/** The pending computer move (a token compared by identity), or null. */
+let thinking = null;
+/** A call of the player's is on its way. */
+let busy = false;
+
+const board = new Board($('board'), { canSelect, onMove, onTry });
+
+function tr(key, ...args) {
+  return t(settings.lang, key, ...args);
+}
+
+function loadSettings() {
+  let stored = {};
+  try {
+    stored = JSON.parse(localStorage.getItem(SETTINGS_KEY)) || {};
+  } catch {
+    // unreadable settings are replaced by the defaults
+  }
+  const lang = ['en', 'zh'].includes(stored.lang) ? stored.lang : navigator.language.startsWith('zh') ? 'zh' : 'en';
+  const pace = PACES.includes(stored.pace) ? stored.pace : 'real';
+  return { lang, pace };
+}
+
+function saveSettings() {
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+}
+
+// --- what the page says ---
+
+/** Says `text` (a function of the language) under the status line; `kind` 'info' or 'error'. */
+function say(text, kind = 'info') {
+  message = { text, kind };
+  renderMessage();
+}
+
+function renderMessage() {
+  const element = $('message');
+  element.textContent = message ? message.text(settings.lang) : '';
+  element.className = `message ${message ? message.kind : ''}`;
+}
+
+/** Says what went wrong with a call, in the server's words when it gave them. */
+function sayError(error) {
+  if (error.text) say((lang) => error.text[lang], 'error');
+  else say((lang) => t(lang, 'unreachable'), 'error');
+}
+
+/** Writes every fixed text of the page in the current language, then the game's texts. */
+function applyLanguage() {
+  document.documentElement.lang = settings.lang === 'zh' ? 'zh-CN' : 'en';
+  document.title = tr('title');
+  for (const element of document.querySelectorAll('[data-text]')) element.textContent = tr(element.dataset.text);
+  for (const element of document.querySelectorAll('[data-title]')) {
+    element.title = tr(element.dataset.title);
+    element.setAttribute('aria-label', element.title);
+  }
+  renderLobby();
+  if (game) renderGame();
+  renderMessage();
+}
+
+// --- the lobby ---
+
+async function showLobby() {
+  thinking = null;
+  game = null;
+  $('game').hidden = true;
+  $('lobby').hidden = false;
+  $('lobby-notice').hidden = true;
+  saved = null;
+  renderLobby();
+  const text = localStorage.getItem(SAVE_KEY);
+  if (!text) return;
+  try {
+    saved = await call('view', { state: JSON.parse(text) });
+  } catch (error) {
+    if (error.status === 400 || error instanceof SyntaxError) {
+      localStorage.removeItem(SAVE_KEY);
+      const reason = error.text || { en: String(error.message), zh: String(error.message) };
+      $('lobby-notice').textContent = tr('saveUnreadable', reason[settings.lang]);
+      $('lobby-notice').dataset.reason = JSON.stringify(reason);
+      $('lobby-notice').hidden = false;
+    }
+    return;
+  }
+  if (saved.view.outcome) saved = null;
+  renderLobby();
+}
+
+function renderLobby() {
+  const button = $('continue');
+  button.hidden = !saved;
+  if (saved) button.textContent = tr('continueGame', Math.ceil(saved.view.moves.length / 2));
+  const notice = $('lobby-notice');
+  if (!notice.hidden && notice.dataset.reason) {
+    notice.textContent = tr('saveUnreadable', JSON.parse(notice.dataset.reason)[settings.lang]);
+  }
+}
+
+function lobbyChoice(name) {
+  return document.querySelector(`input[name="${name}"]:checked`).value;
+}
+
+async function newGame(side, level, rules) {
+  if (busy) return;
+  busy = true;
+  let answer;
+  try {
+    answer = await call('new', { side, level, rules });
+  } catch (error) {
+    sayError(error);
+    return;
+  } finally {
+    busy = false;
+  }
+  startGame(answer);
+  say((lang) => t(lang, 'newGameStarted', side, level, rules));
+}
+
+function continueGame() {
+  if (!saved) return;
+  startGame(saved);
+  say((lang) => t(lang, 'resumed'));
+}
+
+function startGame(answer) {
+  saved = null;
+  thinking = null;
+  $('lobby').hidden = true;
+  $('game').hidden = false;
+  board.selected = null;
+  apply(answer);
+}
+
+// --- the game ---
+
+/** Takes the server's answer as the game now: keeps the state, shows it, lets the computer move. */
+function apply(answer) {
+  game = { state: answer.state, view: answer.view };
+  localStorage.setItem(SAVE_KEY, JSON.stringify(game.state));
+  renderGame();
+  if (game.view.computer_to_move && !game.view.outcome && !thinking) computerMove();
+}
+
+/** Whether the player at the screen may move now. */
+function playerToMove() {
+  const view = game && game.view;
+  if (!view || view.outcome || thinking) return false;
+  return view.side === 'both' || (view.turn === view.side && !view.computer_to_move);
+}
+
+function canSelect(square) {
+  const letter = game && game.view.pieces[square];
+  if (!letter || busy || !playerToMove()) return false;
+  const white = letter === letter.toUpperCase();
+  return white === (game.view.turn === 'white');
+}
+
+/** Calls `name` with the game's state and `extra`; the answer, or null after saying what went wrong. */
+async function request(name, extra = {}) {
+  busy = true;
+  renderControls();
+  try {
+    return await call(name, { state: game.state, ...extra });
+  } catch (error) {
+    if (error.status === 400) {
+      // The save was refused (tampered or unreadable): it cannot go on.
+      localStorage.removeItem(SAVE_KEY);
+      await showLobby();
+    }
+    sayError(error);
+    return null;
+  } finally {
+    busy = false;
+    if (game) renderControls();
+  }
+}
+
+function onMove(from, to) {
+  const move = game.view.legal.find((m) => m.from === from && m.to === to);
+  if (move && move.promotion) askPromotion(from, to);
+  else play(from, to);
+}
+
+async function onTry(from, to) {
+  if (busy) return;
+  const answer = await request('play', { from, to });
+  if (answer) played(answer);
+}
+
+async function play(from, to, promotion) {
+  const answer = await request('play', promotion ? { from, to, promotion } : { from, to });
+  if (answer) played(answer);
+  else if (game) board.render(game.view);
+}
+
+function played(answer) {
+  const { san, text } = answer.played;
+  apply(answer);
+  say((lang) => t(lang, 'played', san, text[lang]));
+}
+
+function askPromotion(from, to) {
+  const white = game.view.turn === 'white';
+  const pieces = $('promotion-pieces');
+  pieces.replaceChildren();
+  for (const role of ['q', 'r', 'b', 'n']) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.promotion = role;
+    button.title = tr('pieceNames')[role];
+    button.setAttribute('aria-label', button.title);
+    button.append(pieceElement(white ? role.toUpperCase() : role, 'promotion-piece'));
+    button.addEventListener('click', () => {
+      $('promotion').hidden = true;
+      play(from, to, role);
+    });
+    pieces.append(button);
+  }
+  $('promotion').hidden = false;
+  pieces.querySelector('button').focus();
+}
+
+function cancelPromotion() {
+  $('promotion').hidden = true;
+  board.render(game.view);
+  say((lang) => t(lang, 'moveCancelled'));
+}
+
+/** Asks the computer for its move, waits the chosen pace, then shows it (unless dropped meanwhile). */
+async function computerMove() {
+  const token = {};
+  thinking = token;
+  renderGame();
+  let answer;
+  try {
+    answer = await call('computer', { state: game.state });
+  } catch (error) {
+    if (thinking === token) {
+      thinking = null;
+      renderGame();
+      sayError(error);
+    }
+    return;
+  }
+  const wait = (answer.wait && answer.wait[settings.pace]) || 0;
+  if (wait > 0 && thinking === token) await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+  if (thinking !== token) return;
+  thinking = null;
+  const { san, text } = answer.played;
+  apply(answer);
+  say((lang) => t(lang, 'computerPlayed', san, text[lang]));
+}
+
+async function hint() {
+  if (!game || busy || !playerToMove()) return;
+  const answer = await request('hint');
+  if (!answer) return;
+  apply(answer);
+  const { san, text } = answer.hint;
+  const left = answer.view.hints_left;
+  say((lang) => t(lang, 'hintText', san, text[lang], left));
+}
+
+async function undo() {
+  if (!game || busy || !(game.view.can_undo || thinking)) return;
+  const wasThinking = thinking !== null;
+  thinking = null; // the pending computer answer is dropped: undo takes back the player's move
+  const answer = await request('undo');
+  if (!answer) {
+    if (wasThinking && game) apply(game);
+    return;
+  }
+  apply(answer);
+  say((lang) => t(lang, 'tookBack', answer.undone));
+}
+
+async function resign() {
+  if (!game || busy || game.view.outcome) return;
+  if (!(await confirm('confirmResign'))) return;
+  const wasThinking = thinking !== null;
+  thinking = null;
+  const answer = await request('resign');
+  if (answer) apply(answer);
+  else if (wasThinking && game) apply(game);
+}
+
+async function offerDraw() {
+  if (!game || busy || !playerToMove()) return;
+  if (!(await confirm('confirmDraw'))) return;
+  const answer = await request('draw');
+  if (!answer) return;
+  apply(answer);
+  if (answer.accepted === true) say((lang) => t(lang, 'computerAcceptsDraw'));
+  else if (answer.accepted === false) say((lang) => t(lang, 'computerDeclinesDraw'));
+  else if (answer.view.draw_offer) say((lang) => t(lang, 'drawOffered', answer.view.draw_offer));
+}
+
+async function answerDraw(accept) {
+  if (!game || busy) return;
+  const answer = await request('draw_answer', { accept });
+  if (!answer) return;
+  apply(answer);
+  if (!accept) say((lang) => t(lang, 'drawDeclined'));
+}
+
+/** Asks a yes/no question (`key` of the text) in a modal dialog; resolves to true for yes. */
+function confirm(key) {
+  const dialog = $('confirm');
+  $('confirm-text').textContent = tr(key);
+  dialog.returnValue = '';
+  dialog.showModal();
+  $('confirm-no').focus();
+  return new Promise((resolve) => {
+    dialog.addEventListener(
+      'close',
+      () => {
+        const yes = dialog.returnValue === 'yes';
+        if (!yes) say((lang) => t(lang, 'notConfirmed'));
+        resolve(yes);
+      },
+      { once: true },
+    );
+  });
+}
+
+// --- drawing the game ---
+
+function renderGame() {
+  const view = game.view;
+  board.setOrientation(view.side === 'black' ? 'black' : 'white');
+  board.render(view);
+  renderStatus();
+  renderMoves();
+  renderCaptures();
+  renderControls();
+  renderDrawOffer();
+  renderGameOver();
+}
+
+function renderStatus() {
+  const view = game.view;
+  const status = $('status');
+  status.classList.toggle('thinking', !!thinking);
+  if (view.outcome) status.textContent = view.outcome.text[settings.lang];
+  else if (thinking) status.textContent = tr('thinking');
+  else status.textContent = tr('toMove', view.turn) + (view.check ? ` ${tr('check')}` : '');
+}
+
+/** The move list in SAN, numbered from the position's move number (a game may start from a FEN). */
+function renderMoves() {
+  const view = game.view;
+  const [, turn, , , , fullmove] = view.fen.split(' ');
+  const nowPly = (Number(fullmove) - 1) * 2 + (turn === 'b' ? 1 : 0);
+  const firstPly = nowPly - view.moves.length;
+  const list = $('moves');
+  list.replaceChildren();
+  let row = null;
+  view.moves.forEach((san, index) => {
+    const ply = firstPly + index;
+    if (row === null || ply % 2 === 0) {
+      row = document.createElement('li');
+      const number = document.createElement('span');
+      number.className = 'number';
+      number.textContent = `${Math.floor(ply / 2) + 1}.${ply % 2 ? '..' : ''}`;
+      row.append(number);
+      list.append(row);
+    }
+    const move = document.createElement('span');
+    move.className = 'san';
+    move.textContent = san;
+    row.append(move);
+  });
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The pieces each side has taken, beside its own side of the board, and who leads by how much. */
+function renderCaptures() {
+  const view = game.view;
+  const bottom = board.orientation;
+  const top = bottom === 'white' ? 'black' : 'white';
+  for (const [color, element] of [[top, $('captures-top')], [bottom, $('captures-bottom')]]) {
+    element.replaceChildren();
+    element.dataset.color = color;
+    element.title = tr('takenBy', color);
+    const taken = [...view.captured[color]].sort((a, b) => VALUE[b.toLowerCase()] - VALUE[a.toLowerCase()]);
+    for (const letter of taken) element.append(pieceElement(letter, 'captured-piece'));
+    const lead = color === 'white' ? view.material : -view.material;
+    if (lead > 0) {
+      const label = document.createElement('span');
+      label.className = 'lead';
+      label.textContent = tr('material', lead);
+      element.append(label);
+    }
+  }
+}
+
+function renderControls() {
+  const view = game.view;
+  const mine = playerToMove() && !busy;
+  const hintButton = $('hint');
+  hintButton.textContent = `${tr('hint')} (${view.hints_left})`;
+  hintButton.disabled = !mine || (view.hints_left === 0 && !view.hint);
+  $('undo').disabled = busy || !(view.can_undo || thinking);
+  $('draw').disabled = !mine;
+  $('resign').disabled = busy || !!view.outcome;
+}
+
+function renderDrawOffer() {
+  const view = game.view;
+  const offer = view.side === 'both' && !view.outcome ? view.draw_offer : null;
+  $('draw-offer').hidden = !offer;
+  if (offer) {
+    const other = offer === 'white' ? 'black' : 'white';
+    $('draw-offer-text').textContent = `${tr('drawOffered', offer)} ${tr('askAcceptDraw', other)}`;
+  }
+}
+
+function renderGameOver() {
+  const outcome = game.view.outcome;
+  $('game-over').hidden = !outcome;
+  if (!outcome) return;
+  let text = outcome.text[settings.lang];
+  const side = game.view.side;
+  if (side !== 'both' && outcome.winner) text += ` ${tr(outcome.winner === side ? 'youWin' : 'youLose')}`;
+  $('game-over-text').textContent = text;
+}
+
+// --- input ---
+
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey || !game || $('game').hidden) return;
+  if (document.querySelector('dialog[open]')) return;
+  const key = event.key.toLowerCase();
+  if (key === 'escape') {
+    if (!$('promotion').hidden) cancelPromotion();
+    else board.deselect();
+  } else if (key === 'h') {
+    hint();
+  } else if (key === 'z' || key === 'u') {
+    undo();
+  } else {
+    return;
+  }
+  event.preventDefault();
+}
+
+function openSettings() {
+  for (const input of document.querySelectorAll('input[name="pace"]')) input.checked = input.value === settings.pace;
+  $('settings').showModal();
+}
+
+function setPace(pace) {
+  settings.pace = pace;
+  saveSettings();
+  say((lang) => t(lang, 'paceSet', t(lang, 'paceNames')[pace]));
+}
+
+async function loadSprite() {
+  const response = await fetch('/static/pieces.svg');
+  const holder = document.createElement('div');
+  holder.hidden = true;
+  holder.innerHTML = await response.text();
+  document.body.prepend(holder);
+}
+
+function wire() {
+  $('language').addEventListener('click', () => {
+    settings.lang = settings.lang === 'en' ? 'zh' : 'en';
+    saveSettings();
+    applyLanguage();
+  });
+  $('settings-open').addEventListener('click', openSettings);
+  for (const input of document.querySelectorAll('input[name="pace"]')) {
+    input.addEventListener('change', () => setPace(input.value));
+  }
+  $('new-game').addEventListener('click', () => newGame(lobbyChoice('side'), lobbyChoice('level'), lobbyChoice('rules')));
+  $('continue').addEventListener('click', continueGame);
+  $('again').addEventListener('click', () => newGame(game.view.side, game.view.level, game.view.rules));
+  $('game-over-lobby').addEventListener('click', showLobby);
+  $('to-lobby').addEventListener('click', showLobby);
+  $('hint').addEventListener('click', hint);
+  $('undo').addEventListener('click', undo);
+  $('draw').addEventListener('click', offerDraw);
+  $('resign').addEventListener('click', resign);
+  $('draw-accept').addEventListener('click', () => answerDraw(true));
+  $('draw-decline').addEventListener('click', () => answerDraw(false));
+  $('promotion').addEventListener('click', (event) => {
+    if (event.target === $('promotion')) cancelPromotion();
+  });
+  document.addEventListener('keydown', onKey);
+}
+
+async function boot() {
+  wire();
+  await loadSprite();
+  applyLanguage();
+  await showLobby();
+  document.body.dataset.ready = 'true';
+}
+
+boot();
