@@ -1,0 +1,140 @@
+// What every end-to-end test needs: the server (started here on a free port), Debian's chromium
+// through playwright-core, and a few steps on the page that many tests take.
+
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../../..');
+
+/** Where screenshots go: `$E2E_ARTIFACTS`, else `target/web-e2e/` of the repository. */
+export const ARTIFACTS = path.resolve(ROOT, process.env.E2E_ARTIFACTS || 'target/web-e2e');
+
+/** Starts `chess-web --port 0` and resolves to `{url, stop}` once it prints its address. */
+export function startServer() {
+  const binary = process.env.CHESS_WEB_BIN || path.join(ROOT, 'target/release/chess-web');
+  const child = spawn(binary, ['--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`${binary} exited with ${code} before it listened`)));
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => {
+      const found = line.match(/http:\/\/[^\s]+/);
+      if (!found) {
+        child.kill();
+        reject(new Error(`unexpected first line from ${binary}: ${line}`));
+        return;
+      }
+      child.removeAllListeners('exit');
+      lines.on('line', () => {}); // keep draining stdout
+      resolve({
+        url: found[0].replace(/\/$/, ''),
+        stop: () => new Promise((done) => {
+          if (child.exitCode !== null) return done();
+          child.once('exit', done);
+          child.kill();
+        }),
+      });
+    });
+  });
+}
+
+/** Launches Debian's chromium headless, without any background networking. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Calls the server's API directly (as a test's setup, not as the page would). */
+export async function api(url, name, body) {
+  const response = await fetch(`${url}/api/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${name}: ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Opens a new page (in a new context: empty localStorage) at the lobby, in English. */
+export async function openPage(browser, url, contextOptions = {}) {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1100, height: 800 }, ...contextOptions });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready]');
+  return page;
+}
+
+/** Closes the page's context, failing when the page threw an uncaught error meanwhile. */
+export async function closePage(page) {
+  await page.context().close();
+  if (page.errors.length) throw new Error(`errors on the page: ${page.errors.join('; ')}`);
+}
+
+/** Chooses the computer's pace in the settings dialog (the gear). */
+export async function setPace(page, pace) {
+  await page.click('#settings-open');
+  await page.check(`input[name="pace"][value="${pace}"]`);
+  await page.click('#settings-close');
+}
+
+/** Starts a new game from the lobby with these choices and waits for the board. */
+export async function newGame(page, { side = 'white', level = 'beginner', rules = 'fide' } = {}) {
+  await page.check(`input[name="side"][value="${side}"]`);
+  await page.check(`input[name="level"][value="${level}"]`);
+  await page.check(`input[name="rules"][value="${rules}"]`);
+  await page.click('#new-game');
+  await page.waitForSelector('#game:not([hidden]) [data-square="e1"] .piece');
+}
+
+/** The square's element (found by name, whatever the board's orientation). */
+export function square(page, name) {
+  return page.locator(`#board [data-square="${name}"]`);
+}
+
+/** How many moves the move list shows. */
+export function moveCount(page) {
+  return page.locator('#moves .san').count();
+}
+
+/** Waits until the move list has `count` moves. */
+export async function waitForMoves(page, count) {
+  await page.waitForFunction((n) => document.querySelectorAll('#moves .san').length === n, count);
+}
+
+/** Plays moves ("e2e4" each) by clicking the piece, then its square, waiting for each. */
+export async function clickMoves(page, moves) {
+  for (const move of moves) {
+    const before = await moveCount(page);
+    await square(page, move.slice(0, 2)).click();
+    await square(page, move.slice(2, 4)).click();
+    await waitForMoves(page, before + 1);
+  }
+}
+
+/** Drags the piece on `from` to `to` with the mouse, in small steps as a hand would. */
+export async function drag(page, from, to) {
+  const a = await square(page, from).boundingBox();
+  const b = await square(page, to).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}

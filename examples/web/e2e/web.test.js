@@ -1,0 +1,260 @@
+// End-to-end tests of the chess-web page in a real browser (Debian's chromium via playwright-core)
+// against a chess-web server started here on a free port. Run: `npm ci && npm test` in this folder,
+// with CHESS_WEB_BIN naming the server binary (default: target/release/chess-web).
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  ARTIFACTS,
+  api,
+  clickMoves,
+  closePage,
+  drag,
+  launchBrowser,
+  moveCount,
+  newGame,
+  openPage,
+  setPace,
+  square,
+  startServer,
+  waitForMoves,
+} from './harness.js';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('chess-web in the browser', () => {
+  test('selecting e2 shows dots on e3 and e4', async () => {
+    const page = await openPage(browser, server.url);
+    await newGame(page, { side: 'both' });
+    await square(page, 'e2').click();
+    await square(page, 'e3').locator('.dot').waitFor();
+    assert.equal(await square(page, 'e4').locator('.dot').count(), 1);
+    assert.equal(await page.locator('#board .dot').count(), 2);
+    assert.equal(await page.locator('#board .ring').count(), 0);
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('#board .dot').count(), 0);
+    await closePage(page);
+  });
+
+  test('after e4 the computer answers (pace instant, chosen in the settings)', async () => {
+    const page = await openPage(browser, server.url);
+    await setPace(page, 'instant');
+    await newGame(page, { side: 'white' });
+    await clickMoves(page, ['e2e4']);
+    await waitForMoves(page, 2);
+    const reply = await page.locator('#moves .san').nth(1).textContent();
+    assert.match(reply, /^([NBRQK]?[a-h]?[1-8]?x?[a-h][1-8]|O-O(-O)?)[+#]?$/);
+    assert.match(await page.locator('#message').textContent(), new RegExp(`^The computer plays ${reply.replace('+', '\\+')} — Black `));
+    assert.equal(await page.locator('#status').textContent(), 'White to move.');
+    assert.equal(await page.locator('#board .last-move').count(), 2);
+    await closePage(page);
+  });
+
+  test('a pinned piece dragged away flies back and the reason names the pin', async () => {
+    const page = await openPage(browser, server.url);
+    await newGame(page, { side: 'both' });
+    await clickMoves(page, ['d2d4', 'e7e6', 'c2c4', 'f8b4', 'b1c3', 'g8f6']);
+    await drag(page, 'c3', 'e4');
+    await page.locator('#message.error').waitFor();
+    assert.match(await page.locator('#message').textContent(), /pin/i);
+    await page.waitForSelector('#board .piece.returning', { state: 'detached' });
+    assert.equal(await square(page, 'c3').locator('.piece[data-piece="N"]').count(), 1);
+    assert.equal(await square(page, 'e4').locator('.piece').count(), 0);
+    assert.equal(await square(page, 'c3').locator('.piece').evaluate((piece) => getComputedStyle(piece).transform), 'none');
+    assert.equal(await moveCount(page), 6);
+    await closePage(page);
+  });
+
+  test('castling: click the king, then g1; the rook lands on f1', async () => {
+    const page = await openPage(browser, server.url);
+    await newGame(page, { side: 'both' });
+    await clickMoves(page, ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'f8c5']);
+    await square(page, 'e1').click();
+    await square(page, 'g1').locator('.dot').waitFor();
+    await square(page, 'g1').click();
+    await waitForMoves(page, 7);
+    assert.equal(await page.locator('#moves .san').last().textContent(), 'O-O');
+    assert.equal(await square(page, 'g1').locator('.piece').getAttribute('data-piece'), 'K');
+    assert.equal(await square(page, 'f1').locator('.piece').getAttribute('data-piece'), 'R');
+    assert.equal(await square(page, 'h1').locator('.piece').count(), 0);
+
+    // The mid-game picture, kept as an artifact and checked not to be blank.
+    await mkdir(ARTIFACTS, { recursive: true });
+    const file = path.join(ARTIFACTS, 'midgame.png');
+    await page.locator('.board-column').screenshot({ path: file });
+    const colours = await page.evaluate(async (data) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d');
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(0, 0, image.width, image.height).data;
+      const seen = new Set();
+      for (let i = 0; i < pixels.length; i += 4) seen.add((pixels[i] << 16) | (pixels[i + 1] << 8) | pixels[i + 2]);
+      return seen.size;
+    }, (await readFile(file)).toString('base64'));
+    assert.ok(colours > 10, `midgame.png has only ${colours} colours`);
+    await closePage(page);
+  });
+
+  test('promotion through the panel, in a game from a FEN continued from localStorage', async () => {
+    const { state } = await api(server.url, 'new', { side: 'both', level: 'normal', rules: 'fide', fen: '7k/P7/8/8/8/8/8/K7 w - - 0 1' });
+    const page = await openPage(browser, server.url);
+    await page.evaluate((saved) => localStorage.setItem('chess-web-save', JSON.stringify(saved)), state);
+    await page.reload();
+    await page.locator('#continue:not([hidden])').click();
+    await square(page, 'a7').click();
+    await square(page, 'a8').click();
+    await page.locator('#promotion:not([hidden])').waitFor();
+    assert.equal(await page.locator('#promotion [data-promotion]').count(), 4);
+    await page.locator('#promotion [data-promotion="n"]').click();
+    await waitForMoves(page, 1);
+    assert.equal(await page.locator('#moves .san').first().textContent(), 'a8=N');
+    assert.equal(await square(page, 'a8').locator('.piece').getAttribute('data-piece'), 'N');
+    assert.equal(await square(page, 'a7').locator('.piece').count(), 0);
+    await closePage(page);
+  });
+
+  test('a hint highlights its move and says it (H key), and costs one of three', async () => {
+    const page = await openPage(browser, server.url);
+    await newGame(page, { side: 'white' });
+    assert.equal(await page.locator('#hint').textContent(), 'Hint (3)');
+    await page.keyboard.press('h');
+    await page.locator('#board .square.hint').first().waitFor();
+    assert.equal(await page.locator('#board .square.hint').count(), 2);
+    assert.match(await page.locator('#message').textContent(), /^Hint: \S+ — .+\. \(2 left in this game\)$/);
+    assert.equal(await page.locator('#hint').textContent(), 'Hint (2)');
+    await closePage(page);
+  });
+
+  test('undo takes back the move and the computer answer', async () => {
+    const page = await openPage(browser, server.url);
+    await setPace(page, 'instant');
+    await newGame(page, { side: 'white' });
+    await clickMoves(page, ['e2e4']);
+    await waitForMoves(page, 2);
+    await page.locator('#undo').click();
+    await waitForMoves(page, 0);
+    assert.equal(await square(page, 'e2').locator('.piece').getAttribute('data-piece'), 'P');
+    assert.equal(await page.locator('#message').textContent(), 'Took back the last 2 moves.');
+    await closePage(page);
+  });
+
+  test('undo (Z) while the computer thinks drops its answer', async () => {
+    const page = await openPage(browser, server.url);
+    await setPace(page, 'fast');
+    await newGame(page, { side: 'white' });
+    const computer = page.waitForResponse((response) => response.url().endsWith('/api/computer'));
+    await square(page, 'e2').click();
+    await square(page, 'e4').click();
+    await page.locator('#status.thinking').waitFor();
+    const wait = (await (await computer).json()).wait.fast;
+    await page.keyboard.press('z');
+    await waitForMoves(page, 0);
+    assert.equal(await page.locator('#message').textContent(), 'Took back the last move.');
+    // Past the pace's wait, the dropped answer has still not been shown.
+    await page.waitForTimeout(wait * 1000 + 300);
+    assert.equal(await moveCount(page), 0);
+    assert.equal(await page.locator('#status').textContent(), 'White to move.');
+    await closePage(page);
+  });
+
+  test('reloading the page offers to continue the game, which goes on where it was', async () => {
+    const page = await openPage(browser, server.url);
+    await setPace(page, 'instant');
+    await newGame(page, { side: 'white' });
+    await clickMoves(page, ['d2d4']);
+    await waitForMoves(page, 2);
+    const fen = await page.evaluate(() => localStorage.getItem('chess-web-save'));
+    const reply = await page.locator('#moves .san').nth(1).textContent();
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    const button = page.locator('#continue:not([hidden])');
+    assert.equal(await button.textContent(), 'Continue the last game (1 move played)');
+    await button.click();
+    await waitForMoves(page, 2);
+    assert.equal(await page.locator('#moves .san').nth(1).textContent(), reply);
+    assert.equal(await square(page, 'd4').locator('.piece').getAttribute('data-piece'), 'P');
+    assert.equal(await page.evaluate(() => localStorage.getItem('chess-web-save')), fen);
+    await closePage(page);
+  });
+
+  test('resigning asks first, then ends the game (FIDE rules)', async () => {
+    const page = await openPage(browser, server.url);
+    await newGame(page, { side: 'white', rules: 'fide' });
+    await page.locator('#resign').click();
+    await page.locator('#confirm[open]').waitFor();
+    assert.equal(await page.locator('#confirm-text').textContent(), 'Resign this game?');
+    await page.locator('#confirm-no').click();
+    assert.equal(await page.locator('#message').textContent(), 'Play on, then.');
+    assert.ok(await page.locator('#game-over').isHidden());
+    await page.locator('#resign').click();
+    await page.locator('#confirm-yes').click();
+    await page.locator('#game-over:not([hidden])').waitFor();
+    assert.match(await page.locator('#game-over-text').textContent(), /Black wins.*You lose\.$/);
+    await closePage(page);
+  });
+
+  test('switching to Chinese writes the page and the server texts in Chinese', async () => {
+    const page = await openPage(browser, server.url);
+    await page.locator('#language').click();
+    assert.equal(await page.locator('#new-game').textContent(), '新对局');
+    assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
+    await newGame(page, { side: 'both' });
+    assert.equal(await page.locator('#status').textContent(), '轮到白方走棋。');
+    assert.equal(await page.locator('#undo').textContent(), '悔棋');
+    await square(page, 'e2').click();
+    await square(page, 'e5').click();
+    await page.locator('#message.error').waitFor();
+    const chinese = await page.locator('#message').textContent();
+    assert.match(chinese, /[\u4e00-\u9fff]/);
+    await page.locator('#language').click();
+    const english = await page.locator('#message').textContent();
+    assert.match(english, /^[\x20-\x7e—]+$/, `not English: ${english}`);
+    assert.notEqual(english, chinese);
+    await closePage(page);
+  });
+
+  test('touch: tap a piece, then tap its square', async () => {
+    const page = await openPage(browser, server.url, { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } });
+    await newGame(page, { side: 'both' });
+    await square(page, 'g1').tap();
+    await square(page, 'f3').locator('.dot').waitFor();
+    await square(page, 'f3').tap();
+    await waitForMoves(page, 1);
+    assert.equal(await page.locator('#moves .san').first().textContent(), 'Nf3');
+    assert.equal(await square(page, 'f3').locator('.piece').getAttribute('data-piece'), 'N');
+    await closePage(page);
+  });
+
+  test('on a phone (375x667) the whole board shows without scrolling sideways', async () => {
+    const page = await openPage(browser, server.url, { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } });
+    await newGame(page, { side: 'black' });
+    const box = await page.locator('#board').boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 375, `board spans ${box.x}..${box.x + box.width}`);
+    assert.ok(box.width >= 340, `board is only ${box.width}px wide`);
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(widths[0] <= widths[1], `page is ${widths[0]}px wide in a ${widths[1]}px window`);
+    // Playing Black, the board is turned: h1 at the top left, a8 at the bottom right.
+    const h1 = await square(page, 'h1').boundingBox();
+    const a8 = await square(page, 'a8').boundingBox();
+    assert.ok(h1.x < a8.x && h1.y < a8.y);
+    await closePage(page);
+  });
+});
