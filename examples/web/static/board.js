@@ -6,6 +6,7 @@ const FILES = 'abcdefgh';
 const NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
 /** How far (in pixels) a pointer moves before a press becomes a drag. */
 const DRAG_START = 5;
+const SVG = 'http://www.w3.org/2000/svg';
 
 /** The sprite's id of a FEN piece letter: `N` → `white-knight`. */
 export function pieceId(letter) {
@@ -61,6 +62,10 @@ export class Board {
         this.squares.set(name, square);
       }
     }
+    this.arrow = document.createElementNS(SVG, 'svg');
+    this.arrow.setAttribute('class', 'arrow');
+    this.arrow.setAttribute('viewBox', '0 0 8 8');
+    this.element.append(this.arrow);
     this.element.dataset.orientation = color;
     if (this.view) this.render(this.view);
   }
@@ -99,6 +104,32 @@ export class Board {
         square.append(mark);
       }
     }
+    this.drawArrow(hint);
+  }
+
+  /** Draws the hint's move as an arrow from its square to its destination (none without a hint). */
+  drawArrow(move) {
+    this.arrow.replaceChildren();
+    if (!move) return;
+    const [x1, y1] = this.centre(move.from);
+    const [x2, y2] = this.centre(move.to);
+    const length = Math.hypot(x2 - x1, y2 - y1);
+    const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+    const head = 0.45;
+    const [bx, by] = [x2 - ux * head, y2 - uy * head];
+    const line = document.createElementNS(SVG, 'line');
+    for (const [name, value] of Object.entries({ x1, y1, x2: bx, y2: by })) line.setAttribute(name, value);
+    const tip = document.createElementNS(SVG, 'polygon');
+    const [px, py] = [-uy * 0.3, ux * 0.3];
+    tip.setAttribute('points', `${x2},${y2} ${bx + px},${by + py} ${bx - px},${by - py}`);
+    this.arrow.append(line, tip);
+  }
+
+  /** The centre of a square in the arrow's coordinates (one unit a square). */
+  centre(name) {
+    const file = FILES.indexOf(name[0]);
+    const rank = Number(name[1]) - 1;
+    return this.orientation === 'white' ? [file + 0.5, 7.5 - rank] : [7.5 - file, rank + 0.5];
   }
 
   /** Writes the file letters on the bottom row and the rank numbers on the left column. */

@@ -38,7 +38,7 @@ const TEXTS = {
     paceNames: { real: 'real', fast: 'faster', instant: 'instant' },
     close: 'Close',
     toMove: (color) => `${COLOR.en[color]} to move.`,
-    check: 'Check!',
+    check: ' Check!',
     thinking: 'The computer takes its time…',
     moves: 'Moves',
     played: (san, words) => `${san} — ${words}`,
