@@ -23,6 +23,8 @@ let message = null;
 let thinking = null;
 /** A call of the player's is on its way. */
 let busy = false;
+/** The game-over panel was closed to look at the final position. */
+let overOverlayClosed = false;
 
 const board = new Board($('board'), { canSelect, onMove, onTry });
 
@@ -97,14 +99,18 @@ async function showLobby() {
   } catch (error) {
     if (error.status === 400 || error instanceof SyntaxError) {
       localStorage.removeItem(SAVE_KEY);
-      const reason = error.text || { en: String(error.message), zh: String(error.message) };
-      $('lobby-notice').textContent = tr('saveUnreadable', reason[settings.lang]);
-      $('lobby-notice').dataset.reason = JSON.stringify(reason);
-      $('lobby-notice').hidden = false;
+      showNotice(error.text || { en: error.message, zh: error.message });
     }
     return;
   }
   if (saved.view.outcome) saved = null;
+  renderLobby();
+}
+
+/** Tells in the lobby that the saved game could not be read, and why (`{en, zh}`). */
+function showNotice(reason) {
+  $('lobby-notice').dataset.reason = JSON.stringify(reason);
+  $('lobby-notice').hidden = false;
   renderLobby();
 }
 
@@ -113,7 +119,7 @@ function renderLobby() {
   button.hidden = !saved;
   if (saved) button.textContent = tr('continueGame', Math.ceil(saved.view.moves.length / 2));
   const notice = $('lobby-notice');
-  if (!notice.hidden && notice.dataset.reason) {
+  if (!notice.hidden) {
     notice.textContent = tr('saveUnreadable', JSON.parse(notice.dataset.reason)[settings.lang]);
   }
 }
@@ -147,6 +153,7 @@ function continueGame() {
 function startGame(answer) {
   saved = null;
   thinking = null;
+  overOverlayClosed = false;
   $('lobby').hidden = true;
   $('game').hidden = false;
   board.selected = null;
@@ -179,15 +186,20 @@ function canSelect(square) {
 
 /** Calls `name` with the game's state and `extra`; the answer, or null after saying what went wrong. */
 async function request(name, extra = {}) {
+  const current = game;
   busy = true;
   renderControls();
   try {
-    return await call(name, { state: game.state, ...extra });
+    const answer = await call(name, { state: game.state, ...extra });
+    return game === current ? answer : null; // the player left the game meanwhile
   } catch (error) {
+    if (game !== current) return null;
     if (error.status === 400) {
-      // The save was refused (tampered or unreadable): it cannot go on.
+      // The save was refused (tampered or unreadable): this game cannot go on.
       localStorage.removeItem(SAVE_KEY);
       await showLobby();
+      showNotice(error.text || { en: error.message, zh: error.message });
+      return null;
     }
     sayError(error);
     return null;
@@ -198,6 +210,7 @@ async function request(name, extra = {}) {
 }
 
 function onMove(from, to) {
+  if (busy) return;
   const move = game.view.legal.find((m) => m.from === from && m.to === to);
   if (move && move.promotion) askPromotion(from, to);
   else play(from, to);
@@ -439,7 +452,7 @@ function renderDrawOffer() {
 
 function renderGameOver() {
   const outcome = game.view.outcome;
-  $('game-over').hidden = !outcome;
+  $('game-over').hidden = !outcome || overOverlayClosed;
   if (!outcome) return;
   let text = outcome.text[settings.lang];
   const side = game.view.side;
@@ -499,6 +512,10 @@ function wire() {
   $('continue').addEventListener('click', continueGame);
   $('again').addEventListener('click', () => newGame(game.view.side, game.view.level, game.view.rules));
   $('game-over-lobby').addEventListener('click', showLobby);
+  $('game-over-close').addEventListener('click', () => {
+    overOverlayClosed = true;
+    renderGameOver();
+  });
   $('to-lobby').addEventListener('click', showLobby);
   $('hint').addEventListener('click', hint);
   $('undo').addEventListener('click', undo);
