@@ -96,3 +96,21 @@ impl fmt::Display for Color {
         f.write_str(self.name())
     }
 }
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Color {
+    /// Writes `"white"` or `"black"`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Color {
+    /// Reads `"white"` or `"black"`.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Color, D::Error> {
+        deserializer.deserialize_str(crate::serde_text::TextVisitor("\"white\" or \"black\"", |text| {
+            [Color::White, Color::Black].into_iter().find(|color| color.name() == text)
+        }))
+    }
+}

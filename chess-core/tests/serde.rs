@@ -100,3 +100,13 @@ fn tampered_positions_are_errors_not_panics() {
     let from_seq: Position = serde_json::from_str(r#"["8/8/8/8/8/8/8/K6k w - - 0 1", true]"#).unwrap();
     assert_eq!(from_seq.castling_mode(), CastlingMode::Chess960);
 }
+
+#[test]
+fn colours_are_their_names() {
+    use chess_core::Color;
+    assert_eq!(serde_json::to_string(&Color::White).unwrap(), "\"white\"");
+    assert_eq!(serde_json::to_string(&[Color::Black]).unwrap(), "[\"black\"]");
+    assert_eq!(serde_json::from_str::<Color>("\"black\"").unwrap(), Color::Black);
+    let error = serde_json::from_str::<Color>("\"White\"").unwrap_err().to_string();
+    assert!(error.contains("expected \"white\" or \"black\""), "{error}");
+}

@@ -180,11 +180,6 @@ impl Vocabulary for Judging {
     const EXPECTING: &'static str = "\"enforce\" or \"record\"";
 }
 
-impl Vocabulary for Color {
-    const WORDS: &'static [(&'static str, Color)] = &[("white", Color::White), ("black", Color::Black)];
-    const EXPECTING: &'static str = "\"white\" or \"black\"";
-}
-
 /// The kind of an event without its colour, as saved.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum EventName {
@@ -239,7 +234,7 @@ impl Serialize for EventRecord<'_> {
         let mut out = serializer.serialize_struct("Event", 3)?;
         out.serialize_field("ply", &self.0.ply)?;
         out.serialize_field("event", name.word())?;
-        out.serialize_field("color", &color.map(Color::name))?;
+        out.serialize_field("color", &color)?;
         out.end()
     }
 }
@@ -272,7 +267,7 @@ impl Serialize for Game {
 struct SavedEvent {
     ply: u32,
     event: Word<EventName>,
-    color: Option<Word<Color>>,
+    color: Option<Color>,
 }
 
 deserialize_struct!(SavedEvent { ply, event, color });
@@ -292,7 +287,7 @@ impl SavedEvent {
     /// Returns the event; `game` names the player of an answer or claim saved without one
     /// (saves made before events named every player): the offerer's opponent, or the side to move.
     fn kind(&self, game: &Game) -> Option<EventKind> {
-        let color = self.color.as_ref().map(|word| word.0);
+        let color = self.color;
         let turn = game.position().turn();
         let answerer = || color.or_else(|| game.draw_offer().map(|offerer| !offerer)).unwrap_or(turn);
         Some(match (self.event.0, color) {

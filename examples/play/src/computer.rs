@@ -1,17 +1,16 @@
-//! The computer's side: choosing a move (showing the search as it is: its depth and time),
-//! waiting at the chosen pace (shown as the computer taking its time), and answering draw
-//! offers.
+//! The computer's side: choosing a move (showing the search as it is: its depth and time) and
+//! waiting at the chosen pace (shown as the computer taking its time).
 
 use std::io::{self, Write};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use chess_core::search::{Score, SearchInfo, SearchResult, Searcher};
-use chess_core::{Game, Lang, Move, Role};
+use chess_core::search::{SearchInfo, SearchResult, Searcher};
+use chess_core::{Game, Lang};
 
 use super::Msg;
-use super::pace::{Pace, Spread, Weight};
+use super::pace::{Pace, Spread};
 
 /// How often the live display is redrawn.
 const TICK: Duration = Duration::from_millis(100);
@@ -41,7 +40,7 @@ pub(crate) fn choose_move<W: Write>(
         write!(out, "\r\x1b[K")?;
     }
     writeln!(out, "{}", Msg::Searched { depth: result.depth, seconds }.text(lang))?;
-    let wait = result.best_move.map_or(Duration::ZERO, |m| pace.duration(weight(game, m), spread.next_unit()));
+    let wait = result.best_move.map_or(Duration::ZERO, |m| pace.wait(game.position(), m, spread.next_unit()));
     if wait.is_zero() {
         return Ok(result);
     }
@@ -98,22 +97,4 @@ fn search_live<W: Write>(
 fn spin<W: Write>(out: &mut W, frame: usize, text: &str) -> io::Result<()> {
     write!(out, "\r\x1b[K{} {text}", FRAMES[frame % FRAMES.len()])?;
     out.flush()
-}
-
-/// Tells what a move does that a person would pause over.
-fn weight(game: &Game, m: Move) -> Weight {
-    let position = game.position();
-    Weight {
-        captured_value: position.captured(m).map_or(0, Role::value),
-        check: position.gives_check(m),
-        promotion: m.is_promotion(),
-    }
-}
-
-/// Tells whether the computer, not to move, accepts a draw offered by the side to move: when
-/// its search says the position is level or worse for it.
-pub(crate) fn accepts_draw(searcher: &mut Searcher, game: &Game) -> bool {
-    let limits = searcher.level().limits();
-    let result = searcher.search_game(game, &limits, &mut ());
-    result.score.flip() <= Score::Cp(0)
 }

@@ -40,8 +40,8 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use chess_core::search::Level;
-use chess_core::{Color, Lang, Position, Rules};
+use chess_core::search::{Level, Score, Searcher};
+use chess_core::{Color, EventError, Game, Lang, Outcome, Position, Rules};
 use serde::{Deserialize, Serialize};
 
 pub use args::{Terminal, USAGE, parse_args};
@@ -74,6 +74,64 @@ impl Side {
             Side::Both => None,
         }
     }
+
+    /// Returns how many plies an undo takes back when `turn` is to move: against the computer
+    /// the player's last move and the computer's reply on the player's turn, only the player's
+    /// move while the computer is to move; one with two players.
+    ///
+    /// ```
+    /// use chess_core::Color;
+    /// use chess_play::Side;
+    ///
+    /// assert_eq!(Side::White.undo_plies(Color::White), 2);
+    /// assert_eq!(Side::White.undo_plies(Color::Black), 1);
+    /// assert_eq!(Side::Both.undo_plies(Color::Black), 1);
+    /// ```
+    pub fn undo_plies(self, turn: Color) -> usize {
+        if self.human() == Some(turn) { 2 } else { 1 }
+    }
+}
+
+/// Hints a player may use in one game (the casual site's allowance).
+pub const HINTS_PER_GAME: u32 = 3;
+
+/// The level hints are searched at.
+pub const HINT_LEVEL: Level = Level::Expert;
+
+/// Tells whether the computer, not to move, accepts a draw offered by the side to move: when
+/// its search says the position is level or worse for it.
+pub fn accepts_draw(searcher: &mut Searcher, game: &Game) -> bool {
+    let limits = searcher.level().limits();
+    let result = searcher.search_game(game, &limits, &mut ());
+    result.score.flip() <= Score::Cp(0)
+}
+
+/// Returns what the game says when it ends with `outcome` (the position's `halfmove_clock`
+/// tells how long a no-progress draw waited), as the terminal game writes it.
+///
+/// ```
+/// use chess_core::{Color, Lang, Outcome, Termination};
+///
+/// let mate = Outcome::win(Termination::Checkmate, Color::Black);
+/// assert_eq!(chess_play::game_over_text(mate, 0, Lang::Zh), "将死！黑方获胜。");
+/// ```
+pub fn game_over_text(outcome: Outcome, halfmove_clock: u32, lang: Lang) -> String {
+    Msg::GameOver { outcome, halfmove_clock }.text(lang)
+}
+
+/// Returns what the game says when the rules refuse a resignation, draw offer or claim.
+///
+/// ```
+/// use chess_core::{Color, EventError, Lang};
+///
+/// let early = EventError::ResignTooEarly { color: Color::White, made: 3, required: 15 };
+/// assert_eq!(
+///     chess_play::refusal_text(&early, Lang::En),
+///     "Under these rules you may resign only after 15 moves; you have made 3."
+/// );
+/// ```
+pub fn refusal_text(error: &EventError, lang: Lang) -> String {
+    Msg::EventRefused(error).text(lang)
 }
 
 impl FromStr for Side {

@@ -4,6 +4,7 @@
 use std::str::FromStr;
 use std::time::Duration;
 
+use chess_core::{Move, Position, Role};
 use serde::{Deserialize, Serialize};
 
 /// Sets how long the computer waits after its search before it plays.
@@ -35,7 +36,7 @@ impl FromStr for Pace {
 
 /// Tells what a move does that makes a person stop and think before playing it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Weight {
+struct Weight {
     /// The value of the piece it captures (pawn 1 … queen 9; 0 for none).
     pub captured_value: u32,
     /// Whether it gives check.
@@ -48,9 +49,32 @@ impl Pace {
     /// Every pace, the slowest first (the menu's order).
     pub const ALL: [Pace; 3] = [Pace::Real, Pace::Fast, Pace::Instant];
 
-    /// Returns how long to wait before playing a move; `unit` is a random number in [0, 1)
-    /// that spreads the wait over the pace's range.
-    pub(crate) fn duration(self, weight: Weight, unit: f64) -> Duration {
+    /// Returns how long the computer waits before playing `m` in `position`; `unit` is a
+    /// random number in [0, 1) that spreads the wait over the pace's range.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use chess_core::{Move, Position, Square};
+    /// use chess_play::Pace;
+    ///
+    /// let quiet = Move::new(Square::E2, Square::E4);
+    /// assert_eq!(Pace::Real.wait(&Position::new(), quiet, 0.5), Duration::from_millis(3500));
+    /// assert_eq!(Pace::Instant.wait(&Position::new(), quiet, 0.5), Duration::ZERO);
+    /// ```
+    pub fn wait(self, position: &Position, m: Move, unit: f64) -> Duration {
+        let weight = Weight {
+            captured_value: position.captured(m).map_or(0, Role::value),
+            check: position.gives_check(m),
+            promotion: m.is_promotion(),
+        };
+        self.duration(weight, unit)
+    }
+
+    /// Returns how long to wait before playing a move of this weight; `unit` spreads the wait
+    /// over the pace's range.
+    fn duration(self, weight: Weight, unit: f64) -> Duration {
         let unit = unit.clamp(0.0, 1.0);
         let seconds = match self {
             Pace::Instant => 0.0,

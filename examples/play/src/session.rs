@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use chess_core::pgn::{FromGameOptions, PgnGame};
-use chess_core::search::{Hint, Level, Searcher};
+use chess_core::search::{Hint, Searcher};
 use chess_core::{
     Bitboard, Color, Game, IllegalMoveReason, Move, MoveText, Piece, Position, Role, SanError, SanStyle, Square,
 };
@@ -17,13 +17,7 @@ use super::input::{self, Command};
 use super::menu::{self, Start};
 use super::pace::{Pace, Spread};
 use super::save::{self, SavedGame};
-use super::{Config, Io, Msg, Settings, Side};
-
-/// Hints allowed in one game.
-const HINTS_PER_GAME: u32 = 3;
-
-/// The level hints are searched at.
-const HINT_LEVEL: Level = Level::Expert;
+use super::{Config, HINT_LEVEL, HINTS_PER_GAME, Io, Msg, Settings, Side};
 
 /// The time left below which the computer plays without waiting at its pace.
 const HURRY: std::time::Duration = std::time::Duration::from_secs(60);
@@ -527,11 +521,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     /// Takes back one ply with two players; against the computer, the player's last move and
     /// the computer's reply (only the player's when the computer has not replied).
     fn undo(&mut self) -> io::Result<()> {
-        let turn = self.game.position().turn();
-        let plies = match self.settings.side.human() {
-            Some(human) if human == turn => 2,
-            _ => 1,
-        };
+        let plies = self.settings.side.undo_plies(self.game.position().turn());
         if self.game.moves().len() < plies {
             return self.io.say(Msg::NothingToUndo);
         }
@@ -571,7 +561,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
                 let answer = self.io.ask(Msg::AskAcceptDraw(!offerer))?;
                 answer.is_some_and(|answer| input::parse(&answer) == Command::Yes)
             }
-            _ => computer::accepts_draw(&mut self.searcher, &self.game),
+            _ => super::accepts_draw(&mut self.searcher, &self.game),
         };
         let answerer = !offerer;
         let result =

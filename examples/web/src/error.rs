@@ -1,0 +1,71 @@
+//! The API's errors: an HTTP status, a stable code and the message in both languages.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use chess_core::{EventError, IllegalMoveReason, Lang};
+use serde::Serialize;
+
+use crate::view::Texts;
+
+/// A refused request: answered with its status and
+/// `{"error": {"code": "...", "message": {"en": "...", "zh": "..."}}}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ApiError {
+    /// The HTTP status.
+    #[serde(skip)]
+    pub status: StatusCode,
+    /// A stable snake-case name of what went wrong (`illegal_move`, `tampered_save`, ...).
+    pub code: &'static str,
+    /// What went wrong, for the player.
+    pub message: Texts,
+}
+
+impl ApiError {
+    /// A request the server cannot read (400).
+    pub fn bad_request(code: &'static str, en: impl Into<String>, zh: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::BAD_REQUEST, code, message: Texts { en: en.into(), zh: zh.into() } }
+    }
+
+    /// A request that is not allowed in the game's state now (409).
+    pub fn conflict(code: &'static str, en: impl Into<String>, zh: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::CONFLICT, code, message: Texts { en: en.into(), zh: zh.into() } }
+    }
+
+    /// A move the rules forbid, with the reason (422).
+    pub fn illegal(reason: IllegalMoveReason) -> ApiError {
+        let code = if reason.kind() == chess_core::IllegalMoveKind::MustPromote {
+            "missing_promotion"
+        } else {
+            "illegal_move"
+        };
+        ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, code, message: Texts::of(&reason) }
+    }
+
+    /// A resignation, draw offer or claim the rules refuse (422).
+    pub fn refused(error: &EventError) -> ApiError {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: "event_not_allowed",
+            message: Texts::with(|lang| chess_play::refusal_text(error, lang)),
+        }
+    }
+
+    /// The game has ended (409).
+    pub fn game_over() -> ApiError {
+        ApiError::conflict("game_over", "The game is over.", "对局已经结束。")
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, axum::Json(serde_json::json!({ "error": self }))).into_response()
+    }
+}
+
+/// Both languages of a text made by `text`.
+impl Texts {
+    /// Writes `text` in English and in Chinese.
+    pub fn with(text: impl Fn(Lang) -> String) -> Texts {
+        Texts { en: text(Lang::En), zh: text(Lang::Zh) }
+    }
+}

@@ -1,0 +1,130 @@
+//! The save: the game with its settings, travelling between the page and the server as JSON
+//! text sealed with a keyed hash, so the server keeps no per-user state and refuses a save
+//! changed outside the game.
+
+use chess_core::Game;
+use chess_core::search::Level;
+use chess_play::{RulesChoice, Side};
+use hmac::{Hmac, Mac};
+use serde::{Deserialize, Serialize};
+use sha2::Sha256;
+
+use crate::error::ApiError;
+use crate::view::GivenHint;
+
+/// Everything needed to go on with a game: chess-core's saved game and the page's settings.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Save {
+    /// Who sits at the board.
+    pub side: Side,
+    /// The computer's level.
+    pub level: Level,
+    /// The rules, by name (the game carries them in full).
+    pub rules: RulesChoice,
+    /// Hints used in this game.
+    pub hints_used: u32,
+    /// The last hint given, shown again free in the same position.
+    pub hint: Option<GivenHint>,
+    /// The game: start position, moves, rules and events (chess-core's serde form).
+    pub game: Game,
+}
+
+impl Save {
+    /// Returns the hint given in the current position, if any.
+    pub fn current_hint(&self) -> Option<&GivenHint> {
+        self.hint.as_ref().filter(|hint| hint.ply == self.game.moves().len())
+    }
+
+    /// Tells whether the computer moves next (never once the game is over).
+    pub fn computer_to_move(&self) -> bool {
+        !self.game.is_over() && self.side.human().is_some_and(|human| human != self.game.position().turn())
+    }
+
+    /// Returns the colour of the player who resigns or offers a draw now: the player against
+    /// the computer, the side to move with two players.
+    pub fn player(&self) -> chess_core::Color {
+        self.side.human().unwrap_or(self.game.position().turn())
+    }
+}
+
+/// The save as the page keeps it: the JSON text of a [`Save`] and its seal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The save as JSON text.
+    pub save: String,
+    /// The keyed hash of `save`, in hexadecimal.
+    pub seal: String,
+}
+
+/// Seals saves and opens them, with the server's secret key.
+#[derive(Clone)]
+pub struct Sealer {
+    key: [u8; 32],
+}
+
+impl Sealer {
+    /// Makes a sealer with `key`: servers that share a key accept each other's saves.
+    pub fn new(key: [u8; 32]) -> Sealer {
+        Sealer { key }
+    }
+
+    /// Writes `save` as the page keeps it.
+    pub fn seal(&self, save: &Save) -> State {
+        let text = serde_json::to_string(save).expect("a save always serialises");
+        State { seal: hex(&self.mac(&text).finalize().into_bytes()), save: text }
+    }
+
+    /// Reads a save the page sent back: refused when its seal does not match (changed outside
+    /// the game, or sealed by a server with another key) or when it is not a valid game.
+    pub fn open(&self, state: &State) -> Result<Save, ApiError> {
+        let tag = unhex(&state.seal);
+        if tag.is_none_or(|tag| self.mac(&state.save).verify_slice(&tag).is_err()) {
+            return Err(ApiError::bad_request(
+                "tampered_save",
+                "This saved game was changed outside the game (or saved by another server), so it cannot be continued.",
+                "这个存档在游戏之外被改动过（或来自另一台服务器），无法继续。",
+            ));
+        }
+        serde_json::from_str(&state.save).map_err(|error| {
+            ApiError::bad_request(
+                "invalid_save",
+                format!("This saved game cannot be read: {error}."),
+                format!("无法读取这个存档：{error}。"),
+            )
+        })
+    }
+
+    fn mac(&self, text: &str) -> Hmac<Sha256> {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.key).expect("HMAC takes a key of any length");
+        mac.update(text.as_bytes());
+        mac
+    }
+}
+
+/// Writes bytes as lower-case hexadecimal.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// Reads lower-case or upper-case hexadecimal; `None` when it is not.
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if text.len() % 2 != 0 || !text.bytes().all(|byte| byte.is_ascii_hexdigit()) {
+        return None;
+    }
+    (0..text.len()).step_by(2).map(|i| u8::from_str_radix(&text[i..i + 2], 16).ok()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hexadecimal_round_trips_and_refuses_junk() {
+        assert_eq!(hex(&[0, 15, 255]), "000fff");
+        assert_eq!(unhex("000fFF"), Some(vec![0, 15, 255]));
+        assert_eq!(unhex("abc"), None);
+        assert_eq!(unhex("zz"), None);
+        assert_eq!(unhex("é0"), None);
+        assert_eq!(unhex("+f"), None);
+    }
+}
