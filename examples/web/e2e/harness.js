@@ -2,6 +2,8 @@
 // through playwright-core, and a few steps on the page that many tests take.
 
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -13,10 +15,16 @@ const ROOT = path.resolve(HERE, '../../..');
 /** Where screenshots go: `$E2E_ARTIFACTS`, else `target/web-e2e/` of the repository. */
 export const ARTIFACTS = path.resolve(ROOT, process.env.E2E_ARTIFACTS || 'target/web-e2e');
 
-/** Starts `chess-web --port 0` and resolves to `{url, stop}` once it prints its address. */
-export function startServer() {
+/**
+ * Starts `chess-web --port 0` and resolves to `{url, stop}` once it prints its address. Its key
+ * for sealing saves is made in a temporary folder, not in the user's data directory.
+ */
+export async function startServer() {
   const binary = process.env.CHESS_WEB_BIN || path.join(ROOT, 'target/release/chess-web');
-  const child = spawn(binary, ['--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const folder = await mkdtemp(path.join(tmpdir(), 'chess-web-e2e-'));
+  const args = ['--port', '0', '--secret-file', path.join(folder, 'secret')];
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((done) => child.once('exit', done));
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${binary} exited with ${code} before it listened`)));
@@ -28,15 +36,14 @@ export function startServer() {
         reject(new Error(`unexpected first line from ${binary}: ${line}`));
         return;
       }
-      child.removeAllListeners('exit');
       lines.on('line', () => {}); // keep draining stdout
       resolve({
         url: found[0].replace(/\/$/, ''),
-        stop: () => new Promise((done) => {
-          if (child.exitCode !== null) return done();
-          child.once('exit', done);
-          child.kill();
-        }),
+        stop: async () => {
+          if (child.exitCode === null && child.signalCode === null) child.kill();
+          await exited;
+          await rm(folder, { recursive: true, force: true });
+        },
       });
     });
   });

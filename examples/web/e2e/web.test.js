@@ -49,6 +49,22 @@ describe('chess-web in the browser', () => {
     await closePage(page);
   });
 
+  test('capturable pieces get red rings, en passant included', async () => {
+    const page = await openPage(browser, server.url);
+    await newGame(page, { side: 'both' });
+    await clickMoves(page, ['e2e4', 'd7d5', 'e4d5', 'c7c5']);
+    await square(page, 'd5').click();
+    await square(page, 'c6').locator('.ring').waitFor();
+    assert.equal(await square(page, 'c5').locator('.ring').count(), 1, 'the pawn taken en passant');
+    assert.equal(await square(page, 'd6').locator('.dot').count(), 1);
+    assert.equal(await page.locator('#board .ring').count(), 2);
+    await square(page, 'c6').click();
+    await waitForMoves(page, 5);
+    assert.equal(await page.locator('#moves .san').last().textContent(), 'dxc6');
+    assert.equal(await square(page, 'c5').locator('.piece').count(), 0);
+    await closePage(page);
+  });
+
   test('after e4 the computer answers (pace instant, chosen in the settings)', async () => {
     const page = await openPage(browser, server.url);
     await setPace(page, 'instant');
@@ -69,7 +85,7 @@ describe('chess-web in the browser', () => {
     await clickMoves(page, ['d2d4', 'e7e6', 'c2c4', 'f8b4', 'b1c3', 'g8f6']);
     await drag(page, 'c3', 'e4');
     await page.locator('#message.error').waitFor();
-    assert.match(await page.locator('#message').textContent(), /pin/i);
+    assert.match(await page.locator('#message').textContent(), /^Illegal move: .*\bpin/);
     await page.waitForSelector('#board .piece.returning', { state: 'detached' });
     assert.equal(await square(page, 'c3').locator('.piece[data-piece="N"]').count(), 1);
     assert.equal(await square(page, 'e4').locator('.piece').count(), 0);
@@ -211,6 +227,20 @@ describe('chess-web in the browser', () => {
     await closePage(page);
   });
 
+  test('two players: a draw offer is answered by the other side', async () => {
+    const page = await openPage(browser, server.url);
+    await newGame(page, { side: 'both' });
+    await clickMoves(page, ['e2e4']);
+    await page.locator('#draw').click();
+    await page.locator('#confirm-yes').click();
+    await page.locator('#draw-offer:not([hidden])').waitFor();
+    assert.equal(await page.locator('#draw-offer-text').textContent(), 'Black offers a draw. White, do you accept the draw?');
+    await page.locator('#draw-accept').click();
+    await page.locator('#game-over:not([hidden])').waitFor();
+    assert.equal(await page.locator('#game-over-text').textContent(), 'Draw by agreement.');
+    await closePage(page);
+  });
+
   test('switching to Chinese writes the page and the server texts in Chinese', async () => {
     const page = await openPage(browser, server.url);
     await page.locator('#language').click();
@@ -223,7 +253,7 @@ describe('chess-web in the browser', () => {
     await square(page, 'e5').click();
     await page.locator('#message.error').waitFor();
     const chinese = await page.locator('#message').textContent();
-    assert.match(chinese, /[\u4e00-\u9fff]/);
+    assert.match(chinese, /^不合法的走法：.*[\u4e00-\u9fff].*。$/);
     await page.locator('#language').click();
     const english = await page.locator('#message').textContent();
     assert.match(english, /^[\x20-\x7e—]+$/, `not English: ${english}`);

@@ -26,7 +26,7 @@ const TEXTS = {
     newGame: 'New game',
     continueGame: (moves) => `Continue the last game (${moves} ${moves === 1 ? 'move' : 'moves'} played)`,
     resumed: 'Continuing the last game.',
-    saveUnreadable: (error) => `The saved game could not be read (${error}); starting a new game.`,
+    illegal: (reason) => `Illegal move: ${reason}.`,
     newGameStarted: (side, level, rules) => side === 'both'
       ? `New game: two players, ${TEXTS.en[rules]} rules.`
       : `New game: you play ${COLOR.en[side]} against the computer (${TEXTS.en[level]}), ${TEXTS.en[rules]} rules.`,
@@ -95,7 +95,7 @@ const TEXTS = {
     newGame: '新对局',
     continueGame: (moves) => `继续上一局（已走${moves}回合）`,
     resumed: '继续上一局。',
-    saveUnreadable: (error) => `无法读取保存的对局（${error}），开始新对局。`,
+    illegal: (reason) => `不合法的走法：${reason}。`,
     newGameStarted: (side, level, rules) => side === 'both'
       ? `新对局：双人对弈，${TEXTS.zh[rules]}规则。`
       : `新对局：你${side === 'white' ? '执白' : '执黑'}，对手是电脑（${TEXTS.zh[level]}），${TEXTS.zh[rules]}规则。`,

@@ -9,6 +9,8 @@ const SAVE_KEY = 'chess-web-save';
 const SETTINGS_KEY = 'chess-web-settings';
 const PACES = ['real', 'fast', 'instant'];
 const VALUE = { q: 9, r: 5, b: 3, n: 3, p: 1 };
+/** The error codes whose message is the reason of an illegal move (said as "Illegal move: …"). */
+const ILLEGAL = ['illegal_move', 'missing_promotion'];
 
 const $ = (id) => document.getElementById(id);
 
@@ -41,7 +43,7 @@ function loadSettings() {
   }
   const lang = ['en', 'zh'].includes(stored.lang) ? stored.lang : navigator.language.startsWith('zh') ? 'zh' : 'en';
   const pace = PACES.includes(stored.pace) ? stored.pace : 'real';
-  return { lang, pace };
+  return { lang, pace, choices: stored.choices || {} };
 }
 
 function saveSettings() {
@@ -50,9 +52,9 @@ function saveSettings() {
 
 // --- what the page says ---
 
-/** Says `text` (a function of the language) under the status line; `kind` 'info' or 'error'. */
+/** Says `text` (a function of the language, or null: nothing) under the status; `kind` 'info' or 'error'. */
 function say(text, kind = 'info') {
-  message = { text, kind };
+  message = text ? { text, kind } : null;
   renderMessage();
 }
 
@@ -64,8 +66,10 @@ function renderMessage() {
 
 /** Says what went wrong with a call, in the server's words when it gave them. */
 function sayError(error) {
-  if (error.text) say((lang) => error.text[lang], 'error');
-  else say((lang) => t(lang, 'unreachable'), 'error');
+  const text = error.text;
+  if (!text) say((lang) => t(lang, 'unreachable'), 'error');
+  else if (ILLEGAL.includes(error.code)) say((lang) => t(lang, 'illegal', text[lang]), 'error');
+  else say((lang) => text[lang], 'error');
 }
 
 /** Writes every fixed text of the page in the current language, then the game's texts. */
@@ -120,7 +124,7 @@ function renderLobby() {
   if (saved) button.textContent = tr('continueGame', Math.ceil(saved.view.moves.length / 2));
   const notice = $('lobby-notice');
   if (!notice.hidden) {
-    notice.textContent = tr('saveUnreadable', JSON.parse(notice.dataset.reason)[settings.lang]);
+    notice.textContent = JSON.parse(notice.dataset.reason)[settings.lang];
   }
 }
 
@@ -327,7 +331,7 @@ async function offerDraw() {
   apply(answer);
   if (answer.accepted === true) say((lang) => t(lang, 'computerAcceptsDraw'));
   else if (answer.accepted === false) say((lang) => t(lang, 'computerDeclinesDraw'));
-  else if (answer.view.draw_offer) say((lang) => t(lang, 'drawOffered', answer.view.draw_offer));
+  else if (answer.view.draw_offer) say(null); // the offer's panel asks the other side
 }
 
 async function answerDraw(accept) {
@@ -508,7 +512,15 @@ function wire() {
   for (const input of document.querySelectorAll('input[name="pace"]')) {
     input.addEventListener('change', () => setPace(input.value));
   }
-  $('new-game').addEventListener('click', () => newGame(lobbyChoice('side'), lobbyChoice('level'), lobbyChoice('rules')));
+  $('new-game').addEventListener('click', () => {
+    settings.choices = { side: lobbyChoice('side'), level: lobbyChoice('level'), rules: lobbyChoice('rules') };
+    saveSettings();
+    newGame(settings.choices.side, settings.choices.level, settings.choices.rules);
+  });
+  for (const [name, value] of Object.entries(settings.choices)) {
+    const input = document.querySelector(`input[name="${name}"][value="${value}"]`);
+    if (input) input.checked = true;
+  }
   $('continue').addEventListener('click', continueGame);
   $('again').addEventListener('click', () => newGame(game.view.side, game.view.level, game.view.rules));
   $('game-over-lobby').addEventListener('click', showLobby);
