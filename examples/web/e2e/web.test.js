@@ -19,6 +19,7 @@ import {
   setPace,
   square,
   startServer,
+  touchDrag,
   waitForMoves,
 } from './harness.js';
 
@@ -261,7 +262,7 @@ describe('chess-web in the browser', () => {
     await closePage(page);
   });
 
-  test('touch: tap a piece, then tap its square', async () => {
+  test('touch: tap a piece, then tap its square; drag with a finger', async () => {
     const page = await openPage(browser, server.url, { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } });
     await newGame(page, { side: 'both' });
     await square(page, 'g1').tap();
@@ -270,6 +271,9 @@ describe('chess-web in the browser', () => {
     await waitForMoves(page, 1);
     assert.equal(await page.locator('#moves .san').first().textContent(), 'Nf3');
     assert.equal(await square(page, 'f3').locator('.piece').getAttribute('data-piece'), 'N');
+    await touchDrag(page, 'e7', 'e5');
+    await waitForMoves(page, 2);
+    assert.equal(await square(page, 'e5').locator('.piece').getAttribute('data-piece'), 'p');
     await closePage(page);
   });
 
