@@ -126,13 +126,16 @@ export async function waitForMoves(page, count) {
   await page.waitForFunction((n) => document.querySelectorAll('#moves .san').length === n, count);
 }
 
-/** Plays moves ("e2e4" each) by clicking the piece, then its square, waiting for each. */
+/**
+ * Plays moves ("e2e4" each) by clicking the piece, then its square, waiting for each to show
+ * (against an instant computer, its answer may follow within the same frame).
+ */
 export async function clickMoves(page, moves) {
   for (const move of moves) {
     const before = await moveCount(page);
     await square(page, move.slice(0, 2)).click();
     await square(page, move.slice(2, 4)).click();
-    await waitForMoves(page, before + 1);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves .san').length > n, before);
   }
 }
 

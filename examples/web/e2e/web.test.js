@@ -37,8 +37,9 @@ after(async () => {
 });
 
 describe('chess-web in the browser', () => {
-  test('selecting e2 shows dots on e3 and e4', async () => {
+  test('selecting e2 shows dots on e3 and e4', async (t) => {
     const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
     await newGame(page, { side: 'both' });
     await square(page, 'e2').click();
     await square(page, 'e3').locator('.dot').waitFor();
@@ -47,11 +48,11 @@ describe('chess-web in the browser', () => {
     assert.equal(await page.locator('#board .ring').count(), 0);
     await page.keyboard.press('Escape');
     assert.equal(await page.locator('#board .dot').count(), 0);
-    await closePage(page);
   });
 
-  test('capturable pieces get red rings, en passant included', async () => {
+  test('capturable pieces get red rings, en passant included', async (t) => {
     const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
     await newGame(page, { side: 'both' });
     await clickMoves(page, ['e2e4', 'd7d5', 'e4d5', 'c7c5']);
     await square(page, 'd5').click();
@@ -63,11 +64,11 @@ describe('chess-web in the browser', () => {
     await waitForMoves(page, 5);
     assert.equal(await page.locator('#moves .san').last().textContent(), 'dxc6');
     assert.equal(await square(page, 'c5').locator('.piece').count(), 0);
-    await closePage(page);
   });
 
-  test('after e4 the computer answers (pace instant, chosen in the settings)', async () => {
+  test('after e4 the computer answers (pace instant, chosen in the settings)', async (t) => {
     const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
     await setPace(page, 'instant');
     await newGame(page, { side: 'white' });
     await clickMoves(page, ['e2e4']);
@@ -77,11 +78,11 @@ describe('chess-web in the browser', () => {
     assert.match(await page.locator('#message').textContent(), new RegExp(`^The computer plays ${reply.replace('+', '\\+')} — Black `));
     assert.equal(await page.locator('#status').textContent(), 'White to move.');
     assert.equal(await page.locator('#board .last-move').count(), 2);
-    await closePage(page);
   });
 
-  test('a pinned piece dragged away flies back and the reason names the pin', async () => {
+  test('a pinned piece dragged away flies back and the reason names the pin', async (t) => {
     const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
     await newGame(page, { side: 'both' });
     await clickMoves(page, ['d2d4', 'e7e6', 'c2c4', 'f8b4', 'b1c3', 'g8f6']);
     await drag(page, 'c3', 'e4');
@@ -92,11 +93,11 @@ describe('chess-web in the browser', () => {
     assert.equal(await square(page, 'e4').locator('.piece').count(), 0);
     assert.equal(await square(page, 'c3').locator('.piece').evaluate((piece) => getComputedStyle(piece).transform), 'none');
     assert.equal(await moveCount(page), 6);
-    await closePage(page);
   });
 
-  test('castling: click the king, then g1; the rook lands on f1', async () => {
+  test('castling: click the king, then g1; the rook lands on f1', async (t) => {
     const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
     await newGame(page, { side: 'both' });
     await clickMoves(page, ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'f8c5']);
     await square(page, 'e1').click();
@@ -127,12 +128,12 @@ describe('chess-web in the browser', () => {
       return seen.size;
     }, (await readFile(file)).toString('base64'));
     assert.ok(colours > 10, `midgame.png has only ${colours} colours`);
-    await closePage(page);
   });
 
-  test('promotion through the panel, in a game from a FEN continued from localStorage', async () => {
+  test('promotion through the panel, in a game from a FEN continued from localStorage', async (t) => {
     const { state } = await api(server.url, 'new', { side: 'both', level: 'normal', rules: 'fide', fen: '7k/P7/8/8/8/8/8/K7 w - - 0 1' });
     const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
     await page.evaluate((saved) => localStorage.setItem('chess-web-save', JSON.stringify(saved)), state);
     await page.reload();
     await page.locator('#continue:not([hidden])').click();
@@ -145,11 +146,11 @@ describe('chess-web in the browser', () => {
     assert.equal(await page.locator('#moves .san').first().textContent(), 'a8=N');
     assert.equal(await square(page, 'a8').locator('.piece').getAttribute('data-piece'), 'N');
     assert.equal(await square(page, 'a7').locator('.piece').count(), 0);
-    await closePage(page);
   });
 
-  test('a hint highlights its move and says it (H key), and costs one of three', async () => {
+  test('a hint highlights its move and says it (H key), and costs one of three', async (t) => {
     const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
     await newGame(page, { side: 'white' });
     assert.equal(await page.locator('#hint').textContent(), 'Hint (3)');
     await page.keyboard.press('h');
@@ -157,11 +158,11 @@ describe('chess-web in the browser', () => {
     assert.equal(await page.locator('#board .square.hint').count(), 2);
     assert.match(await page.locator('#message').textContent(), /^Hint: \S+ — .+\. \(2 left in this game\)$/);
     assert.equal(await page.locator('#hint').textContent(), 'Hint (2)');
-    await closePage(page);
   });
 
-  test('undo takes back the move and the computer answer', async () => {
+  test('undo takes back the move and the computer answer', async (t) => {
     const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
     await setPace(page, 'instant');
     await newGame(page, { side: 'white' });
     await clickMoves(page, ['e2e4']);
@@ -170,18 +171,18 @@ describe('chess-web in the browser', () => {
     await waitForMoves(page, 0);
     assert.equal(await square(page, 'e2').locator('.piece').getAttribute('data-piece'), 'P');
     assert.equal(await page.locator('#message').textContent(), 'Took back the last 2 moves.');
-    await closePage(page);
   });
 
-  test('undo (Z) while the computer thinks drops its answer', async () => {
+  test('undo (Z) while the computer thinks drops its answer', async (t) => {
     const page = await openPage(browser, server.url);
-    await setPace(page, 'fast');
+    t.after(() => closePage(page));
+    await setPace(page, 'real');
     await newGame(page, { side: 'white' });
     const computer = page.waitForResponse((response) => response.url().endsWith('/api/computer'));
     await square(page, 'e2').click();
     await square(page, 'e4').click();
     await page.locator('#status.thinking').waitFor();
-    const wait = (await (await computer).json()).wait.fast;
+    const wait = (await (await computer).json()).wait.real;
     await page.keyboard.press('z');
     await waitForMoves(page, 0);
     assert.equal(await page.locator('#message').textContent(), 'Took back the last move.');
@@ -189,11 +190,11 @@ describe('chess-web in the browser', () => {
     await page.waitForTimeout(wait * 1000 + 300);
     assert.equal(await moveCount(page), 0);
     assert.equal(await page.locator('#status').textContent(), 'White to move.');
-    await closePage(page);
   });
 
-  test('reloading the page offers to continue the game, which goes on where it was', async () => {
+  test('reloading the page offers to continue the game, which goes on where it was', async (t) => {
     const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
     await setPace(page, 'instant');
     await newGame(page, { side: 'white' });
     await clickMoves(page, ['d2d4']);
@@ -209,27 +210,27 @@ describe('chess-web in the browser', () => {
     assert.equal(await page.locator('#moves .san').nth(1).textContent(), reply);
     assert.equal(await square(page, 'd4').locator('.piece').getAttribute('data-piece'), 'P');
     assert.equal(await page.evaluate(() => localStorage.getItem('chess-web-save')), fen);
-    await closePage(page);
   });
 
-  test('resigning asks first, then ends the game (FIDE rules)', async () => {
+  test('resigning asks first, then ends the game (FIDE rules)', async (t) => {
     const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
     await newGame(page, { side: 'white', rules: 'fide' });
     await page.locator('#resign').click();
     await page.locator('#confirm[open]').waitFor();
     assert.equal(await page.locator('#confirm-text').textContent(), 'Resign this game?');
     await page.locator('#confirm-no').click();
-    assert.equal(await page.locator('#message').textContent(), 'Play on, then.');
+    await page.locator('#message', { hasText: 'Play on, then.' }).waitFor();
     assert.ok(await page.locator('#game-over').isHidden());
     await page.locator('#resign').click();
     await page.locator('#confirm-yes').click();
     await page.locator('#game-over:not([hidden])').waitFor();
     assert.match(await page.locator('#game-over-text').textContent(), /Black wins.*You lose\.$/);
-    await closePage(page);
   });
 
-  test('two players: a draw offer is answered by the other side', async () => {
+  test('two players: a draw offer is answered by the other side', async (t) => {
     const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
     await newGame(page, { side: 'both' });
     await clickMoves(page, ['e2e4']);
     await page.locator('#draw').click();
@@ -239,11 +240,11 @@ describe('chess-web in the browser', () => {
     await page.locator('#draw-accept').click();
     await page.locator('#game-over:not([hidden])').waitFor();
     assert.equal(await page.locator('#game-over-text').textContent(), 'Draw by agreement.');
-    await closePage(page);
   });
 
-  test('switching to Chinese writes the page and the server texts in Chinese', async () => {
+  test('switching to Chinese writes the page and the server texts in Chinese', async (t) => {
     const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
     await page.locator('#language').click();
     assert.equal(await page.locator('#new-game').textContent(), '新对局');
     assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
@@ -259,11 +260,11 @@ describe('chess-web in the browser', () => {
     const english = await page.locator('#message').textContent();
     assert.match(english, /^[\x20-\x7e—]+$/, `not English: ${english}`);
     assert.notEqual(english, chinese);
-    await closePage(page);
   });
 
-  test('touch: tap a piece, then tap its square; drag with a finger', async () => {
+  test('touch: tap a piece, then tap its square; drag with a finger', async (t) => {
     const page = await openPage(browser, server.url, { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } });
+    t.after(() => closePage(page));
     await newGame(page, { side: 'both' });
     await square(page, 'g1').tap();
     await square(page, 'f3').locator('.dot').waitFor();
@@ -274,11 +275,11 @@ describe('chess-web in the browser', () => {
     await touchDrag(page, 'e7', 'e5');
     await waitForMoves(page, 2);
     assert.equal(await square(page, 'e5').locator('.piece').getAttribute('data-piece'), 'p');
-    await closePage(page);
   });
 
-  test('on a phone (375x667) the whole board shows without scrolling sideways', async () => {
+  test('on a phone (375x667) the whole board shows without scrolling sideways', async (t) => {
     const page = await openPage(browser, server.url, { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } });
+    t.after(() => closePage(page));
     await newGame(page, { side: 'black' });
     const box = await page.locator('#board').boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 375, `board spans ${box.x}..${box.x + box.width}`);
@@ -289,6 +290,5 @@ describe('chess-web in the browser', () => {
     const h1 = await square(page, 'h1').boundingBox();
     const a8 = await square(page, 'a8').boundingBox();
     assert.ok(h1.x < a8.x && h1.y < a8.y);
-    await closePage(page);
   });
 });
