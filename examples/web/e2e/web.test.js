@@ -212,6 +212,23 @@ describe('chess-web in the browser', () => {
     assert.equal(await page.evaluate(() => localStorage.getItem('chess-web-save')), fen);
   });
 
+  test('a changed save is refused: the lobby says why and offers no continue', async (t) => {
+    const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
+    await newGame(page, { side: 'both' });
+    await clickMoves(page, ['e2e4']);
+    await page.evaluate(() => {
+      const state = JSON.parse(localStorage.getItem('chess-web-save'));
+      state.save = state.save.replace('"hints_used":0', '"hints_used":1');
+      localStorage.setItem('chess-web-save', JSON.stringify(state));
+    });
+    await page.reload();
+    await page.locator('#lobby-notice:not([hidden])').waitFor();
+    assert.match(await page.locator('#lobby-notice').textContent(), /changed outside the game/);
+    assert.ok(await page.locator('#continue').isHidden());
+    assert.equal(await page.evaluate(() => localStorage.getItem('chess-web-save')), null);
+  });
+
   test('resigning asks first, then ends the game (FIDE rules)', async (t) => {
     const page = await openPage(browser, server.url);
     t.after(() => closePage(page));

@@ -26,8 +26,9 @@ export function pieceElement(letter, className) {
 export class Board {
   /**
    * `element` is the board's container; `handlers` answer and receive the player's input:
-   * `canSelect(square)` (is it a piece the player may move now), `onMove(from, to)` (a legal
-   * destination was chosen) and `onTry(from, to)` (an illegal one: the server tells why).
+   * `canSelect(square)` (is it a piece the player may move now), `onMove(from, to, dragged)` (a
+   * legal destination was chosen, by a drag or not) and `onTry(from, to)` (an illegal one: the
+   * server tells why).
    */
   constructor(element, handlers) {
     this.element = element;
@@ -70,8 +71,11 @@ export class Board {
     if (this.view) this.render(this.view);
   }
 
-  /** Shows `view` (the server's view of the game): the pieces, then the marks. */
-  render(view) {
+  /**
+   * Shows `view` (the server's view of the game): the pieces, then the marks. With `slide`, the
+   * last move's piece slides from its square to its new one (a move the player did not drag).
+   */
+  render(view, slide = false) {
     this.view = view;
     if (this.selected && !view.legal.some((move) => move.from === this.selected)) this.selected = null;
     for (const [name, square] of this.squares) {
@@ -81,6 +85,17 @@ export class Board {
       this.addCoordinates(name, square);
     }
     this.mark();
+    if (slide && view.last_move) this.slide(view.last_move);
+  }
+
+  /** Slides the piece now on `move.to` from `move.from` (a short animation). */
+  slide(move) {
+    const piece = this.squares.get(move.to).querySelector('.piece');
+    if (!piece || !piece.animate) return;
+    const [x1, y1] = this.centre(move.from);
+    const [x2, y2] = this.centre(move.to);
+    const offset = `translate(${(x1 - x2) * 100}%, ${(y1 - y2) * 100}%)`;
+    piece.animate([{ transform: offset }, { transform: 'none' }], { duration: 220, easing: 'ease-out' });
   }
 
   /** Marks the last move, the checked king, the hint, the selection and its destinations. */
@@ -175,7 +190,7 @@ export class Board {
     const name = target.dataset.square;
     const from = this.selected;
     if (from && this.destinations().some((d) => d.to === name)) {
-      this.handlers.onMove(from, name);
+      this.handlers.onMove(from, name, false);
       return;
     }
     if (this.handlers.canSelect(name)) {
@@ -221,7 +236,7 @@ export class Board {
       drag.piece.style.transform = '';
       this.squares.get(to).querySelector('.piece')?.remove();
       this.squares.get(to).prepend(drag.piece);
-      this.handlers.onMove(drag.from, to);
+      this.handlers.onMove(drag.from, to, true);
       return;
     }
     flyBack(drag.piece);

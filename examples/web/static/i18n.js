@@ -27,6 +27,7 @@ const TEXTS = {
     continueGame: (moves) => `Continue the last game (${moves} ${moves === 1 ? 'move' : 'moves'} played)`,
     resumed: 'Continuing the last game.',
     illegal: (reason) => `Illegal move: ${reason}.`,
+    saveBroken: 'The saved game could not be read; starting a new game.',
     newGameStarted: (side, level, rules) => side === 'both'
       ? `New game: two players, ${TEXTS.en[rules]} rules.`
       : `New game: you play ${COLOR.en[side]} against the computer (${TEXTS.en[level]}), ${TEXTS.en[rules]} rules.`,
@@ -96,6 +97,7 @@ const TEXTS = {
     continueGame: (moves) => `继续上一局（已走${moves}回合）`,
     resumed: '继续上一局。',
     illegal: (reason) => `不合法的走法：${reason}。`,
+    saveBroken: '无法读取保存的对局，开始新对局。',
     newGameStarted: (side, level, rules) => side === 'both'
       ? `新对局：双人对弈，${TEXTS.zh[rules]}规则。`
       : `新对局：你${side === 'white' ? '执白' : '执黑'}，对手是电脑（${TEXTS.zh[level]}），${TEXTS.zh[rules]}规则。`,

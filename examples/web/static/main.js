@@ -103,7 +103,7 @@ async function showLobby() {
   } catch (error) {
     if (error.status === 400 || error instanceof SyntaxError) {
       localStorage.removeItem(SAVE_KEY);
-      showNotice(error.text || { en: error.message, zh: error.message });
+      showNotice(error.text || { en: t('en', 'saveBroken'), zh: t('zh', 'saveBroken') });
     }
     return;
   }
@@ -166,11 +166,14 @@ function startGame(answer) {
 
 // --- the game ---
 
-/** Takes the server's answer as the game now: keeps the state, shows it, lets the computer move. */
-function apply(answer) {
+/**
+ * Takes the server's answer as the game now: keeps the state, shows it (`slide`: the last move
+ * slides into place), lets the computer move.
+ */
+function apply(answer, slide = false) {
   game = { state: answer.state, view: answer.view };
   localStorage.setItem(SAVE_KEY, JSON.stringify(game.state));
-  renderGame();
+  renderGame(slide);
   if (game.view.computer_to_move && !game.view.outcome && !thinking) computerMove();
 }
 
@@ -202,7 +205,7 @@ async function request(name, extra = {}) {
       // The save was refused (tampered or unreadable): this game cannot go on.
       localStorage.removeItem(SAVE_KEY);
       await showLobby();
-      showNotice(error.text || { en: error.message, zh: error.message });
+      showNotice(error.text || { en: t('en', 'saveBroken'), zh: t('zh', 'saveBroken') });
       return null;
     }
     sayError(error);
@@ -213,28 +216,29 @@ async function request(name, extra = {}) {
   }
 }
 
-function onMove(from, to) {
+function onMove(from, to, dragged) {
   if (busy) return;
   const move = game.view.legal.find((m) => m.from === from && m.to === to);
   if (move && move.promotion) askPromotion(from, to);
-  else play(from, to);
+  else play(from, to, undefined, !dragged);
 }
 
 async function onTry(from, to) {
   if (busy) return;
   const answer = await request('play', { from, to });
-  if (answer) played(answer);
+  if (answer) played(answer, false);
 }
 
-async function play(from, to, promotion) {
+/** Plays a move; `slide`: its piece slides into place (it was not dragged there). */
+async function play(from, to, promotion, slide) {
   const answer = await request('play', promotion ? { from, to, promotion } : { from, to });
-  if (answer) played(answer);
+  if (answer) played(answer, slide);
   else if (game) board.render(game.view);
 }
 
-function played(answer) {
+function played(answer, slide) {
   const { san, text } = answer.played;
-  apply(answer);
+  apply(answer, slide);
   say((lang) => t(lang, 'played', san, text[lang]));
 }
 
@@ -251,7 +255,7 @@ function askPromotion(from, to) {
     button.append(pieceElement(white ? role.toUpperCase() : role, 'promotion-piece'));
     button.addEventListener('click', () => {
       $('promotion').hidden = true;
-      play(from, to, role);
+      play(from, to, role, false);
     });
     pieces.append(button);
   }
@@ -286,7 +290,7 @@ async function computerMove() {
   if (thinking !== token) return;
   thinking = null;
   const { san, text } = answer.played;
-  apply(answer);
+  apply(answer, true);
   say((lang) => t(lang, 'computerPlayed', san, text[lang]));
 }
 
@@ -364,10 +368,10 @@ function confirm(key) {
 
 // --- drawing the game ---
 
-function renderGame() {
+function renderGame(slide = false) {
   const view = game.view;
   board.setOrientation(view.side === 'black' ? 'black' : 'white');
-  board.render(view);
+  board.render(view, slide);
   renderStatus();
   renderMoves();
   renderCaptures();
