@@ -16,11 +16,13 @@ const ROOT = path.resolve(HERE, '../../..');
 export const ARTIFACTS = path.resolve(ROOT, process.env.E2E_ARTIFACTS || 'target/web-e2e');
 
 /**
- * Starts `chess-web --port 0` and resolves to `{url, stop}` once it prints its address. Its key
+ * Starts `chess-web --port 0` (`$CHESS_WEB_BIN`, else the release build in the Cargo target
+ * folder) and resolves to `{url, stop}` once it prints its address. Its key
  * for sealing saves is made in a temporary folder, not in the user's data directory.
  */
 export async function startServer() {
-  const binary = process.env.CHESS_WEB_BIN || path.join(ROOT, 'target/release/chess-web');
+  const target = path.resolve(ROOT, process.env.CARGO_TARGET_DIR || 'target');
+  const binary = process.env.CHESS_WEB_BIN || path.join(target, 'release/chess-web');
   const folder = await mkdtemp(path.join(tmpdir(), 'chess-web-e2e-'));
   const args = ['--port', '0', '--secret-file', path.join(folder, 'secret')];
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] });

@@ -1,6 +1,7 @@
 // End-to-end tests of the chess-web page in a real browser (Debian's chromium via playwright-core)
-// against a chess-web server started here on a free port. Run: `npm ci && npm test` in this folder,
-// with CHESS_WEB_BIN naming the server binary (default: target/release/chess-web).
+// against a chess-web server started here on a free port. Run `cargo build --release -p chess-web`,
+// then `npm ci && npm test` in this folder; CHESS_WEB_BIN names another server binary, CHROMIUM
+// another browser, E2E_ARTIFACTS the folder for the screenshot (default target/web-e2e).
 
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -207,6 +208,10 @@ describe('chess-web in the browser', () => {
     assert.equal(await button.textContent(), 'Continue the last game (1 move played)');
     await button.click();
     await waitForMoves(page, 2);
+    // Back to the lobby keeps the game too.
+    await page.locator('#to-lobby').click();
+    await button.click();
+    await waitForMoves(page, 2);
     assert.equal(await page.locator('#moves .san').nth(1).textContent(), reply);
     assert.equal(await square(page, 'd4').locator('.piece').getAttribute('data-piece'), 'P');
     assert.equal(await page.evaluate(() => localStorage.getItem('chess-web-save')), fen);
@@ -257,6 +262,19 @@ describe('chess-web in the browser', () => {
     await page.locator('#draw-accept').click();
     await page.locator('#game-over:not([hidden])').waitFor();
     assert.equal(await page.locator('#game-over-text').textContent(), 'Draw by agreement.');
+  });
+
+  test('against the computer a draw offer is answered at once', async (t) => {
+    const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
+    await newGame(page, { side: 'white' });
+    await page.locator('#draw').click();
+    assert.equal(await page.locator('#confirm-text').textContent(), 'Offer (or claim) a draw?');
+    await page.locator('#confirm-yes').click();
+    await page.waitForFunction(() => /^The computer (accepts|declines)/.test(document.querySelector('#message').textContent));
+    const accepted = (await page.locator('#message').textContent()) === 'The computer accepts the draw.';
+    assert.equal(await page.locator('#game-over').isVisible(), accepted);
+    assert.ok(await page.locator('#draw-offer').isHidden());
   });
 
   test('switching to Chinese writes the page and the server texts in Chinese', async (t) => {
