@@ -159,6 +159,11 @@ describe('chess-web in the browser', () => {
     assert.equal(await page.locator('#board .square.hint').count(), 2);
     assert.match(await page.locator('#message').textContent(), /^Hint: \S+ — .+\. \(2 left in this game\)$/);
     assert.equal(await page.locator('#hint').textContent(), 'Hint (2)');
+    const text = await page.locator('#message').textContent();
+    await page.locator('#hint').click();
+    await page.locator('#message', { hasText: 'Hint (again, not counted)' }).waitFor();
+    assert.equal(await page.locator('#message').textContent(), text.replace('Hint:', 'Hint (again, not counted):'));
+    assert.equal(await page.locator('#hint').textContent(), 'Hint (2)');
   });
 
   test('undo takes back the move and the computer answer', async (t) => {

@@ -296,12 +296,14 @@ async function computerMove() {
 
 async function hint() {
   if (!game || busy || !playerToMove()) return;
+  const before = game.view.hints_left;
   const answer = await request('hint');
   if (!answer) return;
   apply(answer);
   const { san, text } = answer.hint;
   const left = answer.view.hints_left;
-  say((lang) => t(lang, 'hintText', san, text[lang], left));
+  const key = left === before ? 'hintAgain' : 'hintText'; // the same hint again is not counted
+  say((lang) => t(lang, key, san, text[lang], left));
 }
 
 async function undo() {
