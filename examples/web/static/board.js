@@ -9,7 +9,7 @@ const DRAG_START = 5;
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** The sprite's id of a FEN piece letter: `N` → `white-knight`. */
-export function pieceId(letter) {
+function pieceId(letter) {
   const color = letter === letter.toUpperCase() ? 'white' : 'black';
   return `${color}-${NAMES[letter.toLowerCase()]}`;
 }
@@ -38,6 +38,7 @@ export class Board {
     this.selected = null;
     this.drag = null;
     this.squares = new Map();
+    this.arrow = null;
     element.addEventListener('pointerdown', (event) => this.pointerDown(event));
     element.addEventListener('pointermove', (event) => this.pointerMove(event));
     element.addEventListener('pointerup', (event) => this.pointerUp(event));

@@ -160,7 +160,7 @@ function startGame(answer) {
   overOverlayClosed = false;
   $('lobby').hidden = true;
   $('game').hidden = false;
-  board.selected = null;
+  board.deselect();
   apply(answer);
 }
 
