@@ -239,6 +239,20 @@ describe('chess-web in the browser', () => {
     assert.equal(await page.evaluate(() => localStorage.getItem('chess-web-save')), null);
   });
 
+  test('casual rules refuse resigning before 15 moves, with the reason', async (t) => {
+    const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
+    await newGame(page, { side: 'white', rules: 'casual' });
+    await page.locator('#resign').click();
+    await page.locator('#confirm-yes').click();
+    await page.locator('#message.error').waitFor();
+    assert.equal(
+      await page.locator('#message').textContent(),
+      'Under these rules you may resign only after 15 moves; you have made 0.',
+    );
+    assert.ok(await page.locator('#game-over').isHidden());
+  });
+
   test('resigning asks first, then ends the game (FIDE rules)', async (t) => {
     const page = await openPage(browser, server.url);
     t.after(() => closePage(page));
