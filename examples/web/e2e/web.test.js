@@ -331,6 +331,22 @@ describe('chess-web in the browser', () => {
     assert.equal(await square(page, 'e5').locator('.piece').getAttribute('data-piece'), 'p');
   });
 
+  test('touch: a promotion by taps', async (t) => {
+    const { state } = await api(server.url, 'new', { side: 'black', level: 'normal', rules: 'fide', fen: 'k7/8/8/8/8/8/p7/7K b - - 0 1' });
+    const page = await openPage(browser, server.url, { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } });
+    t.after(() => closePage(page));
+    await page.evaluate((saved) => localStorage.setItem('chess-web-save', JSON.stringify(saved)), state);
+    await page.reload();
+    await page.locator('#continue:not([hidden])').tap();
+    await square(page, 'a2').tap();
+    await square(page, 'a1').tap();
+    await page.locator('#promotion:not([hidden])').waitFor();
+    await page.locator('#promotion [data-promotion="r"]').tap();
+    await page.waitForFunction(() => document.querySelectorAll('#moves .san').length >= 1);
+    assert.equal(await page.locator('#moves .san').first().textContent(), 'a1=R+');
+    assert.equal(await square(page, 'a1').locator('.piece').getAttribute('data-piece'), 'r');
+  });
+
   test('on a phone (375x667) the whole board shows without scrolling sideways', async (t) => {
     const page = await openPage(browser, server.url, { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } });
     t.after(() => closePage(page));

@@ -541,7 +541,9 @@ function wire() {
   $('resign').addEventListener('click', resign);
   $('draw-accept').addEventListener('click', () => answerDraw(true));
   $('draw-decline').addEventListener('click', () => answerDraw(false));
-  $('promotion').addEventListener('click', (event) => {
+  // Pressing beside the panel cancels; on pointerdown, not click: a tap's click lands on the
+  // panel's backdrop just after the tap that opened it.
+  $('promotion').addEventListener('pointerdown', (event) => {
     if (event.target === $('promotion')) cancelPromotion();
   });
   document.addEventListener('keydown', onKey);
