@@ -6,6 +6,8 @@ const FILES = 'abcdefgh';
 const NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
 /** How far (in pixels) a pointer moves before a press becomes a drag. */
 const DRAG_START = 5;
+/** How long (ms) after a press on the board its click may still come. */
+const CLICK_AFTER = 400;
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** The sprite's id of a FEN piece letter: `N` → `white-knight`. */
@@ -39,11 +41,25 @@ export class Board {
     this.drag = null;
     this.squares = new Map();
     this.arrow = null;
+    /** Until when the click that follows a press on the board is swallowed (see `pointerUp`). */
+    this.clickGuard = 0;
     element.addEventListener('pointerdown', (event) => this.pointerDown(event));
     element.addEventListener('pointermove', (event) => this.pointerMove(event));
     element.addEventListener('pointerup', (event) => this.pointerUp(event));
     element.addEventListener('pointercancel', () => this.cancelDrag());
     element.addEventListener('contextmenu', (event) => event.preventDefault());
+    window.addEventListener('click', (event) => this.swallowClick(event), true);
+  }
+
+  /**
+   * A browser sends a click after a press and release (a tap above all); by then a panel may
+   * have opened under the finger (promotion, game over). That click must not press its buttons.
+   */
+  swallowClick(event) {
+    if (performance.now() > this.clickGuard) return;
+    this.clickGuard = 0;
+    event.stopPropagation();
+    event.preventDefault();
   }
 
   /** Lays out the squares with `color` ('white' or 'black') at the bottom. */
@@ -223,6 +239,7 @@ export class Board {
 
   pointerUp(event) {
     const drag = this.drag;
+    this.clickGuard = drag && drag.moved ? 0 : performance.now() + CLICK_AFTER;
     if (!drag) return;
     this.drag = null;
     for (const square of this.squares.values()) square.classList.remove('drag-over');
