@@ -111,5 +111,17 @@ web_url=$(sed -n 's/^chess-web listening on //p' "$web_log")
 kill $web_pid
 trap - EXIT
 
+step "chess-web: the page in a real browser (Debian's chromium driven by playwright-core; apt-get and npm install what is missing)"
+if ! command -v chromium >/dev/null 2>&1; then
+    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+fi
+if ! command -v node >/dev/null 2>&1; then
+    apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null
+fi
+npm ci --prefix examples/web/e2e --no-audit --no-fund --silent
+# The tests start the server of this build themselves, on a free port; the mid-game screenshot
+# is written to target/web-e2e/midgame.png.
+(cd examples/web/e2e && CHESS_WEB_BIN="$web_bin" E2E_ARTIFACTS="$target_dir/web-e2e" npm test --silent)
+
 echo
 echo "all checks passed"
