@@ -206,6 +206,7 @@ async fn the_computer_answers_on_its_turn_only() {
     )
     .await;
     assert_eq!(message, "It is the computer's turn.");
+    refused("/api/hint", json!({"state": game["state"]}), StatusCode::CONFLICT, "not_your_turn").await;
     let answer = ok("/api/computer", json!({"state": game["state"]})).await;
     assert_eq!(answer["view"]["moves"].as_array().unwrap().len(), 1);
     assert_eq!(answer["view"]["turn"], "black");
