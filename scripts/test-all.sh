@@ -97,5 +97,31 @@ step "chess-py: Python tests (differential against python-chess), stub check, ty
 "$python" -m mypy.stubtest chess_core
 "$python" -m mypy chess-py/tests chess-py/benches examples/python
 
+step "chess-web: the load check (200 concurrent games making moves against one server on loopback)"
+# The cargo tests above built the server and the load example in the test-release directory.
+web_bin="$target_dir/test-release/chess-web"
+web_log="$target_dir/chess-web.log"
+"$web_bin" --port 0 --secret-file "$target_dir/chess-web-secret" >"$web_log" 2>&1 &
+web_pid=$!
+trap 'kill $web_pid 2>/dev/null || true' EXIT
+for _ in $(seq 100); do grep -q "listening on" "$web_log" && break; sleep 0.1; done
+web_url=$(sed -n 's/^chess-web listening on //p' "$web_log")
+[ -n "$web_url" ] || { cat "$web_log"; echo "the server did not start"; exit 1; }
+"$target_dir/test-release/examples/load" "$web_url" 200 10 normal
+kill $web_pid
+trap - EXIT
+
+step "chess-web: the page in a real browser (Debian's chromium driven by playwright-core; apt-get and npm install what is missing)"
+if ! command -v chromium >/dev/null 2>&1; then
+    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+fi
+if ! command -v node >/dev/null 2>&1; then
+    apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null
+fi
+npm ci --prefix examples/web/e2e --no-audit --no-fund --silent
+# The tests start the server of this build themselves, on a free port; the mid-game screenshot
+# is written to target/web-e2e/midgame.png.
+(cd examples/web/e2e && CHESS_WEB_BIN="$web_bin" E2E_ARTIFACTS="$target_dir/web-e2e" npm test --silent)
+
 echo
 echo "all checks passed"

@@ -125,7 +125,7 @@ pub(crate) async fn play(Shared(app): Shared<App>, body: Bytes) -> Answer {
         return Err(ApiError::game_over());
     }
     if save.computer_to_move() {
-        return Err(ApiError::conflict("not_your_turn", "It is the computer's turn.", "现在轮到电脑走棋。"));
+        return Err(not_your_turn());
     }
     let promotion = match request.promotion.as_deref() {
         None => None,
@@ -135,6 +135,11 @@ pub(crate) async fn play(Shared(app): Shared<App>, body: Bytes) -> Answer {
     let m = position.resolve_move(request.from, request.to, promotion).map_err(ApiError::illegal)?;
     save.game.push(m).map_err(|_| ApiError::game_over())?;
     answer(&app, &save, json!({ "played": Played::new(&position, m) }))
+}
+
+/// The error when the player asks for something on the computer's turn.
+fn not_your_turn() -> ApiError {
+    ApiError::conflict("not_your_turn", "It is the computer's turn.", "现在轮到电脑走棋。")
 }
 
 /// Reads the piece a pawn promotes to: `q`, `r`, `b` or `n`.
@@ -204,6 +209,9 @@ pub(crate) async fn hint(Shared(app): Shared<App>, body: Bytes) -> Answer {
     }
     if save.game.is_over() {
         return Err(ApiError::game_over());
+    }
+    if save.computer_to_move() {
+        return Err(not_your_turn());
     }
     if save.hints_used >= HINTS_PER_GAME {
         return Err(ApiError::conflict(

@@ -1,0 +1,409 @@
+//! The JSON API against the router, in memory: every call, its errors, and saves that were
+//! changed outside the game.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use chess_web::App;
+use chess_web::save::{Sealer, State};
+use hmac::{Hmac, Mac};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use sha2::Sha256;
+use tower::ServiceExt;
+
+const KEY: [u8; 32] = [3; 32];
+
+/// The position after 1.d4 e6 2.c4 Bb4+ 3.Nc3 Nf6: White's knight on c3 is pinned.
+const PINNED: &str = "rnbqk2r/pppp1ppp/4pn2/8/1bPP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4";
+
+/// After 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5: White may castle.
+const CASTLE: &str = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+
+/// Posts `body` to `path` and returns the status and the JSON answer.
+async fn call(path: &str, body: impl Into<Body>) -> (StatusCode, Value) {
+    let router = App::new(Sealer::new(KEY)).router();
+    let request = Request::post(path).header("content-type", "application/json").body(body.into()).unwrap();
+    let response = router.oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into())))
+}
+
+/// Posts `body` and expects success.
+async fn ok(path: &str, body: Value) -> Value {
+    let (status, answer) = call(path, body.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{path}: {answer}");
+    answer
+}
+
+/// Posts `body` and expects an error with `status` and `code`; returns its English message.
+async fn refused(path: &str, body: Value, status: StatusCode, code: &str) -> String {
+    let (got, answer) = call(path, body.to_string()).await;
+    assert_eq!((got, answer["error"]["code"].as_str()), (status, Some(code)), "{path}: {answer}");
+    assert!(!answer["error"]["message"]["zh"].as_str().unwrap().is_empty());
+    answer["error"]["message"]["en"].as_str().unwrap().to_string()
+}
+
+/// Starts a game.
+async fn new_game(rules: &str, side: &str, fen: Option<&str>) -> Value {
+    let mut body = json!({ "rules": rules, "side": side, "level": "beginner" });
+    if let Some(fen) = fen {
+        body["fen"] = json!(fen);
+    }
+    ok("/api/new", body).await
+}
+
+/// Plays a move by squares and returns the answer.
+async fn play(answer: &Value, from: &str, to: &str) -> Value {
+    ok("/api/play", json!({ "state": answer["state"], "from": from, "to": to })).await
+}
+
+#[tokio::test]
+async fn a_new_game_shows_the_start_position() {
+    let answer = new_game("fide", "white", None).await;
+    let view = &answer["view"];
+    assert_eq!(view["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(view["legal"].as_array().unwrap().len(), 20);
+    assert_eq!((view["pieces"]["e1"].as_str(), view["pieces"]["d8"].as_str()), (Some("K"), Some("q")));
+    assert_eq!(view["pieces"].as_object().unwrap().len(), 32);
+    assert_eq!(
+        (view["turn"].as_str(), view["side"].as_str(), view["rules"].as_str()),
+        (Some("white"), Some("white"), Some("fide"))
+    );
+    assert_eq!((view["level"].as_str(), view["hints_left"].as_u64()), (Some("beginner"), Some(3)));
+    assert_eq!((view["computer_to_move"].as_bool(), view["can_undo"].as_bool()), (Some(false), Some(false)));
+    assert!(view["outcome"].is_null() && view["last_move"].is_null() && view["check"].is_null());
+    // The save is chess-core's game with the page's settings.
+    let save: Value = serde_json::from_str(answer["state"]["save"].as_str().unwrap()).unwrap();
+    assert_eq!(save["game"]["moves"], json!([]));
+    assert_eq!(save["side"], "white");
+}
+
+#[tokio::test]
+async fn new_games_refuse_bad_settings() {
+    let message = refused(
+        "/api/new",
+        json!({"rules": "fide", "side": "white", "level": "master"}),
+        StatusCode::BAD_REQUEST,
+        "bad_request",
+    )
+    .await;
+    assert_eq!(message, "The levels are beginner, normal and expert.");
+    let message = refused(
+        "/api/new",
+        json!({"rules": "house", "side": "white", "level": "normal"}),
+        StatusCode::BAD_REQUEST,
+        "bad_request",
+    )
+    .await;
+    assert!(message.contains("unknown variant `house`"), "{message}");
+    let body = json!({"rules": "fide", "side": "both", "level": "normal", "fen": "8/8/8/8/8/8/8/8 w - - 0 1"});
+    let message = refused("/api/new", body, StatusCode::BAD_REQUEST, "invalid_fen").await;
+    assert!(message.contains("white has no king"), "{message}");
+}
+
+#[tokio::test]
+async fn destinations_mark_captures_en_passant_and_castling() {
+    let start = new_game("fide", "white", None).await;
+    let answer = ok("/api/destinations", json!({"state": start["state"], "from": "e2"})).await;
+    let squares: Vec<&str> =
+        answer["destinations"].as_array().unwrap().iter().map(|d| d["to"].as_str().unwrap()).collect();
+    assert_eq!(squares, ["e3", "e4"]);
+    // White's pawn on e5 may take d6 en passant.
+    let ep = new_game("fide", "both", Some("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3")).await;
+    let answer = ok("/api/destinations", json!({"state": ep["state"], "from": "e5"})).await;
+    assert_eq!(
+        answer["destinations"],
+        json!([
+            {"from": "e5", "to": "e6", "san": "e6", "capture": false, "en_passant": false, "castle": false, "promotion": false},
+            {"from": "e5", "to": "d6", "san": "exd6", "capture": true, "en_passant": true, "castle": false, "promotion": false},
+        ])
+    );
+    let castle = new_game("fide", "both", Some(CASTLE)).await;
+    let answer = ok("/api/destinations", json!({"state": castle["state"], "from": "e1"})).await;
+    let mut kinds: Vec<(String, bool)> = answer["destinations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["to"].as_str().unwrap().to_string(), d["castle"].as_bool().unwrap()))
+        .collect();
+    kinds.sort();
+    assert_eq!(kinds, [("e2".to_string(), false), ("f1".to_string(), false), ("g1".to_string(), true)]);
+    // A pinned piece has none.
+    let pinned = new_game("fide", "both", Some(PINNED)).await;
+    assert_eq!(
+        ok("/api/destinations", json!({"state": pinned["state"], "from": "c3"})).await["destinations"],
+        json!([])
+    );
+    refused(
+        "/api/destinations",
+        json!({"state": pinned["state"], "from": "z9"}),
+        StatusCode::BAD_REQUEST,
+        "bad_request",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn moves_are_played_by_squares_and_illegal_ones_say_why() {
+    let game = new_game("fide", "both", None).await;
+    let answer = play(&game, "e2", "e4").await;
+    assert_eq!(answer["played"]["san"], "e4");
+    assert_eq!(answer["played"]["text"], json!({"en": "White pawn e2 to e4", "zh": "白方兵从e2走到e4"}));
+    assert_eq!(answer["view"]["last_move"], json!({"from": "e2", "to": "e4"}));
+    assert_eq!(answer["view"]["moves"], json!(["e4"]));
+    assert_eq!(answer["view"]["fen"], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+
+    let pinned = new_game("fide", "both", Some(PINNED)).await;
+    let (status, answer) =
+        call("/api/play", json!({"state": pinned["state"], "from": "c3", "to": "e4"}).to_string()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        answer["error"],
+        json!({"code": "illegal_move", "message": {"en": "the knight on c3 is pinned by the bishop on b4", "zh": "c3上的马被b4上的象牵制"}})
+    );
+}
+
+#[tokio::test]
+async fn castling_by_the_kings_two_squares_or_the_rook() {
+    let game = new_game("fide", "both", Some(CASTLE)).await;
+    for to in ["g1", "h1"] {
+        let answer = play(&game, "e1", to).await;
+        assert_eq!(answer["played"]["san"], "O-O");
+        assert_eq!(
+            (answer["view"]["pieces"]["g1"].as_str(), answer["view"]["pieces"]["f1"].as_str()),
+            (Some("K"), Some("R"))
+        );
+        assert_eq!(answer["view"]["last_move"], json!({"from": "e1", "to": "g1"}));
+    }
+}
+
+#[tokio::test]
+async fn promotion_needs_its_piece() {
+    let game = new_game("fide", "both", Some("8/P7/8/8/8/8/8/k6K w - - 0 1")).await;
+    let destinations = ok("/api/destinations", json!({"state": game["state"], "from": "a7"})).await;
+    assert_eq!(destinations["destinations"].as_array().unwrap().len(), 1, "one entry for the four pieces");
+    assert_eq!(destinations["destinations"][0]["promotion"], true);
+    let body = json!({"state": game["state"], "from": "a7", "to": "a8"});
+    let message = refused("/api/play", body, StatusCode::UNPROCESSABLE_ENTITY, "missing_promotion").await;
+    assert!(message.contains("promot"), "{message}");
+    let knight = ok("/api/play", json!({"state": game["state"], "from": "a7", "to": "a8", "promotion": "n"})).await;
+    assert_eq!((knight["played"]["san"].as_str(), knight["view"]["pieces"]["a8"].as_str()), (Some("a8=N"), Some("N")));
+    let body = json!({"state": game["state"], "from": "a7", "to": "a8", "promotion": "k"});
+    let message = refused("/api/play", body, StatusCode::BAD_REQUEST, "bad_request").await;
+    assert_eq!(message, "A pawn promotes to q, r, b or n, not 'k'.");
+}
+
+#[tokio::test]
+async fn the_computer_answers_on_its_turn_only() {
+    let game = new_game("fide", "black", None).await;
+    assert_eq!(game["view"]["computer_to_move"], true);
+    let message = refused(
+        "/api/play",
+        json!({"state": game["state"], "from": "e7", "to": "e5"}),
+        StatusCode::CONFLICT,
+        "not_your_turn",
+    )
+    .await;
+    assert_eq!(message, "It is the computer's turn.");
+    refused("/api/hint", json!({"state": game["state"]}), StatusCode::CONFLICT, "not_your_turn").await;
+    let answer = ok("/api/computer", json!({"state": game["state"]})).await;
+    assert_eq!(answer["view"]["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(answer["view"]["turn"], "black");
+    assert_eq!(answer["view"]["computer_to_move"], false);
+    assert_eq!(answer["search"]["depth"], 2, "a beginner looks two plies ahead");
+    let wait = &answer["wait"];
+    assert!((2.0..=5.0).contains(&wait["real"].as_f64().unwrap()), "{wait}");
+    assert!((1.0..=2.0).contains(&wait["fast"].as_f64().unwrap()), "{wait}");
+    assert_eq!(wait["instant"], 0.0);
+    refused("/api/computer", json!({"state": answer["state"]}), StatusCode::CONFLICT, "not_computers_turn").await;
+    let two = new_game("fide", "both", None).await;
+    refused("/api/computer", json!({"state": two["state"]}), StatusCode::CONFLICT, "not_computers_turn").await;
+}
+
+#[tokio::test]
+async fn three_hints_a_game_and_the_same_one_again_is_free() {
+    let mut game = new_game("fide", "both", None).await;
+    for (used, (from, to)) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3")].into_iter().enumerate() {
+        let hinted = ok("/api/hint", json!({"state": game["state"]})).await;
+        assert_eq!(hinted["view"]["hints_left"], 2 - used as u64);
+        let again = ok("/api/hint", json!({"state": hinted["state"]})).await;
+        assert_eq!(
+            (again["hint"].clone(), again["view"]["hints_left"].clone()),
+            (hinted["hint"].clone(), json!(2 - used as u64))
+        );
+        assert_eq!(hinted["view"]["hint"], hinted["hint"]);
+        let hint = &hinted["hint"];
+        assert!(
+            hint["text"]["en"].as_str().unwrap().starts_with("White")
+                || hint["text"]["en"].as_str().unwrap().starts_with("Black")
+        );
+        assert!(!hint["text"]["zh"].as_str().unwrap().is_empty());
+        game = play(&hinted, from, to).await;
+        assert!(game["view"]["hint"].is_null(), "a hint belongs to its position");
+    }
+    let message = refused("/api/hint", json!({"state": game["state"]}), StatusCode::CONFLICT, "no_hints_left").await;
+    assert_eq!(message, "You have used all 3 hints of this game.");
+}
+
+#[tokio::test]
+async fn undo_takes_back_a_move_and_the_computers_reply() {
+    let game = new_game("fide", "white", None).await;
+    refused("/api/undo", json!({"state": game["state"]}), StatusCode::CONFLICT, "nothing_to_undo").await;
+    let mine = play(&game, "e2", "e4").await;
+    // While the computer is to move, only the player's move.
+    let undone = ok("/api/undo", json!({"state": mine["state"]})).await;
+    assert_eq!((undone["undone"].as_u64(), undone["view"]["moves"].as_array().unwrap().len()), (Some(1), 0));
+    let replied = ok("/api/computer", json!({"state": mine["state"]})).await;
+    assert_eq!(replied["view"]["can_undo"], true);
+    let undone = ok("/api/undo", json!({"state": replied["state"]})).await;
+    assert_eq!(undone["undone"], 2);
+    assert_eq!(undone["view"]["fen"], game["view"]["fen"]);
+    // Two players: one ply.
+    let two = play(&new_game("fide", "both", None).await, "d2", "d4").await;
+    let two = play(&two, "d7", "d5").await;
+    assert_eq!(ok("/api/undo", json!({"state": two["state"]})).await["view"]["moves"], json!(["d4"]));
+}
+
+#[tokio::test]
+async fn resigning_follows_the_rules() {
+    let fide = new_game("fide", "white", None).await;
+    let answer = ok("/api/resign", json!({"state": fide["state"]})).await;
+    let outcome = &answer["view"]["outcome"];
+    assert_eq!((outcome["result"].as_str(), outcome["winner"].as_str()), (Some("0-1"), Some("black")));
+    assert_eq!(outcome["text"], json!({"en": "White resigns: Black wins.", "zh": "白方认输，黑方获胜。"}));
+    assert_eq!(answer["view"]["legal"], json!([]));
+    refused(
+        "/api/play",
+        json!({"state": answer["state"], "from": "e2", "to": "e4"}),
+        StatusCode::CONFLICT,
+        "game_over",
+    )
+    .await;
+    let casual = new_game("casual", "white", None).await;
+    let message = refused(
+        "/api/resign",
+        json!({"state": casual["state"]}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "event_not_allowed",
+    )
+    .await;
+    assert_eq!(message, "Under these rules you may resign only after 15 moves; you have made 0.");
+}
+
+#[tokio::test]
+async fn draw_offers_between_two_players_and_against_the_computer() {
+    let two = new_game("fide", "both", None).await;
+    let offered = ok("/api/draw", json!({"state": two["state"]})).await;
+    assert_eq!((offered["accepted"].clone(), offered["view"]["draw_offer"].clone()), (Value::Null, json!("white")));
+    let declined = ok("/api/draw_answer", json!({"state": offered["state"], "accept": false})).await;
+    assert!(declined["view"]["draw_offer"].is_null() && declined["view"]["outcome"].is_null());
+    refused(
+        "/api/draw_answer",
+        json!({"state": declined["state"], "accept": true}),
+        StatusCode::CONFLICT,
+        "no_draw_offer",
+    )
+    .await;
+    let agreed = ok("/api/draw_answer", json!({"state": offered["state"], "accept": true})).await;
+    assert_eq!(agreed["view"]["outcome"]["text"]["en"], "Draw by agreement.");
+    assert_eq!(agreed["view"]["outcome"]["result"], "1/2-1/2");
+
+    // Against the computer the answer comes at once: lost, it accepts; winning, it declines.
+    let lost = new_game("fide", "white", Some("4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1")).await;
+    let answer = ok("/api/draw", json!({"state": lost["state"]})).await;
+    assert_eq!(answer["accepted"], true);
+    assert_eq!(answer["view"]["outcome"]["text"]["en"], "Draw by agreement.");
+    let winning = new_game("fide", "white", Some("qqq1k3/8/8/8/8/8/8/4K3 w - - 0 1")).await;
+    let answer = ok("/api/draw", json!({"state": winning["state"]})).await;
+    assert_eq!(answer["accepted"], false);
+    assert!(answer["view"]["draw_offer"].is_null() && answer["view"]["outcome"].is_null());
+    let casual = new_game("casual", "both", None).await;
+    let message =
+        refused("/api/draw", json!({"state": casual["state"]}), StatusCode::UNPROCESSABLE_ENTITY, "event_not_allowed")
+            .await;
+    assert_eq!(message, "Under these rules you may offer a draw only after 15 moves; you have made 0.");
+}
+
+#[tokio::test]
+async fn a_finished_game_refuses_moves_and_shows_its_end() {
+    let mut game = new_game("fide", "both", None).await;
+    for (from, to) in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")] {
+        game = play(&game, from, to).await;
+    }
+    let view = &game["view"];
+    assert_eq!(view["moves"], json!(["f3", "e5", "g4", "Qh4#"]));
+    assert_eq!(view["check"], "e1");
+    assert_eq!(view["outcome"]["text"], json!({"en": "Checkmate! Black wins.", "zh": "将死！黑方获胜。"}));
+    assert_eq!(view["computer_to_move"], false);
+    refused("/api/play", json!({"state": game["state"], "from": "a2", "to": "a3"}), StatusCode::CONFLICT, "game_over")
+        .await;
+    refused("/api/hint", json!({"state": game["state"]}), StatusCode::CONFLICT, "game_over").await;
+}
+
+#[tokio::test]
+async fn captures_and_material_are_counted() {
+    let mut game = new_game("fide", "both", None).await;
+    for (from, to) in [("e2", "e4"), ("d7", "d5"), ("e4", "d5"), ("d8", "d5"), ("b1", "c3"), ("d5", "a2")] {
+        game = play(&game, from, to).await;
+    }
+    assert_eq!(game["view"]["captured"], json!({"white": ["p"], "black": ["P", "P"]}));
+    assert_eq!(game["view"]["material"], -1);
+}
+
+#[tokio::test]
+async fn changed_saves_are_refused_with_a_clear_message() {
+    let game = play(&new_game("fide", "both", None).await, "e2", "e4").await;
+    let state = &game["state"];
+    // A move changed in the save text.
+    let changed = json!({"save": state["save"].as_str().unwrap().replace("e2e4", "e2e3"), "seal": state["seal"]});
+    let message = refused("/api/view", json!({"state": changed}), StatusCode::BAD_REQUEST, "tampered_save").await;
+    assert_eq!(
+        message,
+        "This saved game was changed outside the game (or saved by another server), so it cannot be continued."
+    );
+    // More hints, a seal that is not hexadecimal, or none.
+    let more_hints = json!({"save": state["save"].as_str().unwrap().replace("\"hints_used\":0", "\"hints_used\":-9"), "seal": state["seal"]});
+    refused("/api/hint", json!({"state": more_hints}), StatusCode::BAD_REQUEST, "tampered_save").await;
+    let junk = json!({"save": state["save"], "seal": "zz"});
+    refused("/api/view", json!({"state": junk}), StatusCode::BAD_REQUEST, "tampered_save").await;
+    refused("/api/view", json!({"state": {"save": state["save"]}}), StatusCode::BAD_REQUEST, "bad_request").await;
+    // Sealed by a server with another key.
+    let other: State = serde_json::from_value(state.clone()).unwrap();
+    assert_eq!(Sealer::new([4; 32]).open(&other).unwrap_err().code, "tampered_save");
+    // Sealed with the right key (HMAC-SHA256 of the text, in hexadecimal) but not a legal game:
+    // chess-core's replay refuses it.
+    assert_eq!(Sealer::new(KEY).seal(&Sealer::new(KEY).open(&other).unwrap()).seal, other.seal);
+    let text = other.save.replace("\"moves\":[\"e2e4\"]", "\"moves\":[\"e2e5\"]");
+    let mut mac = Hmac::<Sha256>::new_from_slice(&KEY).unwrap();
+    mac.update(text.as_bytes());
+    let seal: String = mac.finalize().into_bytes().iter().map(|byte| format!("{byte:02x}")).collect();
+    let body = json!({"state": {"save": text, "seal": seal}});
+    let message = refused("/api/view", body, StatusCode::BAD_REQUEST, "invalid_save").await;
+    assert!(message.starts_with("This saved game cannot be read:") && message.contains("e2e5"), "{message}");
+}
+
+#[tokio::test]
+async fn bad_requests_say_what_is_wrong() {
+    let (status, answer) = call("/api/play", "{bad").await;
+    assert_eq!((status, answer["error"]["code"].as_str()), (StatusCode::BAD_REQUEST, Some("bad_request")));
+    let message = answer["error"]["message"]["en"].as_str().unwrap();
+    assert!(message.contains("line 1 column 2"), "{message}");
+    let (status, answer) = call("/api/nothing", "{}").await;
+    assert_eq!((status, answer["error"]["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
+    let (status, _) = call("/api/new", vec![0xffu8, 0xfe]).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn many_computer_moves_at_once_all_answer() {
+    let game = new_game("fide", "black", None).await;
+    let calls = (0..16).map(|_| {
+        let state = game["state"].clone();
+        tokio::spawn(async move { ok("/api/computer", json!({"state": state})).await })
+    });
+    for call in calls {
+        let answer = call.await.unwrap();
+        assert_eq!(answer["view"]["moves"].as_array().unwrap().len(), 1);
+    }
+}
