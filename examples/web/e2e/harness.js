@@ -106,9 +106,9 @@ export async function setPace(page, pace) {
 
 /** Starts a new game from the lobby with these choices and waits for the board. */
 export async function newGame(page, { side = 'white', level = 'beginner', rules = 'fide' } = {}) {
-  await page.check(`input[name="side"][value="${side}"]`);
-  await page.check(`input[name="level"][value="${level}"]`);
+  await page.check(`input[name="level"][value="${level}"]`); // before the side: two players disable it
   await page.check(`input[name="rules"][value="${rules}"]`);
+  await page.check(`input[name="side"][value="${side}"]`);
   await page.click('#new-game');
   await page.waitForSelector('#game:not([hidden]) [data-square="e1"] .piece');
 }

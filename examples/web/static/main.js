@@ -527,6 +527,12 @@ function wire() {
     const input = document.querySelector(`input[name="${name}"][value="${value}"]`);
     if (input) input.checked = true;
   }
+  // Two players need no level.
+  const showLevel = () => {
+    $('level').disabled = lobbyChoice('side') === 'both';
+  };
+  for (const input of document.querySelectorAll('input[name="side"]')) input.addEventListener('change', showLevel);
+  showLevel();
   $('continue').addEventListener('click', continueGame);
   $('again').addEventListener('click', () => newGame(game.view.side, game.view.level, game.view.rules));
   $('game-over-lobby').addEventListener('click', showLobby);
