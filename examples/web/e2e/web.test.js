@@ -131,6 +131,18 @@ describe('chess-web in the browser', () => {
     assert.ok(colours > 10, `midgame.png has only ${colours} colours`);
   });
 
+  test('castling queenside by dragging the king onto its rook', async (t) => {
+    const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
+    await newGame(page, { side: 'both' });
+    await clickMoves(page, ['d2d4', 'd7d5', 'b1c3', 'b8c6', 'c1f4', 'c8f5', 'd1d2', 'd8d7']);
+    await drag(page, 'e1', 'a1');
+    await waitForMoves(page, 9);
+    assert.equal(await page.locator('#moves .san').last().textContent(), 'O-O-O');
+    assert.equal(await square(page, 'c1').locator('.piece').getAttribute('data-piece'), 'K');
+    assert.equal(await square(page, 'd1').locator('.piece').getAttribute('data-piece'), 'R');
+  });
+
   test('promotion through the panel, in a game from a FEN continued from localStorage', async (t) => {
     const { state } = await api(server.url, 'new', { side: 'both', level: 'normal', rules: 'fide', fen: '7k/P7/8/8/8/8/8/K7 w - - 0 1' });
     const page = await openPage(browser, server.url);

@@ -199,6 +199,20 @@ export class Board {
     return square && this.element.contains(square) ? square.dataset.square : null;
   }
 
+  /**
+   * Where the selected piece goes when the player chooses square `name`: `name` itself when it
+   * is a legal destination; for a king that may castle, its rook's square stands for the square
+   * two files away (g1/c1, g8/c8). Null when `name` is no legal choice.
+   */
+  target(name) {
+    for (const d of this.destinations()) {
+      if (d.to === name) return name;
+      const rookFile = d.to[0] === 'g' ? 'h' : 'a';
+      if (d.castle && name === rookFile + d.to[1]) return d.to;
+    }
+    return null;
+  }
+
   pointerDown(event) {
     if (event.button !== 0 || !this.view) return;
     const target = event.target.closest('[data-square]');
@@ -206,8 +220,9 @@ export class Board {
     event.preventDefault();
     const name = target.dataset.square;
     const from = this.selected;
-    if (from && this.destinations().some((d) => d.to === name)) {
-      this.handlers.onMove(from, name, false);
+    const to = from && this.target(name);
+    if (to) {
+      this.handlers.onMove(from, to, false);
       return;
     }
     if (this.handlers.canSelect(name)) {
@@ -247,8 +262,9 @@ export class Board {
       if (drag.wasSelected) this.deselect();
       return;
     }
-    const to = this.squareAt(event.clientX, event.clientY);
-    if (to && to !== drag.from && this.destinations().some((d) => d.to === to)) {
+    const over = this.squareAt(event.clientX, event.clientY);
+    const to = over && over !== drag.from && this.target(over);
+    if (to) {
       // Put the piece on its new square at once; the server's answer redraws the board.
       drag.piece.classList.remove('dragging');
       drag.piece.style.transform = '';
@@ -258,9 +274,9 @@ export class Board {
       return;
     }
     flyBack(drag.piece);
-    if (to && to !== drag.from) {
+    if (over && over !== drag.from) {
       this.deselect();
-      this.handlers.onTry(drag.from, to);
+      this.handlers.onTry(drag.from, over);
     }
   }
 
