@@ -372,6 +372,7 @@ function confirm(key) {
 
 function renderGame(slide = false) {
   const view = game.view;
+  $('promotion').hidden = true; // a new position answers any open promotion question
   board.setOrientation(view.side === 'black' ? 'black' : 'white');
   board.render(view, slide);
   renderStatus();
