@@ -111,7 +111,7 @@ async function showLobby() {
   renderLobby();
 }
 
-/** Tells in the lobby that the saved game could not be read, and why (`{en, zh}`). */
+/** Tells in the lobby what went wrong (`{en, zh}`): a save that could not be read, a lost server. */
 function showNotice(reason) {
   $('lobby-notice').dataset.reason = JSON.stringify(reason);
   $('lobby-notice').hidden = false;
@@ -139,7 +139,8 @@ async function newGame(side, level, rules) {
   try {
     answer = await call('new', { side, level, rules });
   } catch (error) {
-    sayError(error);
+    if (game) sayError(error);
+    else showNotice(error.text || { en: t('en', 'unreachable'), zh: t('zh', 'unreachable') });
     return;
   } finally {
     busy = false;
