@@ -407,3 +407,30 @@ async fn many_computer_moves_at_once_all_answer() {
         assert_eq!(answer["view"]["moves"].as_array().unwrap().len(), 1);
     }
 }
+
+#[tokio::test]
+async fn the_page_and_its_files_are_served_from_the_binary() {
+    let get = |path: String| async move {
+        let router = App::new(Sealer::new(KEY)).router();
+        let response = router.oneshot(Request::get(path.as_str()).body(Body::empty()).unwrap()).await.unwrap();
+        let status = response.status();
+        let kind = response.headers().get("content-type").map(|v| v.to_str().unwrap().to_string());
+        (status, kind, response.into_body().collect().await.unwrap().to_bytes())
+    };
+    let file = |name: &str| std::fs::read(format!("{}/static/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let (status, kind, page) = get("/".into()).await;
+    assert_eq!((status, kind.as_deref()), (StatusCode::OK, Some("text/html; charset=utf-8")));
+    assert_eq!(page, file("index.html"));
+    let page = String::from_utf8(page.to_vec()).unwrap();
+    assert!(page.contains("/static/main.js") && page.contains("/static/style.css"));
+    for (name, kind) in [
+        ("main.js", "text/javascript; charset=utf-8"),
+        ("style.css", "text/css; charset=utf-8"),
+        ("pieces.svg", "image/svg+xml"),
+    ] {
+        let (status, served_kind, body) = get(format!("/static/{name}")).await;
+        assert_eq!((status, served_kind.as_deref(), body.to_vec()), (StatusCode::OK, Some(kind), file(name)), "{name}");
+    }
+    assert_eq!(get("/static/nothing.js".into()).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(get("/static/..%2FCargo.toml".into()).await.0, StatusCode::NOT_FOUND);
+}
