@@ -155,7 +155,8 @@ pub struct View {
     pub check: Option<Square>,
     /// The moves so far in SAN.
     pub moves: Vec<String>,
-    /// The pieces each side has taken, as FEN letters (White's are Black's pieces).
+    /// The pieces each side has taken, as FEN letters (White's are Black's pieces), the
+    /// least valuable first.
     pub captured: Captured,
     /// White's material minus Black's, in pawns.
     pub material: i32,
@@ -200,7 +201,9 @@ impl View {
         let over = game.outcome();
         let pieces = Square::ALL.into_iter().filter_map(|sq| Some((sq, position.piece_at(sq)?.char()))).collect();
         let taken = |color: Color| {
-            game.captured_by(color).into_iter().map(|role| chess_core::Piece::new(!color, role).char()).collect()
+            let mut roles = game.captured_by(color);
+            roles.sort_by_key(|role| role.value());
+            roles.into_iter().map(|role| chess_core::Piece::new(!color, role).char()).collect()
         };
         View {
             fen: position.to_fen(),

@@ -8,7 +8,6 @@ import { t } from './i18n.js';
 const SAVE_KEY = 'chess-web-save';
 const SETTINGS_KEY = 'chess-web-settings';
 const PACES = ['real', 'fast', 'instant'];
-const VALUE = { q: 9, r: 5, b: 3, n: 3, p: 1 };
 /** The error codes whose message is the reason of an illegal move (said as "Illegal move: …"). */
 const ILLEGAL = ['illegal_move', 'missing_promotion'];
 
@@ -429,8 +428,7 @@ function renderCaptures() {
     element.replaceChildren();
     element.dataset.color = color;
     element.title = tr('takenBy', color);
-    const taken = [...view.captured[color]].sort((a, b) => VALUE[b.toLowerCase()] - VALUE[a.toLowerCase()]);
-    for (const letter of taken) element.append(pieceElement(letter, 'captured-piece'));
+    for (const letter of view.captured[color]) element.append(pieceElement(letter, 'captured-piece'));
     const lead = color === 'white' ? view.material : -view.material;
     if (lead > 0) {
       const label = document.createElement('span');

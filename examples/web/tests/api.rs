@@ -344,11 +344,14 @@ async fn a_finished_game_refuses_moves_and_shows_its_end() {
 #[tokio::test]
 async fn captures_and_material_are_counted() {
     let mut game = new_game("fide", "both", None).await;
-    for (from, to) in [("e2", "e4"), ("d7", "d5"), ("e4", "d5"), ("d8", "d5"), ("b1", "c3"), ("d5", "a2")] {
+    // 1.Nc3 d5 2.Nxd5 Qxd5 3.e4 Qxe4+: Black takes the knight, then a pawn.
+    let moves = [("b1", "c3"), ("d7", "d5"), ("c3", "d5"), ("d8", "d5"), ("e2", "e4"), ("d5", "e4")];
+    for (from, to) in moves {
         game = play(&game, from, to).await;
     }
-    assert_eq!(game["view"]["captured"], json!({"white": ["p"], "black": ["P", "P"]}));
-    assert_eq!(game["view"]["material"], -1);
+    // Least valuable first, whatever the order taken.
+    assert_eq!(game["view"]["captured"], json!({"white": ["p"], "black": ["P", "N"]}));
+    assert_eq!(game["view"]["material"], -3);
 }
 
 #[tokio::test]
