@@ -225,3 +225,56 @@ fn a_line_longer_than_a_block_is_read_whole() {
     assert_eq!((error.line, error.column), (3, moves.len() + 7));
     assert_eq!(error.partial.unwrap().moves.len(), 20_001);
 }
+
+#[test]
+fn tags_of_every_shape_are_read_alike() {
+    // The common shape `[Name "value"]` has a fast path; every other shape goes the general way.
+    let text = "[Name \"plain\"]\n[ Spaced   \"x\" ]\n[Tab\t\"y\"]\n[Esc \"a \\\"q\\\" b\\\\c\"]\n\
+                [Quote \"say \"hi\"\"]\n[Utf \"é\"]\n[Empty \"\"]\n[A \"1\"] [B \"2\"]\n[Dig1t_s \"v\" ]\n\n*\n";
+    let tags = [
+        "tag Name=plain",
+        "tag Spaced=x",
+        "tag Tab=y",
+        "tag Esc=a \"q\" b\\c",
+        "tag Quote=say \"hi\"",
+        "tag Utf=é",
+        "tag Empty=",
+        "tag A=1",
+        "tag B=2",
+        "tag Dig1t_s=v",
+    ];
+    for headers_only in [false, true] {
+        let events = events(text, Log { headers_only, ..Log::default() });
+        assert_eq!(events[1..=tags.len()], tags, "headers only: {headers_only}");
+    }
+    let errors = [
+        ("[Name \"open\n*", PgnErrorKind::BadTag("value not closed on its line"), 1, 1),
+        ("[Name \"v\" x]\n*", PgnErrorKind::BadTag("expected ']' after the value"), 1, 1),
+        ("[é \"v\"]\n[Name v]\n*", PgnErrorKind::BadTag("expected a quoted value after the tag name"), 2, 1),
+    ];
+    for (text, kind, line, column) in errors {
+        let error = PgnReader::from_text(text).find_map(Result::err).unwrap();
+        assert_eq!((error.kind, error.line, error.column), (kind, line, column), "{text}");
+    }
+}
+
+#[test]
+fn columns_count_characters_only_where_a_line_has_them() {
+    // Non-ASCII text before the error on its line, on a later line, and on an earlier one.
+    let cases = [
+        ("1. e4 {é} Zz9 *", 1, 11),
+        ("1. e4 Zz9 *\n{é}", 1, 7),
+        ("{é}\n1. e4 Zz9 *", 2, 7),
+        ("[Event \"ééé\"]\n\n1. e4 e5 {ü} 2. Nf3 {ü ü} Zz9 *", 3, 27),
+    ];
+    for (text, line, column) in cases {
+        for keep in [false, true] {
+            let variations = if keep { Variations::Keep } else { Variations::Skip };
+            let error = PgnReader::from_text(text).variations(variations).find_map(Result::err).unwrap();
+            assert_eq!((error.line, error.column), (line, column), "{text}");
+            let mut reader = PgnReader::from_text(text);
+            let error = reader.visit(&mut Log::default()).unwrap().unwrap_err();
+            assert_eq!((error.line, error.column), (line, column), "{text}");
+        }
+    }
+}

@@ -149,6 +149,59 @@ const SKIP_STOPS: [bool; 256] = {
     table
 };
 
+/// The bytes of a plain tag's name: ASCII letters, digits and `_`.
+const TAG_NAME: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    table
+};
+
+/// The bytes of a plain tag's value: printable ASCII but `"` and `\\`.
+const TAG_VALUE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0x20;
+    while b < 0x7F {
+        table[b] = b != b'"' as usize && b != b'\\' as usize;
+        b += 1;
+    }
+    table
+};
+
+/// Reads the common shape of a tag, `[Name "value"]` with an ASCII name and value, one
+/// or more spaces between them and no escape, starting at the `[` at `start`: where the
+/// name ends and the value starts and ends. `None` for any other shape (which the general
+/// reader then reads, with the same result for this shape).
+fn plain_tag(buf: &[u8], start: usize) -> Option<(usize, usize, usize)> {
+    let name_len = buf[start + 1..].iter().take_while(|&&b| TAG_NAME[b as usize]).count();
+    let name_end = start + 1 + name_len;
+    let spaces = buf[name_end..].iter().take_while(|&&b| b == b' ').count();
+    let quote = name_end + spaces;
+    if name_len == 0 || spaces == 0 || buf.get(quote) != Some(&b'"') {
+        return None;
+    }
+    let value_start = quote + 1;
+    let value_end = value_start + buf[value_start..].iter().take_while(|&&b| TAG_VALUE[b as usize]).count();
+    (buf.get(value_end..value_end + 2) == Some(b"\"]")).then_some((name_end, value_start, value_end))
+}
+
+/// Finds the first byte that passing over movetext stops at ([`SKIP_STOPS`]), looking up
+/// eight bytes before one branch (stops are a few per line).
+fn find_skip_stop(haystack: &[u8]) -> Option<usize> {
+    let mut chunks = haystack.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        if chunk.iter().fold(false, |any, &b| any | SKIP_STOPS[b as usize]) {
+            break;
+        }
+        offset += 8;
+    }
+    haystack[offset..].iter().position(|&b| SKIP_STOPS[b as usize]).map(|i| offset + i)
+}
+
 /// Finds the first `byte` in `haystack`, eight bytes at a time.
 fn find(byte: u8, haystack: &[u8]) -> Option<usize> {
     const LOW: u64 = 0x0101_0101_0101_0101;
@@ -211,8 +264,9 @@ pub(crate) struct Lexer<S> {
     /// Where the current line's text starts in `buf` (after a byte-order mark on line 1).
     line_start: usize,
     line_no: usize,
-    /// Whether the block is all ASCII, where a column is a byte offset.
-    ascii: bool,
+    /// Where the first non-ASCII byte at or after `line_start` is (`buf.len()` if none), once
+    /// looked for: up to it a column is a byte offset. Each byte is looked at once.
+    non_ascii: usize,
     /// Column cache: the column of byte `col_offset` of the current line.
     col_offset: usize,
     col: usize,
@@ -232,7 +286,7 @@ impl<S: LineSource> Lexer<S> {
             pos: 0,
             line_start: 0,
             line_no: 0,
-            ascii: true,
+            non_ascii: 0,
             col_offset: 0,
             col: 1,
             keep_comments: true,
@@ -267,7 +321,7 @@ impl<S: LineSource> Lexer<S> {
                 self.col_offset = 3;
             }
         }
-        self.ascii = self.buf[self.line_start..].is_ascii();
+        self.find_non_ascii();
         Ok(true)
     }
 
@@ -295,9 +349,37 @@ impl<S: LineSource> Lexer<S> {
         find(b'\n', &self.buf[from..]).map_or(self.buf.len(), |i| from + i)
     }
 
+    /// Looks for the first non-ASCII byte from `line_start` on.
+    fn find_non_ascii(&mut self) {
+        let rest = &self.buf[self.line_start..];
+        // Whole ASCII stretches are passed a word at a time.
+        let ascii = (rest.chunks(64).take_while(|chunk| chunk.is_ascii()).count() * 64).min(rest.len());
+        self.non_ascii =
+            self.line_start + ascii + rest[ascii..].iter().position(|&b| !b.is_ascii()).unwrap_or(rest.len() - ascii);
+    }
+
+    /// Tells whether the current line is ASCII up to byte `end` (exclusive).
+    fn ascii_until(&mut self, end: usize) -> bool {
+        if self.non_ascii < self.line_start {
+            self.find_non_ascii();
+        }
+        self.non_ascii >= end
+    }
+
     /// Returns the column of byte `offset` of the current line (offsets asked in increasing order).
+    #[inline(always)]
     fn column(&mut self, offset: usize) -> usize {
-        if self.ascii {
+        // Asked of every token: the common case (ASCII so far on the line) stays inline.
+        if self.line_start <= self.non_ascii && offset <= self.non_ascii {
+            return offset + 1 - self.line_start;
+        }
+        self.column_slow(offset)
+    }
+
+    /// [`Lexer::column`] past a non-ASCII byte, or once the line passed the one known.
+    #[inline(never)]
+    fn column_slow(&mut self, offset: usize) -> usize {
+        if self.ascii_until(offset) {
             return offset + 1 - self.line_start;
         }
         if offset < self.col_offset {
@@ -383,6 +465,13 @@ impl<S: LineSource> Lexer<S> {
                     Token::Close
                 }
                 b'[' => {
+                    if let Some((name_end, value_start, value_end)) = plain_tag(&self.buf, start) {
+                        // One UTF-8 check for name and value (plain tags are ASCII).
+                        self.pos = value_end + 2;
+                        let whole = core::str::from_utf8(&self.buf[start + 1..value_end]).unwrap_or_default();
+                        let (name, value) = (&whole[..name_end - start - 1], &whole[value_start - start - 1..]);
+                        return Ok(Spanned { token: Token::Tag { name, value }, line, column });
+                    }
                     let line_end = self.line_end(start);
                     match self.read_tag(start, line_end) {
                         Ok((name_end, plain)) => {
@@ -476,7 +565,7 @@ impl<S: LineSource> Lexer<S> {
         self.pending_nag = None;
         loop {
             let rest = &self.buf[self.pos..];
-            let start = self.pos + rest.iter().position(|&b| SKIP_STOPS[b as usize]).unwrap_or(rest.len());
+            let start = self.pos + find_skip_stop(rest).unwrap_or(rest.len());
             self.pos = start;
             let Some(&b) = self.buf.get(start) else {
                 if !self.fill().map_err(|error| (error, depth))? {
@@ -493,7 +582,8 @@ impl<S: LineSource> Lexer<S> {
                 b'%' if start == self.line_start => self.pos = self.line_end(start),
                 b'{' => {
                     self.pos = start + 1;
-                    let (line, column) = (self.line_no, self.column(start));
+                    // Only a variation reports where an unclosed comment opened.
+                    let (line, column) = if to_close { (self.line_no, self.column(start)) } else { (0, 0) };
                     if !self.pass_comment().map_err(|error| (error, depth))? {
                         if !to_close {
                             return Ok(SkipEnd::Eof);
@@ -611,6 +701,7 @@ impl<S: LineSource> Lexer<S> {
     /// Reads `[Name "value"]` starting at `start`, on the line ending at `line_end`; returns where the name ends and, for a
     /// value without escapes, where it is in the line (else the value is in `self.text`).
     fn read_tag(&mut self, start: usize, line_end: usize) -> Result<(usize, Option<(usize, usize)>), PgnErrorKind> {
+        let ascii = self.ascii_until(line_end);
         let line = &self.buf[..line_end];
         let mut i = start + 1;
         while line.get(i).is_some_and(u8::is_ascii_whitespace) {
@@ -620,7 +711,7 @@ impl<S: LineSource> Lexer<S> {
         while line.get(i).is_some_and(|&b| !b.is_ascii_whitespace() && b != b'"' && b != b']') {
             i += 1;
         }
-        if i == name_start || (!self.ascii && core::str::from_utf8(&line[name_start..i]).is_err()) {
+        if i == name_start || (!ascii && core::str::from_utf8(&line[name_start..i]).is_err()) {
             return Err(PgnErrorKind::BadTag("missing tag name"));
         }
         let name_end = i;
@@ -672,7 +763,7 @@ impl<S: LineSource> Lexer<S> {
         i = close;
         self.pos = i + 1;
         let raw = &line[value_start..value_end];
-        if !raw.contains(&b'\\') && (self.ascii || core::str::from_utf8(raw).is_ok()) {
+        if !raw.contains(&b'\\') && (ascii || core::str::from_utf8(raw).is_ok()) {
             return Ok((name_end, Some((value_start, value_end))));
         }
         self.bytes.clear();
