@@ -278,3 +278,34 @@ fn columns_count_characters_only_where_a_line_has_them() {
         }
     }
 }
+
+#[test]
+fn moves_read_without_tokens_keep_their_events_and_places() {
+    // Moves between move numbers (`12.`, `12...`, `12.Nf3`, a bare `12`) and comments take the
+    // reader's fast path; annotated moves, NAGs and results its tokens.
+    let text = "1. e4!? {a\ncomment} e5 2.Nf3?? $3 2... Nc6 3 Bb5 *";
+    let start = "start rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    // The last `begin` is the visitor being asked about the empty end of the text.
+    let expected = ["begin", start, "e4", "$5", "e5", "Nf3", "$4", "$3", "Nc6", "Bb5", "*", "begin"];
+    assert_eq!(events(text, Log::default()), expected);
+    let with_comments = events(text, Log { comments: true, ..Log::default() });
+    assert_eq!(with_comments[..5], ["begin", start, "e4", "$5", "{a comment}"]);
+    let errors = [
+        ("1. e4 {a\nb} 2. Zz9 *", 2, 7, "invalid"),
+        ("1. e4 e5 12 Nf3 Kd6 *", 1, 17, "illegal"),
+        ("1.e4 e5\n2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Zz9", 2, 26, "invalid"),
+    ];
+    for (text, line, column, what) in errors {
+        for enter in [false, true] {
+            let mut reader = PgnReader::from_text(text);
+            let error = reader.visit(&mut Log { enter, ..Log::default() }).unwrap().unwrap_err();
+            assert_eq!((error.line, error.column), (line, column), "{text}");
+            let kind = match error.kind {
+                PgnErrorKind::InvalidMove(_) => "invalid",
+                PgnErrorKind::IllegalMove { .. } => "illegal",
+                _ => "other",
+            };
+            assert_eq!(kind, what, "{text}");
+        }
+    }
+}

@@ -535,6 +535,64 @@ impl<S: LineSource> Lexer<S> {
         }
     }
 
+    /// Passes over what comes before the next move, when that is only what reading tokens
+    /// would pass over too (whitespace, move numbers, and `{}` comments that end in the block
+    /// unless comments are kept), and returns where the move's word is in the block. `None` at
+    /// anything else (a result, a variation, a NAG, an annotated move, a `;` comment, the end
+    /// of the block...), which [`Lexer::next_token`] then reads from where this stopped: the
+    /// fast path of the common movetext `12. Nf3 {[%clk 0:03:00]} Nc6`.
+    #[inline]
+    pub(crate) fn next_move(&mut self) -> Option<(usize, usize)> {
+        if self.pending_nag.is_some() {
+            return None;
+        }
+        loop {
+            let start = self.pos;
+            match *self.buf.get(start)? {
+                b' ' | b'\t' | b'\r' => self.pos = start + 1,
+                b'\n' => {
+                    self.newline(start);
+                    self.pos = start + 1;
+                }
+                b'{' if !self.keep_comments => {
+                    let close = start + 1 + find(b'}', &self.buf[start + 1..])?;
+                    self.pass_lines(start + 1, close);
+                    self.pos = close + 1;
+                }
+                b'0'..=b'9' => {
+                    let digits = self.buf[start..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    match *self.buf.get(start + digits)? {
+                        b'.' => {
+                            let dots = self.buf[start + digits..].iter().take_while(|&&b| b == b'.').count();
+                            self.pos = start + digits + dots;
+                        }
+                        b if is_delimiter(b) => self.pos = start + digits,
+                        _ => return None,
+                    }
+                }
+                b if b.is_ascii_alphabetic() => {
+                    let end = word_end(&self.buf, start);
+                    if matches!(self.buf[end - 1], b'!' | b'?') {
+                        return None;
+                    }
+                    self.pos = end;
+                    return Some((start, end));
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// The bytes `start..end` of the block, as [`Lexer::next_move`] returned them.
+    pub(crate) fn word(&self, start: usize, end: usize) -> &[u8] {
+        &self.buf[start..end]
+    }
+
+    /// The line and column of byte `offset` of the current line, as a token there would have.
+    pub(crate) fn location(&mut self, offset: usize) -> (usize, usize) {
+        (self.line_no, self.column(offset))
+    }
+
     /// Makes a move token of the word `start..end`; an annotation after it (`e4!?`) becomes
     /// the next token.
     fn move_token(&mut self, start: usize, end: usize, line: usize, column: usize) -> Token<'_> {

@@ -277,6 +277,17 @@ struct Line {
     opened: (usize, usize),
 }
 
+impl Line {
+    /// Tells the visitor about a legal move and plays it.
+    #[inline]
+    fn play<V: Visitor>(&mut self, mv: Move, visitor: &mut V) {
+        visitor.play(&self.pos, mv);
+        self.before = self.pos;
+        play(&mut self.pos, mv);
+        self.has_move = true;
+    }
+}
+
 /// The driver's state for one game: what the start position comes from, and the lines being
 /// played (the main line, then the variations entered).
 #[derive(Default)]
@@ -366,6 +377,17 @@ impl Replay {
     /// Reads the game's tokens up to its end, checking the moves and telling the visitor.
     fn run<S: LineSource, V: Visitor>(&mut self, lexer: &mut Lexer<S>, visitor: &mut V) -> Result<Stop, Failure> {
         loop {
+            if self.movetext {
+                // The common case, moves between move numbers and comments, without tokens.
+                while let Some((start, end)) = lexer.next_move() {
+                    let top = self.top();
+                    let mv = parse_move(&top.pos, lexer.word(start, end)).map_err(|kind| {
+                        let (line, column) = lexer.location(start);
+                        (kind, line, column)
+                    })?;
+                    top.play(mv, visitor);
+                }
+            }
             let Spanned { token, line, column } = lexer.next_token()?;
             match token {
                 Token::Eof => return Ok(Stop::Eof),
@@ -442,10 +464,7 @@ impl Replay {
                 Token::Move(word) => {
                     let top = self.top();
                     let mv = parse_move(&top.pos, word).map_err(|kind| (kind, line, column))?;
-                    visitor.play(&top.pos, mv);
-                    top.before = top.pos;
-                    play(&mut top.pos, mv);
-                    top.has_move = true;
+                    top.play(mv, visitor);
                 }
                 Token::MoveNumber | Token::Eof | Token::Tag { .. } | Token::Comment(_) => {}
             }
