@@ -232,7 +232,7 @@ impl SanPlus {
     /// Reads the form nearly every move is written in, `[NBRQK][file][rank][x]square[+#]`
     /// (each part but the square optional), as the lenient reader would; `None` for anything
     /// else, which the lenient reader then reads.
-    fn from_plain(text: &[u8]) -> Option<SanPlus> {
+    pub(crate) fn from_plain(text: &[u8]) -> Option<SanPlus> {
         let (text, suffix) = match text {
             [rest @ .., b'+'] => (rest, Some(Suffix::Check)),
             [rest @ .., b'#'] => (rest, Some(Suffix::Checkmate)),
@@ -387,7 +387,7 @@ impl San {
     /// passant, several or no pieces, illegal moves and their reasons) to
     /// [`San::to_move`]'s search of the legal moves, which finds the same move whenever this
     /// finds one.
-    fn direct(self, pos: &Position) -> Option<Move> {
+    pub(crate) fn direct(self, pos: &Position) -> Option<Move> {
         let San::Normal { role, capture, to, promotion: None, .. } = self else {
             return None;
         };

@@ -629,6 +629,7 @@ impl Visitor for Builder {
 }
 
 /// Plays a legal move or the null move.
+#[inline]
 pub(crate) fn play(pos: &mut Position, mv: Move) {
     if mv.is_null() {
         let _ = pos.play_null();
@@ -683,6 +684,18 @@ fn is_other_variant(variant: &str) -> bool {
 /// Reads a move as SAN, falling back to UCI (`g1f3`) when SAN does not fit; `--`, `Z0`,
 /// `0000` and `@@@@` are the null move.
 fn parse_move(pos: &Position, word: &[u8]) -> Result<Move, PgnErrorKind> {
+    // Nearly every move: plain SAN found straight from the attack sets. A word shaped like
+    // UCI (`e2e4`) read so is the pawn push UCI means, or is not found here.
+    if let Some(mv) = SanPlus::from_plain(word).and_then(|san| san.san.direct(pos)) {
+        return Ok(mv);
+    }
+    parse_other_move(pos, word)
+}
+
+/// [`parse_move`] for what is not plain SAN of one piece: null moves, UCI, castling,
+/// promotions, ambiguous and illegal moves.
+#[inline(never)]
+fn parse_other_move(pos: &Position, word: &[u8]) -> Result<Move, PgnErrorKind> {
     let shown = || {
         let text = String::from_utf8_lossy(word);
         text.chars().take(40).collect::<String>()
