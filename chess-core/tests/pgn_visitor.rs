@@ -309,3 +309,15 @@ fn moves_read_without_tokens_keep_their_events_and_places() {
         }
     }
 }
+
+#[test]
+fn comments_show_runs_of_whitespace_as_one_space() {
+    let text: &[u8] = b"1. e4 {  a \t b\n c  } e5 { [%clk 0:03:00] } 2. Nf3 {\xE9t\xE9 x} Nc6 ;  x   y \r\n\
+                        3. Bb5 {} a6 {a\x01b} *";
+    let mut log = Log { comments: true, ..Log::default() };
+    let mut reader = PgnReader::new(text);
+    reader.visit(&mut log).unwrap().unwrap();
+    let comments: Vec<_> = log.events.iter().filter(|e| e.starts_with('{')).cloned().collect();
+    let expected = ["{a b c}", "{[%clk 0:03:00]}", "{\u{FFFD}t\u{FFFD} x}", "{x y}", "{}", "{a\u{1}b}"];
+    assert_eq!(comments, expected);
+}

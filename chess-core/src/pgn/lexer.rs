@@ -243,13 +243,35 @@ fn annotation_nag(text: &[u8]) -> Option<u8> {
     }
 }
 
-/// Appends the words of `bytes` to `text`, one space between words.
-fn append_words(text: &mut String, bytes: &[u8]) {
-    for word in String::from_utf8_lossy(bytes).split_ascii_whitespace() {
-        if !text.is_empty() {
-            text.push(' ');
+/// Appends the words of `bytes` (split at ASCII whitespace) to `out`, one space between words.
+fn append_words(out: &mut Vec<u8>, bytes: &[u8]) {
+    let words = bytes.trim_ascii();
+    if words.is_empty() {
+        return;
+    }
+    if !out.is_empty() {
+        out.push(b' ');
+    }
+    // Most comments (`[%clk 0:03:00]`) have single spaces between their words already.
+    let single = words.windows(2).all(|pair| !pair[1].is_ascii_whitespace() || pair[0] > b' ' && pair[1] == b' ');
+    if single {
+        out.extend_from_slice(words);
+        return;
+    }
+    for (i, word) in words.split(u8::is_ascii_whitespace).filter(|word| !word.is_empty()).enumerate() {
+        if i > 0 {
+            out.push(b' ');
         }
-        text.push_str(word);
+        out.extend_from_slice(word);
+    }
+}
+
+/// Sets `text` to `bytes` as text, bytes that are not UTF-8 shown as replacement characters.
+fn set_text(text: &mut String, bytes: &[u8]) {
+    text.clear();
+    match core::str::from_utf8(bytes) {
+        Ok(valid) => text.push_str(valid),
+        Err(_) => text.push_str(&String::from_utf8_lossy(bytes)),
     }
 }
 
@@ -452,8 +474,9 @@ impl<S: LineSource> Lexer<S> {
                 }
                 b';' => {
                     self.pos = self.line_end(start);
-                    self.text.clear();
-                    append_words(&mut self.text, &self.buf[start + 1..self.pos]);
+                    self.bytes.clear();
+                    append_words(&mut self.bytes, &self.buf[start + 1..self.pos]);
+                    set_text(&mut self.text, &self.bytes);
                     Token::Comment(&self.text)
                 }
                 b'(' => {
@@ -738,15 +761,16 @@ impl<S: LineSource> Lexer<S> {
 
     /// Reads a `{` comment's text into `self.text`, across lines; `false` if it never closes.
     fn read_comment(&mut self) -> Result<bool, LexError> {
-        self.text.clear();
+        self.bytes.clear();
         loop {
             let from = self.pos;
             let close = find(b'}', &self.buf[from..]);
             let to = close.map_or(self.buf.len(), |close| from + close);
-            append_words(&mut self.text, &self.buf[from..to]);
+            append_words(&mut self.bytes, &self.buf[from..to]);
             self.pass_lines(from, to);
             if close.is_some() {
                 self.pos = to + 1;
+                set_text(&mut self.text, &self.bytes);
                 return Ok(true);
             }
             self.pos = to;
