@@ -230,7 +230,8 @@ fn a_line_longer_than_a_block_is_read_whole() {
 fn tags_of_every_shape_are_read_alike() {
     // The common shape `[Name "value"]` has a fast path; every other shape goes the general way.
     let text = "[Name \"plain\"]\n[ Spaced   \"x\" ]\n[Tab\t\"y\"]\n[Esc \"a \\\"q\\\" b\\\\c\"]\n\
-                [Quote \"say \"hi\"\"]\n[Utf \"é\"]\n[Empty \"\"]\n[A \"1\"] [B \"2\"]\n[Dig1t_s \"v\" ]\n\n*\n";
+                [Quote \"say \"hi\"\"]\n[Utf \"é\"]\n[Empty \"\"]\n[A \"1\"] [B \"2\"]\n[Dig1t_s \"v\" ]\n\
+                [Ctl \"a\u{1}b\tc\"]\n[Long \"https://lichess.org/abcdefgh\"]\n\n*\n";
     let tags = [
         "tag Name=plain",
         "tag Spaced=x",
@@ -242,6 +243,8 @@ fn tags_of_every_shape_are_read_alike() {
         "tag A=1",
         "tag B=2",
         "tag Dig1t_s=v",
+        "tag Ctl=a\u{1}b\tc",
+        "tag Long=https://lichess.org/abcdefgh",
     ];
     for headers_only in [false, true] {
         let events = events(text, Log { headers_only, ..Log::default() });

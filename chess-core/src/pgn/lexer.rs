@@ -160,21 +160,10 @@ const TAG_NAME: [bool; 256] = {
     table
 };
 
-/// The bytes of a plain tag's value: printable ASCII but `"` and `\\`.
-const TAG_VALUE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0x20;
-    while b < 0x7F {
-        table[b] = b != b'"' as usize && b != b'\\' as usize;
-        b += 1;
-    }
-    table
-};
-
-/// Reads the common shape of a tag, `[Name "value"]` with an ASCII name and value, one
-/// or more spaces between them and no escape, starting at the `[` at `start`: where the
-/// name ends and the value starts and ends. `None` for any other shape (which the general
-/// reader then reads, with the same result for this shape).
+/// Reads the common shape of a tag, `[Name "value"]` with an ASCII name, one or more
+/// spaces, and an ASCII value without an escape or control character, starting at the `[` at
+/// `start`: where the name ends and the value starts and ends. `None` for any other shape
+/// (which the general reader then reads, with the same result for this shape).
 fn plain_tag(buf: &[u8], start: usize) -> Option<(usize, usize, usize)> {
     let name_len = buf[start + 1..].iter().take_while(|&&b| TAG_NAME[b as usize]).count();
     let name_end = start + 1 + name_len;
@@ -184,8 +173,29 @@ fn plain_tag(buf: &[u8], start: usize) -> Option<(usize, usize, usize)> {
         return None;
     }
     let value_start = quote + 1;
-    let value_end = value_start + buf[value_start..].iter().take_while(|&&b| TAG_VALUE[b as usize]).count();
+    let value_end = value_start + find_value_end(&buf[value_start..])?;
     (buf.get(value_end..value_end + 2) == Some(b"\"]")).then_some((name_end, value_start, value_end))
+}
+
+/// Finds the first `"`, `\\`, control character (`\n` and `\r` among them) or non-ASCII
+/// byte, eight bytes at a time.
+fn find_value_end(haystack: &[u8]) -> Option<usize> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let (quote, backslash) = (LOW * u64::from(b'"'), LOW * u64::from(b'\\'));
+    let mut chunks = haystack.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        // The high bit of each byte below 0x20 or equal to a pattern (and maybe of bytes above).
+        let below = |word: u64, n: u64| word.wrapping_sub(LOW * n) & !word & HIGH;
+        let found = below(word, 0x20) | below(word ^ quote, 1) | below(word ^ backslash, 1) | (word & HIGH);
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    chunks.remainder().iter().position(|&b| b < 0x20 || b == b'"' || b == b'\\' || !b.is_ascii()).map(|i| offset + i)
 }
 
 /// Finds the first byte that passing over movetext stops at ([`SKIP_STOPS`]), looking up
@@ -204,20 +214,28 @@ fn find_skip_stop(haystack: &[u8]) -> Option<usize> {
 
 /// Finds the first `byte` in `haystack`, eight bytes at a time.
 fn find(byte: u8, haystack: &[u8]) -> Option<usize> {
+    find_either(byte, byte, haystack)
+}
+
+/// Finds the first `a` or `b` in `haystack`, eight bytes at a time.
+#[inline(always)]
+fn find_either(a: u8, b: u8, haystack: &[u8]) -> Option<usize> {
     const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let pattern = LOW * u64::from(byte);
+    // The high bit of each byte of `word` that is zero (and maybe of bytes above it).
+    let zeros = |word: u64| word.wrapping_sub(LOW) & !word & HIGH;
+    let (a_word, b_word) = (LOW * u64::from(a), LOW * u64::from(b));
     let mut chunks = haystack.chunks_exact(8);
     let mut offset = 0;
     for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default()) ^ pattern;
-        let zero = word.wrapping_sub(LOW) & !word & HIGH;
-        if zero != 0 {
-            return Some(offset + (zero.trailing_zeros() / 8) as usize);
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        let found = zeros(word ^ a_word) | zeros(word ^ b_word);
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
         }
         offset += 8;
     }
-    chunks.remainder().iter().position(|&b| b == byte).map(|i| offset + i)
+    chunks.remainder().iter().position(|&x| x == a || x == b).map(|i| offset + i)
 }
 
 /// Reads the number of a `$` NAG, 0 to 255.
@@ -578,8 +596,13 @@ impl<S: LineSource> Lexer<S> {
                     self.pos = start + 1;
                 }
                 b'{' if !self.keep_comments => {
-                    let close = start + 1 + find(b'}', &self.buf[start + 1..])?;
-                    self.pass_lines(start + 1, close);
+                    // A comment on one line is passed in one search.
+                    let stop = start + 1 + find_either(b'}', b'\n', &self.buf[start + 1..])?;
+                    let close = match self.buf[stop] {
+                        b'}' => stop,
+                        _ => start + 1 + find(b'}', &self.buf[start + 1..])?,
+                    };
+                    self.pass_lines(stop, close);
                     self.pos = close + 1;
                 }
                 b'0'..=b'9' => {
