@@ -765,14 +765,17 @@ impl<S: LineSource> Lexer<S> {
     fn pass_comment(&mut self) -> Result<bool, LexError> {
         loop {
             let from = self.pos;
-            match find(b'}', &self.buf[from..]) {
-                Some(close) => {
-                    self.pass_lines(from, from + close);
-                    self.pos = from + close + 1;
+            // One search for the brace or a newline: most comments are on one line.
+            match find_either(b'}', b'\n', &self.buf[from..]).map(|i| from + i) {
+                Some(close) if self.buf[close] == b'}' => {
+                    self.pos = close + 1;
                     return Ok(true);
                 }
+                Some(newline) => {
+                    self.newline(newline);
+                    self.pos = newline + 1;
+                }
                 None => {
-                    self.pass_lines(from, self.buf.len());
                     self.pos = self.buf.len();
                     if !self.fill()? {
                         return Ok(false);
