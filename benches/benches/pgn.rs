@@ -64,6 +64,11 @@ impl Visitor for CoreCount {
     fn play(&mut self, _: &chess_core::Position, _: chess_core::Move) {
         self.moves += 1;
     }
+
+    /// Like the peer's positions, these need no Zobrist key.
+    fn wants_keys(&self) -> bool {
+        false
+    }
 }
 
 fn core_visit(text: &str, headers_only: bool) -> (u64, u64, u64) {

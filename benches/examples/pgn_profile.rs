@@ -106,4 +106,9 @@ impl chess_core::pgn::Visitor for Mainline {
     fn play(&mut self, _: &chess_core::Position, _: chess_core::Move) {
         self.moves += 1;
     }
+
+    /// Like the peer's positions, these need no Zobrist key.
+    fn wants_keys(&self) -> bool {
+        false
+    }
 }

@@ -324,3 +324,51 @@ fn comments_show_runs_of_whitespace_as_one_space() {
     let expected = ["{a b c}", "{[%clk 0:03:00]}", "{\u{FFFD}t\u{FFFD} x}", "{x y}", "{}", "{a\u{1}b}"];
     assert_eq!(comments, expected);
 }
+
+/// Writes down each position played from: its FEN and Zobrist key.
+struct Keys {
+    keys: bool,
+    seen: Vec<(String, u64)>,
+    start: u64,
+}
+
+impl Visitor for Keys {
+    fn wants_keys(&self) -> bool {
+        self.keys
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.start = start.zobrist_key();
+    }
+
+    fn play(&mut self, before: &Position, _: Move) {
+        self.seen.push((before.to_fen(), before.zobrist_key()));
+    }
+
+    fn begin_variation(&mut self) -> Variation {
+        Variation::Enter
+    }
+}
+
+#[test]
+fn positions_keep_their_keys_unless_the_visitor_needs_none() {
+    let text = "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 -- 3. Bc4 Nf6 4. O-O *";
+    let fen_key = |fen: &str| fen.parse::<Position>().unwrap().zobrist_key();
+    let mut runs = Vec::new();
+    for keys in [true, false] {
+        let mut visitor = Keys { keys, seen: Vec::new(), start: 0 };
+        PgnReader::from_text(text).visit(&mut visitor).unwrap().unwrap();
+        // The start position has its key either way.
+        assert_eq!(visitor.start, Position::new().zobrist_key());
+        assert_eq!(visitor.seen.len(), 9);
+        for (fen, key) in &visitor.seen {
+            assert_eq!(*key, if keys { fen_key(fen) } else { 0 }, "{fen}");
+        }
+        runs.push(visitor.seen.into_iter().map(|(fen, _)| fen).collect::<Vec<_>>());
+    }
+    // The same positions, keys or not; the tree reader (which keeps none) keeps its start's.
+    assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[0][8], "rnbqkb1r/pppp1ppp/5n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    let game = PgnReader::from_text(text).next().unwrap().unwrap();
+    assert_eq!(game.start.zobrist_key(), Position::new().zobrist_key());
+}

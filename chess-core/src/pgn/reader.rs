@@ -154,6 +154,7 @@ impl<S: LineSource> PgnReader<S> {
         visitor.begin_game();
         self.lexer.keep_comments = visitor.wants_comments();
         self.replay.reset();
+        self.replay.keys = visitor.wants_keys();
         if let Some((name, value, line, column)) = self.carry.take() {
             self.replay.add_tag(&name, &value, line, column);
             visitor.tag(&name, &value);
@@ -278,12 +279,20 @@ struct Line {
 }
 
 impl Line {
-    /// Tells the visitor about a legal move and plays it.
+    /// Tells the visitor about a legal move and plays it, keeping the Zobrist key when `keys`
+    /// (else it stays 0, see [`Visitor::wants_keys`]).
     #[inline]
-    fn play<V: Visitor>(&mut self, mv: Move, visitor: &mut V) {
+    fn play<V: Visitor>(&mut self, mv: Move, keys: bool, visitor: &mut V) {
         visitor.play(&self.pos, mv);
         self.before = self.pos;
-        play(&mut self.pos, mv);
+        if keys {
+            play(&mut self.pos, mv);
+        } else if mv.is_null() {
+            play(&mut self.pos, mv);
+            self.pos = self.pos.without_key();
+        } else {
+            self.pos.play_unchecked_without_key(mv);
+        }
         self.has_move = true;
     }
 }
@@ -301,6 +310,8 @@ struct Replay {
     setup_at: (usize, usize),
     /// Whether there was a tag other than `FEN` and `SetUp`.
     had_tags: bool,
+    /// Whether the positions played keep their Zobrist key ([`Visitor::wants_keys`]).
+    keys: bool,
     /// Whether the movetext has started, and whether the visitor skipped it.
     movetext: bool,
     skipped: bool,
@@ -366,6 +377,7 @@ impl Replay {
         let fen = self.has_fen.then_some(self.fen.as_str());
         let start = start_position(self.variant.as_deref(), fen).map_err(|kind| (kind, line, column))?;
         visitor.begin_movetext(&start);
+        let start = if self.keys { start } else { start.without_key() };
         self.lines.push(Line { before: start, pos: start, has_move: false, opened: (line, column) });
         Ok(true)
     }
@@ -376,6 +388,7 @@ impl Replay {
 
     /// Reads the game's tokens up to its end, checking the moves and telling the visitor.
     fn run<S: LineSource, V: Visitor>(&mut self, lexer: &mut Lexer<S>, visitor: &mut V) -> Result<Stop, Failure> {
+        let keys = self.keys;
         loop {
             if self.movetext {
                 // The common case, moves between move numbers and comments, without tokens.
@@ -385,7 +398,7 @@ impl Replay {
                         let (line, column) = lexer.location(start);
                         (kind, line, column)
                     })?;
-                    top.play(mv, visitor);
+                    top.play(mv, keys, visitor);
                 }
             }
             let Spanned { token, line, column } = lexer.next_token()?;
@@ -464,7 +477,7 @@ impl Replay {
                 Token::Move(word) => {
                     let top = self.top();
                     let mv = parse_move(&top.pos, word).map_err(|kind| (kind, line, column))?;
-                    top.play(mv, visitor);
+                    top.play(mv, keys, visitor);
                 }
                 Token::MoveNumber | Token::Eof | Token::Tag { .. } | Token::Comment(_) => {}
             }
@@ -586,6 +599,11 @@ impl Visitor for Builder {
 
     fn wants_comments(&self) -> bool {
         true
+    }
+
+    /// The tree keeps the start position (handed over with its key) and the moves only.
+    fn wants_keys(&self) -> bool {
+        false
     }
 
     /// Attaches a comment to the last move of the line being read, or to the line, or (before
