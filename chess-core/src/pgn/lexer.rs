@@ -271,7 +271,12 @@ fn append_words(out: &mut Vec<u8>, bytes: &[u8]) {
         out.push(b' ');
     }
     // Most comments (`[%clk 0:03:00]`) have single spaces between their words already.
-    let single = words.windows(2).all(|pair| !pair[1].is_ascii_whitespace() || pair[0] > b' ' && pair[1] == b' ');
+    let mut previous = 0;
+    let single = words.iter().all(|&b| {
+        let plain = b > b' ' || (b == b' ' && previous != b' ');
+        previous = b;
+        plain
+    });
     if single {
         out.extend_from_slice(words);
         return;
@@ -790,10 +795,16 @@ impl<S: LineSource> Lexer<S> {
         self.bytes.clear();
         loop {
             let from = self.pos;
-            let close = find(b'}', &self.buf[from..]);
-            let to = close.map_or(self.buf.len(), |close| from + close);
+            // One search for a comment on one line, a second one only for one over lines.
+            let stop = find_either(b'}', b'\n', &self.buf[from..]).map(|i| from + i);
+            let close = match stop {
+                Some(stop) if self.buf[stop] == b'}' => Some(stop),
+                Some(stop) => find(b'}', &self.buf[stop..]).map(|i| stop + i),
+                None => None,
+            };
+            let to = close.unwrap_or(self.buf.len());
             append_words(&mut self.bytes, &self.buf[from..to]);
-            self.pass_lines(from, to);
+            self.pass_lines(stop.unwrap_or(to), to);
             if close.is_some() {
                 self.pos = to + 1;
                 set_text(&mut self.text, &self.bytes);
