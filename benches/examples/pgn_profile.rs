@@ -1,6 +1,6 @@
 //! Reads a PGN file with chess-core's reader, for profiling (`valgrind --tool=callgrind`).
 //!
-//! Usage: cargo run --release -p chess-benches --example pgn_profile -- FILE [tree|headers|stream|stream-headers|peer|peer-headers] [--from-file]
+//! Usage: cargo run --release -p chess-benches --example pgn_profile -- FILE [tree|headers|stream|stream-keys|stream-headers|peer|peer-headers] [--from-file]
 //!
 //! With `--from-file` chess-core streams the file through a `BufReader` (for peak-memory
 //! measurements with `/usr/bin/time -v`); otherwise the file is read into memory first.
@@ -13,7 +13,8 @@ use chess_core::pgn::{LineSource, PgnReader};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: pgn_profile FILE [tree|headers|stream|stream-headers|peer|peer-headers] [--from-file]";
+    let usage =
+        "usage: pgn_profile FILE [tree|headers|stream|stream-keys|stream-headers|peer|peer-headers] [--from-file]";
     let path = args.next().expect(usage);
     let mode = args.next().unwrap_or_else(|| "tree".to_string());
     let (games, errors, moves) = if args.next().as_deref() == Some("--from-file") {
@@ -44,8 +45,9 @@ fn run<S: LineSource>(mut reader: PgnReader<S>, mode: &str) -> (usize, usize, us
                 games += 1;
             }
         }
-        "stream" | "stream-headers" => {
-            let mut visitor = Mainline { moves: 0, headers_only: mode == "stream-headers" };
+        "stream" | "stream-keys" | "stream-headers" => {
+            let (keys, headers_only) = (mode == "stream-keys", mode == "stream-headers");
+            let mut visitor = Mainline { moves: 0, headers_only, keys };
             while let Some(game) = reader.visit(&mut visitor) {
                 games += 1;
                 errors += usize::from(game.is_err());
@@ -88,10 +90,12 @@ fn peer_headers(text: &str) -> (usize, usize, usize) {
     (games, 0, visitor.tag_bytes as usize)
 }
 
-/// chess-core's streaming path: counts the mainline moves (or the tags, headers only).
+/// chess-core's streaming path: counts the mainline moves (or the tags, headers only), with
+/// positions that keep their Zobrist keys only when `keys` (`stream-keys`).
 struct Mainline {
     moves: usize,
     headers_only: bool,
+    keys: bool,
 }
 
 impl chess_core::pgn::Visitor for Mainline {
@@ -107,8 +111,8 @@ impl chess_core::pgn::Visitor for Mainline {
         self.moves += 1;
     }
 
-    /// Like the peer's positions, these need no Zobrist key.
+    /// Like the peer's positions, these need no Zobrist key (but with `stream-keys`).
     fn wants_keys(&self) -> bool {
-        false
+        self.keys
     }
 }
