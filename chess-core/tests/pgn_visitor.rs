@@ -372,3 +372,28 @@ fn positions_keep_their_keys_unless_the_visitor_needs_none() {
     let game = PgnReader::from_text(text).next().unwrap().unwrap();
     assert_eq!(game.start.zobrist_key(), Position::new().zobrist_key());
 }
+
+#[test]
+fn long_tag_sections_and_bytes_that_are_not_utf8_read_alike() {
+    // Tags are checked as UTF-8 a kilobyte at a time: a section longer than that, a tag that
+    // is not UTF-8 (Latin-1 `é`) in its middle, and small buffers all give the same tags.
+    let mut text = Vec::new();
+    for i in 0..60 {
+        text.extend_from_slice(format!("[Tag{i} \"value number {i}\"]\n").as_bytes());
+        if i == 30 {
+            text.extend_from_slice(b"[Latin \"caf\xE9\"]\n");
+        }
+    }
+    text.extend_from_slice(b"\n1. e4 *\n");
+    let mut expected: Vec<String> = (0..60).map(|i| format!("tag Tag{i}=value number {i}")).collect();
+    expected.insert(31, "tag Latin=caf\u{FFFD}".to_string());
+    let tags = |log: Log| log.events.into_iter().filter(|e| e.starts_with("tag ")).collect::<Vec<_>>();
+    let mut log = Log::default();
+    PgnReader::new(&text[..]).visit(&mut log).unwrap().unwrap();
+    assert_eq!(tags(log), expected);
+    for capacity in [1, 7, 64] {
+        let mut log = Log::default();
+        PgnReader::new(std::io::BufReader::with_capacity(capacity, &text[..])).visit(&mut log).unwrap().unwrap();
+        assert_eq!(tags(log), expected, "buffer of {capacity}");
+    }
+}

@@ -149,6 +149,10 @@ const SKIP_STOPS: [bool; 256] = {
     table
 };
 
+/// How much text after a tag's `[` is checked as UTF-8 at once: a game's tag section, most
+/// often.
+const TAG_COPY: usize = 1024;
+
 /// The bytes of a plain tag's name: ASCII letters, digits and `_`.
 const TAG_NAME: [bool; 256] = {
     let mut table = [false; 256];
@@ -319,6 +323,11 @@ pub(crate) struct Lexer<S> {
     pub(crate) keep_comments: bool,
     text: String,
     bytes: Vec<u8>,
+    /// Up to [`TAG_COPY`] bytes of the block from `tags_at` on (a tag's `[`), as far as they
+    /// are UTF-8: one check for a game's tags instead of one per tag. Emptied when the block
+    /// moves.
+    tags: String,
+    tags_at: usize,
     pending_nag: Option<(u8, usize, usize)>,
     eof: bool,
 }
@@ -337,6 +346,8 @@ impl<S: LineSource> Lexer<S> {
             keep_comments: true,
             text: String::new(),
             bytes: Vec::new(),
+            tags: String::new(),
+            tags_at: 0,
             pending_nag: None,
             eof: false,
         }
@@ -353,6 +364,7 @@ impl<S: LineSource> Lexer<S> {
         self.pos -= keep;
         self.line_start -= keep;
         self.col_offset = self.col_offset.saturating_sub(keep).max(self.line_start);
+        self.tags.clear();
         let read = self.source.read_lines_into(&mut self.buf).map_err(|kind| (kind, self.line_no + 1, 1))?;
         if read == 0 {
             self.eof = true;
@@ -387,6 +399,20 @@ impl<S: LineSource> Lexer<S> {
             self.newline(from + last);
             self.line_no += lines - 1;
         }
+    }
+
+    /// Copies the text from `start` on into `self.tags`: [`TAG_COPY`] bytes at most, as far as
+    /// they are UTF-8.
+    #[inline(never)]
+    fn copy_tags(&mut self, start: usize) {
+        let bytes = &self.buf[start..self.buf.len().min(start + TAG_COPY)];
+        let text = match core::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(error) => core::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default(),
+        };
+        self.tags.clear();
+        self.tags.push_str(text);
+        self.tags_at = start;
     }
 
     /// Returns where the current line ends (its `\n`, or the end of the block).
@@ -512,9 +538,18 @@ impl<S: LineSource> Lexer<S> {
                 }
                 b'[' => {
                     if let Some((name_end, value_start, value_end)) = plain_tag(&self.buf, start) {
-                        // One UTF-8 check for name and value (plain tags are ASCII).
                         self.pos = value_end + 2;
-                        let whole = core::str::from_utf8(&self.buf[start + 1..value_end]).unwrap_or_default();
+                        let in_copy =
+                            |lexer: &Self| lexer.tags_at <= start && value_end <= lexer.tags_at + lexer.tags.len();
+                        if !in_copy(self) {
+                            self.copy_tags(start);
+                        }
+                        // Plain tags are ASCII, so in the copy unless the block ends first.
+                        let copied = self.tags.get(start + 1 - self.tags_at..value_end - self.tags_at);
+                        let whole = match copied {
+                            Some(text) => text,
+                            None => core::str::from_utf8(&self.buf[start + 1..value_end]).unwrap_or_default(),
+                        };
                         let (name, value) = (&whole[..name_end - start - 1], &whole[value_start - start - 1..]);
                         return Ok(Spanned { token: Token::Tag { name, value }, line, column });
                     }
