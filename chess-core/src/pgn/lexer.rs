@@ -221,7 +221,8 @@ fn find(byte: u8, haystack: &[u8]) -> Option<usize> {
     find_either(byte, byte, haystack)
 }
 
-/// Finds the first `a` or `b` in `haystack`, eight bytes at a time.
+/// Finds the first `a` or `b` in `haystack`, eight bytes at a time (inline: most searches
+/// are short).
 #[inline(always)]
 fn find_either(a: u8, b: u8, haystack: &[u8]) -> Option<usize> {
     const LOW: u64 = 0x0101_0101_0101_0101;
@@ -537,20 +538,8 @@ impl<S: LineSource> Lexer<S> {
                     Token::Close
                 }
                 b'[' => {
-                    if let Some((name_end, value_start, value_end)) = plain_tag(&self.buf, start) {
-                        self.pos = value_end + 2;
-                        let in_copy =
-                            |lexer: &Self| lexer.tags_at <= start && value_end <= lexer.tags_at + lexer.tags.len();
-                        if !in_copy(self) {
-                            self.copy_tags(start);
-                        }
-                        // Plain tags are ASCII, so in the copy unless the block ends first.
-                        let copied = self.tags.get(start + 1 - self.tags_at..value_end - self.tags_at);
-                        let whole = match copied {
-                            Some(text) => text,
-                            None => core::str::from_utf8(&self.buf[start + 1..value_end]).unwrap_or_default(),
-                        };
-                        let (name, value) = (&whole[..name_end - start - 1], &whole[value_start - start - 1..]);
+                    if let Some(found) = plain_tag(&self.buf, start) {
+                        let (name, value) = self.read_plain_tag(start, found);
                         return Ok(Spanned { token: Token::Tag { name, value }, line, column });
                     }
                     let line_end = self.line_end(start);
@@ -613,6 +602,53 @@ impl<S: LineSource> Lexer<S> {
                 }
             };
             return Ok(Spanned { token, line, column });
+        }
+    }
+
+    /// Moves past the plain tag whose `[` is at `start`, as [`plain_tag`] found it: its name
+    /// and value.
+    #[inline]
+    fn read_plain_tag(&mut self, start: usize, found: (usize, usize, usize)) -> (&str, &str) {
+        let (name_end, value_start, value_end) = found;
+        self.pos = value_end + 2;
+        if !(self.tags_at <= start && value_end <= self.tags_at + self.tags.len()) {
+            self.copy_tags(start);
+        }
+        // Plain tags are ASCII, so in the copy unless the block ends first.
+        let copied = self.tags.get(start + 1 - self.tags_at..value_end - self.tags_at);
+        let whole = match copied {
+            Some(text) => text,
+            None => core::str::from_utf8(&self.buf[start + 1..value_end]).unwrap_or_default(),
+        };
+        (&whole[..name_end - start - 1], &whole[value_start - start - 1..])
+    }
+
+    /// Passes over the whitespace before the next tag and reads it when it is plain
+    /// ([`plain_tag`]): its name, value, line and column, as its token would have them.
+    /// `None` at anything else (another byte, a tag of another shape, the end of the block),
+    /// which [`Lexer::next_token`] then reads from where this stopped: the fast path of a
+    /// tag section.
+    #[inline]
+    pub(crate) fn next_tag(&mut self) -> Option<(&str, &str, usize, usize)> {
+        if self.pending_nag.is_some() {
+            return None;
+        }
+        loop {
+            let start = self.pos;
+            match *self.buf.get(start)? {
+                b' ' | b'\t' | b'\r' => self.pos = start + 1,
+                b'\n' => {
+                    self.newline(start);
+                    self.pos = start + 1;
+                }
+                b'[' => {
+                    let (line, column) = (self.line_no, self.column(start));
+                    let found = plain_tag(&self.buf, start)?;
+                    let (name, value) = self.read_plain_tag(start, found);
+                    return Some((name, value, line, column));
+                }
+                _ => return None,
+            }
         }
     }
 
@@ -708,8 +744,12 @@ impl<S: LineSource> Lexer<S> {
     fn skip(&mut self, mut depth: usize, to_close: bool) -> Result<SkipEnd, (LexError, usize)> {
         self.pending_nag = None;
         loop {
-            let rest = &self.buf[self.pos..];
-            let start = self.pos + find_skip_stop(rest).unwrap_or(rest.len());
+            let start = if to_close {
+                let rest = &self.buf[self.pos..];
+                self.pos + find_skip_stop(rest).unwrap_or(rest.len())
+            } else {
+                self.pass_plain()
+            };
             self.pos = start;
             let Some(&b) = self.buf.get(start) else {
                 if !self.fill().map_err(|error| (error, depth))? {
@@ -782,6 +822,34 @@ impl<S: LineSource> Lexer<S> {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Passes over movetext outside a variation up to the next place that needs the general
+    /// loop of [`Lexer::skip`] (a byte of [`SKIP_STOPS`], or the end of the block) and returns
+    /// it. On the way it passes what that loop would pass without a change but the line
+    /// count: line ends, one-line `{}` comments, and a `-` after an `O` (castling: a word
+    /// holding it is no result marker).
+    #[inline(always)]
+    fn pass_plain(&mut self) -> usize {
+        let mut pos = self.pos;
+        loop {
+            let Some(i) = find_skip_stop(&self.buf[pos..]) else {
+                return self.buf.len();
+            };
+            pos += i;
+            match self.buf[pos] {
+                b'\n' => {
+                    self.newline(pos);
+                    pos += 1;
+                }
+                b'-' if pos > self.line_start && self.buf[pos - 1] == b'O' => pos += 1,
+                b'{' => match find_either(b'}', b'\n', &self.buf[pos + 1..]) {
+                    Some(j) if self.buf[pos + 1 + j] == b'}' => pos += j + 2,
+                    _ => return pos,
+                },
+                _ => return pos,
             }
         }
     }

@@ -390,7 +390,13 @@ impl Replay {
     fn run<S: LineSource, V: Visitor>(&mut self, lexer: &mut Lexer<S>, visitor: &mut V) -> Result<Stop, Failure> {
         let keys = self.keys;
         loop {
-            if self.movetext {
+            if !self.movetext {
+                // The common case of a tag section, plain tags, without tokens.
+                while let Some((name, value, line, column)) = lexer.next_tag() {
+                    self.add_tag(name, value, line, column);
+                    visitor.tag(name, value);
+                }
+            } else {
                 // The common case, moves between move numbers and comments, without tokens.
                 while let Some((start, end)) = lexer.next_move() {
                     let top = self.top();
