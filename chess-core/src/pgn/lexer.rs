@@ -149,6 +149,9 @@ const SKIP_STOPS: [bool; 256] = {
     table
 };
 
+/// How far [`Lexer::pass_plain`] looks for a stop before it looks further.
+const NEAR: usize = 32;
+
 /// How much text after a tag's `[` is checked as UTF-8 at once: a game's tag section, most
 /// often.
 const TAG_COPY: usize = 1024;
@@ -835,7 +838,13 @@ impl<S: LineSource> Lexer<S> {
     fn pass_plain(&mut self) -> usize {
         let mut pos = self.pos;
         loop {
-            let Some(i) = find_skip_stop(&self.buf[pos..]) else {
+            // A short window first: in commented movetext stops are a few bytes apart.
+            let near = &self.buf[pos..self.buf.len().min(pos + NEAR)];
+            let found = match find_skip_stop(near) {
+                Some(i) => Some(i),
+                None => find_skip_stop(&self.buf[pos + near.len()..]).map(|i| near.len() + i),
+            };
+            let Some(i) = found else {
                 return self.buf.len();
             };
             pos += i;
