@@ -397,3 +397,20 @@ fn long_tag_sections_and_bytes_that_are_not_utf8_read_alike() {
         assert_eq!(tags(log), expected, "buffer of {capacity}");
     }
 }
+
+#[test]
+fn headers_only_passes_castling_comments_and_lines_as_the_general_loop_did() {
+    // Castling (a `-` that is no result), one-line comments holding `[` and results, a `;`
+    // comment, a `%` line, a comment over lines and a variation with a result-like word are all
+    // passed over; the lines they hold are counted, so the bad tag of the third game is placed
+    // on line 11.
+    let text = "[White \"A\"]\n\n1. O-O-O {c [x] 1-0} 2. e4 ; 0-1 here\n% 1-0 escape\n{multi\nline 1-0 } \
+                (1. d4 1-0?) *\n[White \"B\"]\n\n1. e4 2.1-0\n\n[White \"C]\n";
+    let mut reader = PgnReader::from_text(text);
+    assert_eq!(reader.read_headers().unwrap().unwrap().tags, [("White".to_string(), "A".to_string())]);
+    assert_eq!(reader.read_headers().unwrap().unwrap().tags, [("White".to_string(), "B".to_string())]);
+    let error = reader.read_headers().unwrap().unwrap_err();
+    assert_eq!((error.game, error.line, error.column), (3, 11, 1));
+    assert_eq!(error.kind, PgnErrorKind::BadTag("value not closed on its line"));
+    assert!(reader.read_headers().is_none());
+}
