@@ -152,9 +152,9 @@ const SKIP_STOPS: [bool; 256] = {
 /// How far [`Lexer::pass_plain`] looks for a stop before it looks further.
 const NEAR: usize = 32;
 
-/// How much text after a tag's `[` is checked as UTF-8 at once: a game's tag section, most
-/// often.
-const TAG_COPY: usize = 1024;
+/// How much text after a tag's `[` is checked as UTF-8 at once: a game's tag section, or most
+/// of it (a longer copy checks text that is mostly passed over).
+const TAG_COPY: usize = 512;
 
 /// The bytes of a plain tag's name: ASCII letters, digits and `_`.
 const TAG_NAME: [bool; 256] = {
