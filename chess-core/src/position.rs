@@ -356,6 +356,7 @@ impl Position {
     /// Plays a legal move as [`Position::play_unchecked`] does, but leaves the Zobrist key as
     /// it was (0 for a position made by [`Position::without_key`]): for a PGN reader whose
     /// visitor does not look at keys.
+    #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn play_unchecked_without_key(&mut self, m: Move) {
         let parent = *self;
@@ -364,6 +365,7 @@ impl Position {
 
     /// The position with a Zobrist key of 0, the key of every position a keyless reader
     /// plays (see [`Position::play_unchecked_without_key`]).
+    #[cfg(feature = "alloc")]
     pub(crate) fn without_key(mut self) -> Position {
         self.key = 0;
         self
