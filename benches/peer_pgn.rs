@@ -1,4 +1,4 @@
-//! pgn-reader + shakmaty's mainline visitor, the peer of chess-core's PGN reader, shared by
+//! pgn-reader + shakmaty's mainline and headers visitors, the peers of chess-core's PGN reader, shared by
 //! the criterion bench (benches/pgn.rs) and the profiling example (examples/pgn_profile.rs).
 
 use std::ops::ControlFlow;
@@ -54,6 +54,36 @@ impl pgn_reader::Visitor for PeerMainline {
     }
 
     fn end_game(&mut self, _: Self::Movetext) -> bool {
+        true
+    }
+}
+
+/// pgn-reader's headers path: each tag's name and value, the movetext skipped.
+#[derive(Default)]
+pub struct PeerHeaders {
+    /// The tags' names and values, in bytes.
+    pub tag_bytes: u64,
+}
+
+impl pgn_reader::Visitor for PeerHeaders {
+    type Tags = ();
+    type Movetext = ();
+    type Output = bool;
+
+    fn begin_tags(&mut self) -> ControlFlow<bool, ()> {
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, _: &mut (), name: &[u8], value: pgn_reader::RawTag<'_>) -> ControlFlow<bool> {
+        self.tag_bytes += (name.len() + value.decode().len()) as u64;
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<bool, ()> {
+        ControlFlow::Break(true)
+    }
+
+    fn end_game(&mut self, _: ()) -> bool {
         true
     }
 }

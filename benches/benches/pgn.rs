@@ -16,7 +16,6 @@
 //! Run with `cargo bench -p chess-benches --bench pgn`, then `python3 benches/ratios.py`.
 
 use std::hint::black_box;
-use std::ops::ControlFlow;
 use std::time::Duration;
 
 use chess_core::pgn::{Movetext, PgnReader, Visitor};
@@ -24,7 +23,7 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 #[path = "../peer_pgn.rs"]
 mod peer_pgn;
-use peer_pgn::PeerMainline;
+use peer_pgn::{PeerHeaders, PeerMainline};
 
 /// The shared corpus's two largest files, their games and mainline moves.
 const FILES: [(&str, &str, u64, u64); 2] =
@@ -65,6 +64,11 @@ impl Visitor for CoreCount {
     fn play(&mut self, _: &chess_core::Position, _: chess_core::Move) {
         self.moves += 1;
     }
+
+    /// Like the peer's positions, these need no Zobrist key.
+    fn wants_keys(&self) -> bool {
+        false
+    }
 }
 
 fn core_visit(text: &str, headers_only: bool) -> (u64, u64, u64) {
@@ -85,35 +89,6 @@ fn core_tree(text: &str) -> (u64, u64) {
         moves += game.moves.len() as u64;
     }
     (games, moves)
-}
-
-/// pgn-reader's headers path: each tag's name and value, the movetext skipped.
-#[derive(Default)]
-struct PeerHeaders {
-    tag_bytes: u64,
-}
-
-impl pgn_reader::Visitor for PeerHeaders {
-    type Tags = ();
-    type Movetext = ();
-    type Output = bool;
-
-    fn begin_tags(&mut self) -> ControlFlow<bool, ()> {
-        ControlFlow::Continue(())
-    }
-
-    fn tag(&mut self, _: &mut (), name: &[u8], value: pgn_reader::RawTag<'_>) -> ControlFlow<bool> {
-        self.tag_bytes += (name.len() + value.decode().len()) as u64;
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<bool, ()> {
-        ControlFlow::Break(true)
-    }
-
-    fn end_game(&mut self, _: ()) -> bool {
-        true
-    }
 }
 
 fn peer_mainline(text: &str) -> (u64, u64) {

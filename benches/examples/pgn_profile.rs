@@ -1,19 +1,20 @@
 //! Reads a PGN file with chess-core's reader, for profiling (`valgrind --tool=callgrind`).
 //!
-//! Usage: cargo run --release -p chess-benches --example pgn_profile -- FILE [tree|headers|stream|stream-headers|peer] [--from-file]
+//! Usage: cargo run --release -p chess-benches --example pgn_profile -- FILE [tree|headers|stream|stream-keys|stream-headers|peer|peer-headers] [--from-file]
 //!
 //! With `--from-file` chess-core streams the file through a `BufReader` (for peak-memory
 //! measurements with `/usr/bin/time -v`); otherwise the file is read into memory first.
 
 #[path = "../peer_pgn.rs"]
 mod peer_pgn;
-use peer_pgn::PeerMainline;
+use peer_pgn::{PeerHeaders, PeerMainline};
 
 use chess_core::pgn::{LineSource, PgnReader};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: pgn_profile FILE [tree|headers|stream|stream-headers|peer] [--from-file]";
+    let usage =
+        "usage: pgn_profile FILE [tree|headers|stream|stream-keys|stream-headers|peer|peer-headers] [--from-file]";
     let path = args.next().expect(usage);
     let mode = args.next().unwrap_or_else(|| "tree".to_string());
     let (games, errors, moves) = if args.next().as_deref() == Some("--from-file") {
@@ -22,7 +23,11 @@ fn main() {
         run(PgnReader::new(std::io::BufReader::new(file)), &mode)
     } else {
         let text = std::fs::read_to_string(&path).expect("readable PGN file");
-        if mode == "peer" { peer(&text) } else { run(PgnReader::from_text(&text), &mode) }
+        match mode.as_str() {
+            "peer" => peer(&text),
+            "peer-headers" => peer_headers(&text),
+            _ => run(PgnReader::from_text(&text), &mode),
+        }
     };
     println!("{mode}: {games} games, {errors} errors, {moves} moves or tags");
 }
@@ -40,8 +45,9 @@ fn run<S: LineSource>(mut reader: PgnReader<S>, mode: &str) -> (usize, usize, us
                 games += 1;
             }
         }
-        "stream" | "stream-headers" => {
-            let mut visitor = Mainline { moves: 0, headers_only: mode == "stream-headers" };
+        "stream" | "stream-keys" | "stream-headers" => {
+            let (keys, headers_only) = (mode == "stream-keys", mode == "stream-headers");
+            let mut visitor = Mainline { moves: 0, headers_only, keys };
             while let Some(game) = reader.visit(&mut visitor) {
                 games += 1;
                 errors += usize::from(game.is_err());
@@ -73,10 +79,23 @@ fn peer(text: &str) -> (usize, usize, usize) {
     (games, errors, visitor.moves as usize)
 }
 
-/// chess-core's streaming path: counts the mainline moves (or the tags, headers only).
+/// pgn-reader's headers path over text in memory: (games, errors, tag bytes).
+fn peer_headers(text: &str) -> (usize, usize, usize) {
+    let mut reader = pgn_reader::Reader::new(text.as_bytes());
+    let mut visitor = PeerHeaders::default();
+    let mut games = 0;
+    while reader.read_game(&mut visitor).expect("in memory").is_some() {
+        games += 1;
+    }
+    (games, 0, visitor.tag_bytes as usize)
+}
+
+/// chess-core's streaming path: counts the mainline moves (or the tags, headers only), with
+/// positions that keep their Zobrist keys only when `keys` (`stream-keys`).
 struct Mainline {
     moves: usize,
     headers_only: bool,
+    keys: bool,
 }
 
 impl chess_core::pgn::Visitor for Mainline {
@@ -90,5 +109,10 @@ impl chess_core::pgn::Visitor for Mainline {
 
     fn play(&mut self, _: &chess_core::Position, _: chess_core::Move) {
         self.moves += 1;
+    }
+
+    /// Like the peer's positions, these need no Zobrist key (but with `stream-keys`).
+    fn wants_keys(&self) -> bool {
+        self.keys
     }
 }

@@ -350,6 +350,30 @@ impl Position {
     /// rights, all rare, take branches too.
     #[inline(always)]
     pub(crate) fn play_from(&mut self, parent: &Position, m: Move) {
+        self.play_keyed::<true>(parent, m);
+    }
+
+    /// Plays a legal move as [`Position::play_unchecked`] does, but leaves the Zobrist key as
+    /// it was (0 for a position made by [`Position::without_key`]): for a PGN reader whose
+    /// visitor does not look at keys.
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub(crate) fn play_unchecked_without_key(&mut self, m: Move) {
+        let parent = *self;
+        self.play_keyed::<false>(&parent, m);
+    }
+
+    /// The position with a Zobrist key of 0, the key of every position a keyless reader
+    /// plays (see [`Position::play_unchecked_without_key`]).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn without_key(mut self) -> Position {
+        self.key = 0;
+        self
+    }
+
+    /// [`Position::play_from`], keeping the Zobrist key up to date when `KEY`.
+    #[inline(always)]
+    fn play_keyed<const KEY: bool>(&mut self, parent: &Position, m: Move) {
         let us = parent.turn;
         let them = !us;
         let (from, to) = (m.from(), m.to());
@@ -360,7 +384,7 @@ impl Position {
         let role = board.role_index_at(from);
 
         // The side to move changes, so the old en-passant key goes whatever the move.
-        let mut key = parent.key ^ parent.ep_key() ^ zobrist::WHITE_TO_MOVE;
+        let mut key = if KEY { parent.key ^ parent.ep_key() ^ zobrist::WHITE_TO_MOVE } else { 0 };
         let mut halfmove_clock = parent.halfmove_clock.saturating_add(1);
         self.fullmove_number = parent.fullmove_number.saturating_add(us as u32);
         let mut ep_square = None;
@@ -371,9 +395,10 @@ impl Position {
         if parent.castling.intersects(lost_rights) {
             // Both keys are read before the board changes: the king of a side that keeps a
             // right has not moved, so the kings' squares give each rook's side correctly.
-            key ^= parent.castling_key();
             self.castling = parent.castling - lost_rights;
-            key ^= self.castling_key();
+            if KEY {
+                key ^= parent.castling_key() ^ self.castling_key();
+            }
         }
 
         if m.is_castle() {
@@ -384,23 +409,29 @@ impl Position {
             self.board.toggle(to, rook);
             self.board.toggle(king_to, king);
             self.board.toggle(rook_to, rook);
-            key ^= zobrist::piece(king, from)
-                ^ zobrist::piece(rook, to)
-                ^ zobrist::piece(king, king_to)
-                ^ zobrist::piece(rook, rook_to);
+            if KEY {
+                key ^= zobrist::piece(king, from)
+                    ^ zobrist::piece(rook, to)
+                    ^ zobrist::piece(king, king_to)
+                    ^ zobrist::piece(rook, rook_to);
+            }
         } else {
             if m.is_en_passant() {
                 let victim = crate::moves::en_passant_victim(from, to);
                 let pawn = Piece::new(them, Role::Pawn);
                 self.board.toggle(victim, pawn);
-                key ^= zobrist::piece(pawn, victim);
+                if KEY {
+                    key ^= zobrist::piece(pawn, victim);
+                }
             }
             // An ordinary capture (for en passant `to` is empty and the victim is gone already).
             let captured = board.by_color(them).contains(to);
             if captured {
                 let captured_role = board.role_index_at(to);
                 self.board.toggle_index(them, captured_role, Bitboard::from_square(to));
-                key ^= zobrist::piece_index(them, captured_role, to);
+                if KEY {
+                    key ^= zobrist::piece_index(them, captured_role, to);
+                }
             }
 
             let landing = match m.promotion() {
@@ -409,7 +440,9 @@ impl Position {
             };
             self.board.toggle_index(us, role, Bitboard::from_square(from));
             self.board.toggle_index(us, landing, Bitboard::from_square(to));
-            key ^= zobrist::piece_index(us, role, from) ^ zobrist::piece_index(us, landing, to);
+            if KEY {
+                key ^= zobrist::piece_index(us, role, from) ^ zobrist::piece_index(us, landing, to);
+            }
 
             let pawn_move = role == Role::Pawn as usize;
             if pawn_move | captured {
@@ -423,7 +456,9 @@ impl Position {
         self.turn = them;
         self.ep_square = ep_square;
         self.halfmove_clock = halfmove_clock;
-        self.key = key ^ self.ep_key();
+        if KEY {
+            self.key = key ^ self.ep_key();
+        }
     }
 
     /// Passes the turn without moving (a null move, for search). Not allowed in check: the

@@ -232,7 +232,7 @@ impl SanPlus {
     /// Reads the form nearly every move is written in, `[NBRQK][file][rank][x]square[+#]`
     /// (each part but the square optional), as the lenient reader would; `None` for anything
     /// else, which the lenient reader then reads.
-    fn from_plain(text: &[u8]) -> Option<SanPlus> {
+    pub(crate) fn from_plain(text: &[u8]) -> Option<SanPlus> {
         let (text, suffix) = match text {
             [rest @ .., b'+'] => (rest, Some(Suffix::Check)),
             [rest @ .., b'#'] => (rest, Some(Suffix::Checkmate)),
@@ -379,14 +379,15 @@ impl San {
     }
 
     /// Finds the move in the common case straight from the attack sets, without generating
-    /// moves: a knight, bishop, rook or queen move, or a pawn push or capture that neither
-    /// promotes nor takes en passant, where exactly one piece of the side to move reaches the
-    /// target, and that move is legal (it answers a single check, and a pinned piece stays on
-    /// its pin line). `None` leaves every other case (king moves, castling, promotions, en
+    /// moves: a knight, bishop, rook, queen or king move (not castling), or a pawn push or
+    /// capture that neither promotes nor takes en passant, where exactly one piece of the side
+    /// to move reaches the target, and that move is legal (it answers a single check, and a
+    /// pinned piece stays on its pin line; the king goes to a square no enemy piece attacks
+    /// once it has left its own). `None` leaves every other case (castling, promotions, en
     /// passant, several or no pieces, illegal moves and their reasons) to
     /// [`San::to_move`]'s search of the legal moves, which finds the same move whenever this
     /// finds one.
-    fn direct(self, pos: &Position) -> Option<Move> {
+    pub(crate) fn direct(self, pos: &Position) -> Option<Move> {
         let San::Normal { role, capture, to, promotion: None, .. } = self else {
             return None;
         };
@@ -402,6 +403,7 @@ impl San {
             Role::Bishop => attacks::bishop(to, occupied),
             Role::Rook => attacks::rook(to, occupied),
             Role::Queen => attacks::queen(to, occupied),
+            Role::King => attacks::king(to),
             _ if capture && pawn_rule() && occupied.contains(to) => attacks::pawn(!us, to),
             _ if !capture && pawn_rule() && !occupied.contains(to) => {
                 let behind = Bitboard::from(to).forward(!us);
@@ -414,7 +416,11 @@ impl San {
             _ => return None,
         };
         let from = (self.origins(pos) & reach).single_square()?;
-        pos.keeps_king_safe(from, to).then(|| Move::new(from, to))
+        let safe = match role {
+            Role::King => board.attackers_to(to, !us, occupied.without(from)).is_empty(),
+            _ => pos.keeps_king_safe(from, to),
+        };
+        safe.then(|| Move::new(from, to))
     }
 
     /// Returns the squares the move may start from: the pieces of its role and side, on its

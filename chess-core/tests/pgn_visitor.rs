@@ -225,3 +225,192 @@ fn a_line_longer_than_a_block_is_read_whole() {
     assert_eq!((error.line, error.column), (3, moves.len() + 7));
     assert_eq!(error.partial.unwrap().moves.len(), 20_001);
 }
+
+#[test]
+fn tags_of_every_shape_are_read_alike() {
+    // The common shape `[Name "value"]` has a fast path; every other shape goes the general way.
+    let text = "[Name \"plain\"]\n[ Spaced   \"x\" ]\n[Tab\t\"y\"]\n[Esc \"a \\\"q\\\" b\\\\c\"]\n\
+                [Quote \"say \"hi\"\"]\n[Utf \"é\"]\n[Empty \"\"]\n[A \"1\"] [B \"2\"]\n[Dig1t_s \"v\" ]\n\
+                [Ctl \"a\u{1}b\tc\"]\n[Long \"https://lichess.org/abcdefgh\"]\n\n*\n";
+    let tags = [
+        "tag Name=plain",
+        "tag Spaced=x",
+        "tag Tab=y",
+        "tag Esc=a \"q\" b\\c",
+        "tag Quote=say \"hi\"",
+        "tag Utf=é",
+        "tag Empty=",
+        "tag A=1",
+        "tag B=2",
+        "tag Dig1t_s=v",
+        "tag Ctl=a\u{1}b\tc",
+        "tag Long=https://lichess.org/abcdefgh",
+    ];
+    for headers_only in [false, true] {
+        let events = events(text, Log { headers_only, ..Log::default() });
+        assert_eq!(events[1..=tags.len()], tags, "headers only: {headers_only}");
+    }
+    let errors = [
+        ("[Name \"open\n*", PgnErrorKind::BadTag("value not closed on its line"), 1, 1),
+        ("[Name \"v\" x]\n*", PgnErrorKind::BadTag("expected ']' after the value"), 1, 1),
+        ("[é \"v\"]\n[Name v]\n*", PgnErrorKind::BadTag("expected a quoted value after the tag name"), 2, 1),
+    ];
+    for (text, kind, line, column) in errors {
+        let error = PgnReader::from_text(text).find_map(Result::err).unwrap();
+        assert_eq!((error.kind, error.line, error.column), (kind, line, column), "{text}");
+    }
+}
+
+#[test]
+fn columns_count_characters_only_where_a_line_has_them() {
+    // Non-ASCII text before the error on its line, on a later line, and on an earlier one.
+    let cases = [
+        ("1. e4 {é} Zz9 *", 1, 11),
+        ("1. e4 Zz9 *\n{é}", 1, 7),
+        ("{é}\n1. e4 Zz9 *", 2, 7),
+        ("[Event \"ééé\"]\n\n1. e4 e5 {ü} 2. Nf3 {ü ü} Zz9 *", 3, 27),
+    ];
+    for (text, line, column) in cases {
+        for keep in [false, true] {
+            let variations = if keep { Variations::Keep } else { Variations::Skip };
+            let error = PgnReader::from_text(text).variations(variations).find_map(Result::err).unwrap();
+            assert_eq!((error.line, error.column), (line, column), "{text}");
+            let mut reader = PgnReader::from_text(text);
+            let error = reader.visit(&mut Log::default()).unwrap().unwrap_err();
+            assert_eq!((error.line, error.column), (line, column), "{text}");
+        }
+    }
+}
+
+#[test]
+fn moves_read_without_tokens_keep_their_events_and_places() {
+    // Moves between move numbers (`12.`, `12...`, `12.Nf3`, a bare `12`) and comments take the
+    // reader's fast path; annotated moves, NAGs and results its tokens.
+    let text = "1. e4!? {a\ncomment} e5 2.Nf3?? $3 2... Nc6 3 Bb5 *";
+    let start = "start rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    // The last `begin` is the visitor being asked about the empty end of the text.
+    let expected = ["begin", start, "e4", "$5", "e5", "Nf3", "$4", "$3", "Nc6", "Bb5", "*", "begin"];
+    assert_eq!(events(text, Log::default()), expected);
+    let with_comments = events(text, Log { comments: true, ..Log::default() });
+    assert_eq!(with_comments[..5], ["begin", start, "e4", "$5", "{a comment}"]);
+    let errors = [
+        ("1. e4 {a\nb} 2. Zz9 *", 2, 7, "invalid"),
+        ("1. e4 e5 12 Nf3 Kd6 *", 1, 17, "illegal"),
+        ("1.e4 e5\n2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Zz9", 2, 26, "invalid"),
+    ];
+    for (text, line, column, what) in errors {
+        for enter in [false, true] {
+            let mut reader = PgnReader::from_text(text);
+            let error = reader.visit(&mut Log { enter, ..Log::default() }).unwrap().unwrap_err();
+            assert_eq!((error.line, error.column), (line, column), "{text}");
+            let kind = match error.kind {
+                PgnErrorKind::InvalidMove(_) => "invalid",
+                PgnErrorKind::IllegalMove { .. } => "illegal",
+                _ => "other",
+            };
+            assert_eq!(kind, what, "{text}");
+        }
+    }
+}
+
+#[test]
+fn comments_show_runs_of_whitespace_as_one_space() {
+    let text: &[u8] = b"1. e4 {  a \t b\n c  } e5 { [%clk 0:03:00] } 2. Nf3 {\xE9t\xE9 x} Nc6 ;  x   y \r\n\
+                        3. Bb5 {} a6 {a\x01b} *";
+    let mut log = Log { comments: true, ..Log::default() };
+    let mut reader = PgnReader::new(text);
+    reader.visit(&mut log).unwrap().unwrap();
+    let comments: Vec<_> = log.events.iter().filter(|e| e.starts_with('{')).cloned().collect();
+    let expected = ["{a b c}", "{[%clk 0:03:00]}", "{\u{FFFD}t\u{FFFD} x}", "{x y}", "{}", "{a\u{1}b}"];
+    assert_eq!(comments, expected);
+}
+
+/// Writes down each position played from: its FEN and Zobrist key.
+struct Keys {
+    keys: bool,
+    seen: Vec<(String, u64)>,
+    start: u64,
+}
+
+impl Visitor for Keys {
+    fn wants_keys(&self) -> bool {
+        self.keys
+    }
+
+    fn begin_movetext(&mut self, start: &Position) {
+        self.start = start.zobrist_key();
+    }
+
+    fn play(&mut self, before: &Position, _: Move) {
+        self.seen.push((before.to_fen(), before.zobrist_key()));
+    }
+
+    fn begin_variation(&mut self) -> Variation {
+        Variation::Enter
+    }
+}
+
+#[test]
+fn positions_keep_their_keys_unless_the_visitor_needs_none() {
+    let text = "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 -- 3. Bc4 Nf6 4. O-O *";
+    let fen_key = |fen: &str| fen.parse::<Position>().unwrap().zobrist_key();
+    let mut runs = Vec::new();
+    for keys in [true, false] {
+        let mut visitor = Keys { keys, seen: Vec::new(), start: 0 };
+        PgnReader::from_text(text).visit(&mut visitor).unwrap().unwrap();
+        // The start position has its key either way.
+        assert_eq!(visitor.start, Position::new().zobrist_key());
+        assert_eq!(visitor.seen.len(), 9);
+        for (fen, key) in &visitor.seen {
+            assert_eq!(*key, if keys { fen_key(fen) } else { 0 }, "{fen}");
+        }
+        runs.push(visitor.seen.into_iter().map(|(fen, _)| fen).collect::<Vec<_>>());
+    }
+    // The same positions, keys or not; the tree reader (which keeps none) keeps its start's.
+    assert_eq!(runs[0], runs[1]);
+    assert_eq!(runs[0][8], "rnbqkb1r/pppp1ppp/5n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+    let game = PgnReader::from_text(text).next().unwrap().unwrap();
+    assert_eq!(game.start.zobrist_key(), Position::new().zobrist_key());
+}
+
+#[test]
+fn long_tag_sections_and_bytes_that_are_not_utf8_read_alike() {
+    // Tags are checked as UTF-8 a kilobyte at a time: a section longer than that, a tag that
+    // is not UTF-8 (Latin-1 `é`) in its middle, and small buffers all give the same tags.
+    let mut text = Vec::new();
+    for i in 0..60 {
+        text.extend_from_slice(format!("[Tag{i} \"value number {i}\"]\n").as_bytes());
+        if i == 30 {
+            text.extend_from_slice(b"[Latin \"caf\xE9\"]\n");
+        }
+    }
+    text.extend_from_slice(b"\n1. e4 *\n");
+    let mut expected: Vec<String> = (0..60).map(|i| format!("tag Tag{i}=value number {i}")).collect();
+    expected.insert(31, "tag Latin=caf\u{FFFD}".to_string());
+    let tags = |log: Log| log.events.into_iter().filter(|e| e.starts_with("tag ")).collect::<Vec<_>>();
+    let mut log = Log::default();
+    PgnReader::new(&text[..]).visit(&mut log).unwrap().unwrap();
+    assert_eq!(tags(log), expected);
+    for capacity in [1, 7, 64] {
+        let mut log = Log::default();
+        PgnReader::new(std::io::BufReader::with_capacity(capacity, &text[..])).visit(&mut log).unwrap().unwrap();
+        assert_eq!(tags(log), expected, "buffer of {capacity}");
+    }
+}
+
+#[test]
+fn headers_only_passes_castling_comments_and_lines_as_the_general_loop_did() {
+    // Castling (a `-` that is no result), one-line comments holding `[` and results, a `;`
+    // comment, a `%` line, a comment over lines and a variation with a result-like word are all
+    // passed over; the lines they hold are counted, so the bad tag of the third game is placed
+    // on line 11.
+    let text = "[White \"A\"]\n\n1. O-O-O {c [x] 1-0} 2. e4 ; 0-1 here\n% 1-0 escape\n{multi\nline 1-0 } \
+                (1. d4 1-0?) *\n[White \"B\"]\n\n1. e4 2.1-0\n\n[White \"C]\n";
+    let mut reader = PgnReader::from_text(text);
+    assert_eq!(reader.read_headers().unwrap().unwrap().tags, [("White".to_string(), "A".to_string())]);
+    assert_eq!(reader.read_headers().unwrap().unwrap().tags, [("White".to_string(), "B".to_string())]);
+    let error = reader.read_headers().unwrap().unwrap_err();
+    assert_eq!((error.game, error.line, error.column), (3, 11, 1));
+    assert_eq!(error.kind, PgnErrorKind::BadTag("value not closed on its line"));
+    assert!(reader.read_headers().is_none());
+}

@@ -187,6 +187,19 @@ proptest! {
     }
 
     #[test]
+    fn king_san_finds_the_kings_legal_move_or_none(line in game_strategy()) {
+        // King moves are resolved from the king's attack set; the legal move list decides.
+        for pos in line {
+            let legal = pos.legal_moves();
+            for to in Square::ALL {
+                let expected = legal.iter().find(|m| m.from() == pos.king_of(pos.turn()) && m.to() == to && !m.is_castle());
+                let san = format!("K{to}");
+                prop_assert_eq!(pos.parse_san(&san).ok(), expected.copied(), "{} in {}", san, pos);
+            }
+        }
+    }
+
+    #[test]
     fn is_legal_agrees_with_the_list(line in game_strategy(), from in 0usize..64, to in 0usize..64, kind in 0usize..7) {
         for pos in line {
             let moves = pos.legal_moves();

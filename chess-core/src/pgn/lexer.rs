@@ -149,22 +149,101 @@ const SKIP_STOPS: [bool; 256] = {
     table
 };
 
-/// Finds the first `byte` in `haystack`, eight bytes at a time.
-fn find(byte: u8, haystack: &[u8]) -> Option<usize> {
+/// How far [`Lexer::pass_plain`] looks for a stop before it looks further.
+const NEAR: usize = 32;
+
+/// How much text after a tag's `[` is checked as UTF-8 at once: a game's tag section, or most
+/// of it (a longer copy checks text that is mostly passed over).
+const TAG_COPY: usize = 512;
+
+/// The bytes of a plain tag's name: ASCII letters, digits and `_`.
+const TAG_NAME: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    table
+};
+
+/// Reads the common shape of a tag, `[Name "value"]` with an ASCII name, one or more
+/// spaces, and an ASCII value without an escape or control character, starting at the `[` at
+/// `start`: where the name ends and the value starts and ends. `None` for any other shape
+/// (which the general reader then reads, with the same result for this shape).
+fn plain_tag(buf: &[u8], start: usize) -> Option<(usize, usize, usize)> {
+    let name_len = buf[start + 1..].iter().take_while(|&&b| TAG_NAME[b as usize]).count();
+    let name_end = start + 1 + name_len;
+    let spaces = buf[name_end..].iter().take_while(|&&b| b == b' ').count();
+    let quote = name_end + spaces;
+    if name_len == 0 || spaces == 0 || buf.get(quote) != Some(&b'"') {
+        return None;
+    }
+    let value_start = quote + 1;
+    let value_end = value_start + find_value_end(&buf[value_start..])?;
+    (buf.get(value_end..value_end + 2) == Some(b"\"]")).then_some((name_end, value_start, value_end))
+}
+
+/// Finds the first `"`, `\\`, control character (`\n` and `\r` among them) or non-ASCII
+/// byte, eight bytes at a time.
+fn find_value_end(haystack: &[u8]) -> Option<usize> {
     const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let pattern = LOW * u64::from(byte);
+    let (quote, backslash) = (LOW * u64::from(b'"'), LOW * u64::from(b'\\'));
     let mut chunks = haystack.chunks_exact(8);
     let mut offset = 0;
     for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default()) ^ pattern;
-        let zero = word.wrapping_sub(LOW) & !word & HIGH;
-        if zero != 0 {
-            return Some(offset + (zero.trailing_zeros() / 8) as usize);
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        // The high bit of each byte below 0x20 or equal to a pattern (and maybe of bytes above).
+        let below = |word: u64, n: u64| word.wrapping_sub(LOW * n) & !word & HIGH;
+        let found = below(word, 0x20) | below(word ^ quote, 1) | below(word ^ backslash, 1) | (word & HIGH);
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
         }
         offset += 8;
     }
-    chunks.remainder().iter().position(|&b| b == byte).map(|i| offset + i)
+    chunks.remainder().iter().position(|&b| b < 0x20 || b == b'"' || b == b'\\' || !b.is_ascii()).map(|i| offset + i)
+}
+
+/// Finds the first byte that passing over movetext stops at ([`SKIP_STOPS`]), looking up
+/// eight bytes before one branch (stops are a few per line).
+fn find_skip_stop(haystack: &[u8]) -> Option<usize> {
+    let mut chunks = haystack.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        if chunk.iter().fold(false, |any, &b| any | SKIP_STOPS[b as usize]) {
+            break;
+        }
+        offset += 8;
+    }
+    haystack[offset..].iter().position(|&b| SKIP_STOPS[b as usize]).map(|i| offset + i)
+}
+
+/// Finds the first `byte` in `haystack`, eight bytes at a time.
+fn find(byte: u8, haystack: &[u8]) -> Option<usize> {
+    find_either(byte, byte, haystack)
+}
+
+/// Finds the first `a` or `b` in `haystack`, eight bytes at a time (inline: most searches
+/// are short).
+#[inline(always)]
+fn find_either(a: u8, b: u8, haystack: &[u8]) -> Option<usize> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `word` that is zero (and maybe of bytes above it).
+    let zeros = |word: u64| word.wrapping_sub(LOW) & !word & HIGH;
+    let (a_word, b_word) = (LOW * u64::from(a), LOW * u64::from(b));
+    let mut chunks = haystack.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        let found = zeros(word ^ a_word) | zeros(word ^ b_word);
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    chunks.remainder().iter().position(|&x| x == a || x == b).map(|i| offset + i)
 }
 
 /// Reads the number of a `$` NAG, 0 to 255.
@@ -190,13 +269,40 @@ fn annotation_nag(text: &[u8]) -> Option<u8> {
     }
 }
 
-/// Appends the words of `bytes` to `text`, one space between words.
-fn append_words(text: &mut String, bytes: &[u8]) {
-    for word in String::from_utf8_lossy(bytes).split_ascii_whitespace() {
-        if !text.is_empty() {
-            text.push(' ');
+/// Appends the words of `bytes` (split at ASCII whitespace) to `out`, one space between words.
+fn append_words(out: &mut Vec<u8>, bytes: &[u8]) {
+    let words = bytes.trim_ascii();
+    if words.is_empty() {
+        return;
+    }
+    if !out.is_empty() {
+        out.push(b' ');
+    }
+    // Most comments (`[%clk 0:03:00]`) have single spaces between their words already.
+    let mut previous = 0;
+    let single = words.iter().all(|&b| {
+        let plain = b > b' ' || (b == b' ' && previous != b' ');
+        previous = b;
+        plain
+    });
+    if single {
+        out.extend_from_slice(words);
+        return;
+    }
+    for (i, word) in words.split(u8::is_ascii_whitespace).filter(|word| !word.is_empty()).enumerate() {
+        if i > 0 {
+            out.push(b' ');
         }
-        text.push_str(word);
+        out.extend_from_slice(word);
+    }
+}
+
+/// Sets `text` to `bytes` as text, bytes that are not UTF-8 shown as replacement characters.
+fn set_text(text: &mut String, bytes: &[u8]) {
+    text.clear();
+    match core::str::from_utf8(bytes) {
+        Ok(valid) => text.push_str(valid),
+        Err(_) => text.push_str(&String::from_utf8_lossy(bytes)),
     }
 }
 
@@ -211,8 +317,9 @@ pub(crate) struct Lexer<S> {
     /// Where the current line's text starts in `buf` (after a byte-order mark on line 1).
     line_start: usize,
     line_no: usize,
-    /// Whether the block is all ASCII, where a column is a byte offset.
-    ascii: bool,
+    /// Where the first non-ASCII byte at or after `line_start` is (`buf.len()` if none), once
+    /// looked for: up to it a column is a byte offset. Each byte is looked at once.
+    non_ascii: usize,
     /// Column cache: the column of byte `col_offset` of the current line.
     col_offset: usize,
     col: usize,
@@ -220,6 +327,11 @@ pub(crate) struct Lexer<S> {
     pub(crate) keep_comments: bool,
     text: String,
     bytes: Vec<u8>,
+    /// Up to [`TAG_COPY`] bytes of the block from `tags_at` on (a tag's `[`), as far as they
+    /// are UTF-8: one check for a game's tags instead of one per tag. Emptied when the block
+    /// moves.
+    tags: String,
+    tags_at: usize,
     pending_nag: Option<(u8, usize, usize)>,
     eof: bool,
 }
@@ -232,12 +344,14 @@ impl<S: LineSource> Lexer<S> {
             pos: 0,
             line_start: 0,
             line_no: 0,
-            ascii: true,
+            non_ascii: 0,
             col_offset: 0,
             col: 1,
             keep_comments: true,
             text: String::new(),
             bytes: Vec::new(),
+            tags: String::new(),
+            tags_at: 0,
             pending_nag: None,
             eof: false,
         }
@@ -254,6 +368,7 @@ impl<S: LineSource> Lexer<S> {
         self.pos -= keep;
         self.line_start -= keep;
         self.col_offset = self.col_offset.saturating_sub(keep).max(self.line_start);
+        self.tags.clear();
         let read = self.source.read_lines_into(&mut self.buf).map_err(|kind| (kind, self.line_no + 1, 1))?;
         if read == 0 {
             self.eof = true;
@@ -267,7 +382,7 @@ impl<S: LineSource> Lexer<S> {
                 self.col_offset = 3;
             }
         }
-        self.ascii = self.buf[self.line_start..].is_ascii();
+        self.find_non_ascii();
         Ok(true)
     }
 
@@ -290,14 +405,56 @@ impl<S: LineSource> Lexer<S> {
         }
     }
 
+    /// Copies the text from `start` on into `self.tags`: [`TAG_COPY`] bytes at most, as far as
+    /// they are UTF-8.
+    #[inline(never)]
+    fn copy_tags(&mut self, start: usize) {
+        let bytes = &self.buf[start..self.buf.len().min(start + TAG_COPY)];
+        let text = match core::str::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(error) => core::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default(),
+        };
+        self.tags.clear();
+        self.tags.push_str(text);
+        self.tags_at = start;
+    }
+
     /// Returns where the current line ends (its `\n`, or the end of the block).
     fn line_end(&self, from: usize) -> usize {
         find(b'\n', &self.buf[from..]).map_or(self.buf.len(), |i| from + i)
     }
 
+    /// Looks for the first non-ASCII byte from `line_start` on.
+    fn find_non_ascii(&mut self) {
+        let rest = &self.buf[self.line_start..];
+        // Whole ASCII stretches are passed a word at a time.
+        let ascii = (rest.chunks(64).take_while(|chunk| chunk.is_ascii()).count() * 64).min(rest.len());
+        self.non_ascii =
+            self.line_start + ascii + rest[ascii..].iter().position(|&b| !b.is_ascii()).unwrap_or(rest.len() - ascii);
+    }
+
+    /// Tells whether the current line is ASCII up to byte `end` (exclusive).
+    fn ascii_until(&mut self, end: usize) -> bool {
+        if self.non_ascii < self.line_start {
+            self.find_non_ascii();
+        }
+        self.non_ascii >= end
+    }
+
     /// Returns the column of byte `offset` of the current line (offsets asked in increasing order).
+    #[inline(always)]
     fn column(&mut self, offset: usize) -> usize {
-        if self.ascii {
+        // Asked of every token: the common case (ASCII so far on the line) stays inline.
+        if self.line_start <= self.non_ascii && offset <= self.non_ascii {
+            return offset + 1 - self.line_start;
+        }
+        self.column_slow(offset)
+    }
+
+    /// [`Lexer::column`] past a non-ASCII byte, or once the line passed the one known.
+    #[inline(never)]
+    fn column_slow(&mut self, offset: usize) -> usize {
+        if self.ascii_until(offset) {
             return offset + 1 - self.line_start;
         }
         if offset < self.col_offset {
@@ -370,8 +527,9 @@ impl<S: LineSource> Lexer<S> {
                 }
                 b';' => {
                     self.pos = self.line_end(start);
-                    self.text.clear();
-                    append_words(&mut self.text, &self.buf[start + 1..self.pos]);
+                    self.bytes.clear();
+                    append_words(&mut self.bytes, &self.buf[start + 1..self.pos]);
+                    set_text(&mut self.text, &self.bytes);
                     Token::Comment(&self.text)
                 }
                 b'(' => {
@@ -383,6 +541,10 @@ impl<S: LineSource> Lexer<S> {
                     Token::Close
                 }
                 b'[' => {
+                    if let Some(found) = plain_tag(&self.buf, start) {
+                        let (name, value) = self.read_plain_tag(start, found);
+                        return Ok(Spanned { token: Token::Tag { name, value }, line, column });
+                    }
                     let line_end = self.line_end(start);
                     match self.read_tag(start, line_end) {
                         Ok((name_end, plain)) => {
@@ -446,6 +608,116 @@ impl<S: LineSource> Lexer<S> {
         }
     }
 
+    /// Moves past the plain tag whose `[` is at `start`, as [`plain_tag`] found it: its name
+    /// and value.
+    #[inline]
+    fn read_plain_tag(&mut self, start: usize, found: (usize, usize, usize)) -> (&str, &str) {
+        let (name_end, value_start, value_end) = found;
+        self.pos = value_end + 2;
+        if !(self.tags_at <= start && value_end <= self.tags_at + self.tags.len()) {
+            self.copy_tags(start);
+        }
+        // Plain tags are ASCII, so in the copy unless the block ends first.
+        let copied = self.tags.get(start + 1 - self.tags_at..value_end - self.tags_at);
+        let whole = match copied {
+            Some(text) => text,
+            None => core::str::from_utf8(&self.buf[start + 1..value_end]).unwrap_or_default(),
+        };
+        (&whole[..name_end - start - 1], &whole[value_start - start - 1..])
+    }
+
+    /// Passes over the whitespace before the next tag and reads it when it is plain
+    /// ([`plain_tag`]): its name, value, line and column, as its token would have them.
+    /// `None` at anything else (another byte, a tag of another shape, the end of the block),
+    /// which [`Lexer::next_token`] then reads from where this stopped: the fast path of a
+    /// tag section.
+    #[inline]
+    pub(crate) fn next_tag(&mut self) -> Option<(&str, &str, usize, usize)> {
+        if self.pending_nag.is_some() {
+            return None;
+        }
+        loop {
+            let start = self.pos;
+            match *self.buf.get(start)? {
+                b' ' | b'\t' | b'\r' => self.pos = start + 1,
+                b'\n' => {
+                    self.newline(start);
+                    self.pos = start + 1;
+                }
+                b'[' => {
+                    let (line, column) = (self.line_no, self.column(start));
+                    let found = plain_tag(&self.buf, start)?;
+                    let (name, value) = self.read_plain_tag(start, found);
+                    return Some((name, value, line, column));
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// Passes over what comes before the next move, when that is only what reading tokens
+    /// would pass over too (whitespace, move numbers, and `{}` comments that end in the block
+    /// unless comments are kept), and returns where the move's word is in the block. `None` at
+    /// anything else (a result, a variation, a NAG, an annotated move, a `;` comment, the end
+    /// of the block...), which [`Lexer::next_token`] then reads from where this stopped: the
+    /// fast path of the common movetext `12. Nf3 {[%clk 0:03:00]} Nc6`.
+    #[inline]
+    pub(crate) fn next_move(&mut self) -> Option<(usize, usize)> {
+        if self.pending_nag.is_some() {
+            return None;
+        }
+        loop {
+            let start = self.pos;
+            match *self.buf.get(start)? {
+                b' ' | b'\t' | b'\r' => self.pos = start + 1,
+                b'\n' => {
+                    self.newline(start);
+                    self.pos = start + 1;
+                }
+                b'{' if !self.keep_comments => {
+                    // A comment on one line is passed in one search.
+                    let stop = start + 1 + find_either(b'}', b'\n', &self.buf[start + 1..])?;
+                    let close = match self.buf[stop] {
+                        b'}' => stop,
+                        _ => start + 1 + find(b'}', &self.buf[start + 1..])?,
+                    };
+                    self.pass_lines(stop, close);
+                    self.pos = close + 1;
+                }
+                b'0'..=b'9' => {
+                    let digits = self.buf[start..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    match *self.buf.get(start + digits)? {
+                        b'.' => {
+                            let dots = self.buf[start + digits..].iter().take_while(|&&b| b == b'.').count();
+                            self.pos = start + digits + dots;
+                        }
+                        b if is_delimiter(b) => self.pos = start + digits,
+                        _ => return None,
+                    }
+                }
+                b if b.is_ascii_alphabetic() => {
+                    let end = word_end(&self.buf, start);
+                    if matches!(self.buf[end - 1], b'!' | b'?') {
+                        return None;
+                    }
+                    self.pos = end;
+                    return Some((start, end));
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// The bytes `start..end` of the block, as [`Lexer::next_move`] returned them.
+    pub(crate) fn word(&self, start: usize, end: usize) -> &[u8] {
+        &self.buf[start..end]
+    }
+
+    /// The line and column of byte `offset` of the current line, as a token there would have.
+    pub(crate) fn location(&mut self, offset: usize) -> (usize, usize) {
+        (self.line_no, self.column(offset))
+    }
+
     /// Makes a move token of the word `start..end`; an annotation after it (`e4!?`) becomes
     /// the next token.
     fn move_token(&mut self, start: usize, end: usize, line: usize, column: usize) -> Token<'_> {
@@ -475,8 +747,12 @@ impl<S: LineSource> Lexer<S> {
     fn skip(&mut self, mut depth: usize, to_close: bool) -> Result<SkipEnd, (LexError, usize)> {
         self.pending_nag = None;
         loop {
-            let rest = &self.buf[self.pos..];
-            let start = self.pos + rest.iter().position(|&b| SKIP_STOPS[b as usize]).unwrap_or(rest.len());
+            let start = if to_close {
+                let rest = &self.buf[self.pos..];
+                self.pos + find_skip_stop(rest).unwrap_or(rest.len())
+            } else {
+                self.pass_plain()
+            };
             self.pos = start;
             let Some(&b) = self.buf.get(start) else {
                 if !self.fill().map_err(|error| (error, depth))? {
@@ -493,7 +769,8 @@ impl<S: LineSource> Lexer<S> {
                 b'%' if start == self.line_start => self.pos = self.line_end(start),
                 b'{' => {
                     self.pos = start + 1;
-                    let (line, column) = (self.line_no, self.column(start));
+                    // Only a variation reports where an unclosed comment opened.
+                    let (line, column) = if to_close { (self.line_no, self.column(start)) } else { (0, 0) };
                     if !self.pass_comment().map_err(|error| (error, depth))? {
                         if !to_close {
                             return Ok(SkipEnd::Eof);
@@ -552,6 +829,40 @@ impl<S: LineSource> Lexer<S> {
         }
     }
 
+    /// Passes over movetext outside a variation up to the next place that needs the general
+    /// loop of [`Lexer::skip`] (a byte of [`SKIP_STOPS`], or the end of the block) and returns
+    /// it. On the way it passes what that loop would pass without a change but the line
+    /// count: line ends, one-line `{}` comments, and a `-` after an `O` (castling: a word
+    /// holding it is no result marker).
+    #[inline(always)]
+    fn pass_plain(&mut self) -> usize {
+        let mut pos = self.pos;
+        loop {
+            // A short window first: in commented movetext stops are a few bytes apart.
+            let near = &self.buf[pos..self.buf.len().min(pos + NEAR)];
+            let found = match find_skip_stop(near) {
+                Some(i) => Some(i),
+                None => find_skip_stop(&self.buf[pos + near.len()..]).map(|i| near.len() + i),
+            };
+            let Some(i) = found else {
+                return self.buf.len();
+            };
+            pos += i;
+            match self.buf[pos] {
+                b'\n' => {
+                    self.newline(pos);
+                    pos += 1;
+                }
+                b'-' if pos > self.line_start && self.buf[pos - 1] == b'O' => pos += 1,
+                b'{' => match find_either(b'}', b'\n', &self.buf[pos + 1..]) {
+                    Some(j) if self.buf[pos + 1 + j] == b'}' => pos += j + 2,
+                    _ => return pos,
+                },
+                _ => return pos,
+            }
+        }
+    }
+
     /// Passes over movetext, `depth` variations deep, without making tokens: only comments,
     /// `%` lines, parentheses, tags and result markers are looked at. Only the source can fail.
     pub(crate) fn skip_movetext(&mut self, depth: usize) -> Result<SkipEnd, LexError> {
@@ -571,14 +882,17 @@ impl<S: LineSource> Lexer<S> {
     fn pass_comment(&mut self) -> Result<bool, LexError> {
         loop {
             let from = self.pos;
-            match find(b'}', &self.buf[from..]) {
-                Some(close) => {
-                    self.pass_lines(from, from + close);
-                    self.pos = from + close + 1;
+            // One search for the brace or a newline: most comments are on one line.
+            match find_either(b'}', b'\n', &self.buf[from..]).map(|i| from + i) {
+                Some(close) if self.buf[close] == b'}' => {
+                    self.pos = close + 1;
                     return Ok(true);
                 }
+                Some(newline) => {
+                    self.newline(newline);
+                    self.pos = newline + 1;
+                }
                 None => {
-                    self.pass_lines(from, self.buf.len());
                     self.pos = self.buf.len();
                     if !self.fill()? {
                         return Ok(false);
@@ -590,15 +904,22 @@ impl<S: LineSource> Lexer<S> {
 
     /// Reads a `{` comment's text into `self.text`, across lines; `false` if it never closes.
     fn read_comment(&mut self) -> Result<bool, LexError> {
-        self.text.clear();
+        self.bytes.clear();
         loop {
             let from = self.pos;
-            let close = find(b'}', &self.buf[from..]);
-            let to = close.map_or(self.buf.len(), |close| from + close);
-            append_words(&mut self.text, &self.buf[from..to]);
-            self.pass_lines(from, to);
+            // One search for a comment on one line, a second one only for one over lines.
+            let stop = find_either(b'}', b'\n', &self.buf[from..]).map(|i| from + i);
+            let close = match stop {
+                Some(stop) if self.buf[stop] == b'}' => Some(stop),
+                Some(stop) => find(b'}', &self.buf[stop..]).map(|i| stop + i),
+                None => None,
+            };
+            let to = close.unwrap_or(self.buf.len());
+            append_words(&mut self.bytes, &self.buf[from..to]);
+            self.pass_lines(stop.unwrap_or(to), to);
             if close.is_some() {
                 self.pos = to + 1;
+                set_text(&mut self.text, &self.bytes);
                 return Ok(true);
             }
             self.pos = to;
@@ -611,6 +932,7 @@ impl<S: LineSource> Lexer<S> {
     /// Reads `[Name "value"]` starting at `start`, on the line ending at `line_end`; returns where the name ends and, for a
     /// value without escapes, where it is in the line (else the value is in `self.text`).
     fn read_tag(&mut self, start: usize, line_end: usize) -> Result<(usize, Option<(usize, usize)>), PgnErrorKind> {
+        let ascii = self.ascii_until(line_end);
         let line = &self.buf[..line_end];
         let mut i = start + 1;
         while line.get(i).is_some_and(u8::is_ascii_whitespace) {
@@ -620,7 +942,7 @@ impl<S: LineSource> Lexer<S> {
         while line.get(i).is_some_and(|&b| !b.is_ascii_whitespace() && b != b'"' && b != b']') {
             i += 1;
         }
-        if i == name_start || (!self.ascii && core::str::from_utf8(&line[name_start..i]).is_err()) {
+        if i == name_start || (!ascii && core::str::from_utf8(&line[name_start..i]).is_err()) {
             return Err(PgnErrorKind::BadTag("missing tag name"));
         }
         let name_end = i;
@@ -672,7 +994,7 @@ impl<S: LineSource> Lexer<S> {
         i = close;
         self.pos = i + 1;
         let raw = &line[value_start..value_end];
-        if !raw.contains(&b'\\') && (self.ascii || core::str::from_utf8(raw).is_ok()) {
+        if !raw.contains(&b'\\') && (ascii || core::str::from_utf8(raw).is_ok()) {
             return Ok((name_end, Some((value_start, value_end))));
         }
         self.bytes.clear();

@@ -154,6 +154,7 @@ impl<S: LineSource> PgnReader<S> {
         visitor.begin_game();
         self.lexer.keep_comments = visitor.wants_comments();
         self.replay.reset();
+        self.replay.keys = visitor.wants_keys();
         if let Some((name, value, line, column)) = self.carry.take() {
             self.replay.add_tag(&name, &value, line, column);
             visitor.tag(&name, &value);
@@ -277,6 +278,25 @@ struct Line {
     opened: (usize, usize),
 }
 
+impl Line {
+    /// Tells the visitor about a legal move and plays it, keeping the Zobrist key when `keys`
+    /// (else it stays 0, see [`Visitor::wants_keys`]).
+    #[inline]
+    fn play<V: Visitor>(&mut self, mv: Move, keys: bool, visitor: &mut V) {
+        visitor.play(&self.pos, mv);
+        self.before = self.pos;
+        if keys {
+            play(&mut self.pos, mv);
+        } else if mv.is_null() {
+            play(&mut self.pos, mv);
+            self.pos = self.pos.without_key();
+        } else {
+            self.pos.play_unchecked_without_key(mv);
+        }
+        self.has_move = true;
+    }
+}
+
 /// The driver's state for one game: what the start position comes from, and the lines being
 /// played (the main line, then the variations entered).
 #[derive(Default)]
@@ -290,6 +310,8 @@ struct Replay {
     setup_at: (usize, usize),
     /// Whether there was a tag other than `FEN` and `SetUp`.
     had_tags: bool,
+    /// Whether the positions played keep their Zobrist key ([`Visitor::wants_keys`]).
+    keys: bool,
     /// Whether the movetext has started, and whether the visitor skipped it.
     movetext: bool,
     skipped: bool,
@@ -355,6 +377,7 @@ impl Replay {
         let fen = self.has_fen.then_some(self.fen.as_str());
         let start = start_position(self.variant.as_deref(), fen).map_err(|kind| (kind, line, column))?;
         visitor.begin_movetext(&start);
+        let start = if self.keys { start } else { start.without_key() };
         self.lines.push(Line { before: start, pos: start, has_move: false, opened: (line, column) });
         Ok(true)
     }
@@ -365,7 +388,25 @@ impl Replay {
 
     /// Reads the game's tokens up to its end, checking the moves and telling the visitor.
     fn run<S: LineSource, V: Visitor>(&mut self, lexer: &mut Lexer<S>, visitor: &mut V) -> Result<Stop, Failure> {
+        let keys = self.keys;
         loop {
+            if !self.movetext {
+                // The common case of a tag section, plain tags, without tokens.
+                while let Some((name, value, line, column)) = lexer.next_tag() {
+                    self.add_tag(name, value, line, column);
+                    visitor.tag(name, value);
+                }
+            } else {
+                // The common case, moves between move numbers and comments, without tokens.
+                while let Some((start, end)) = lexer.next_move() {
+                    let top = self.top();
+                    let mv = parse_move(&top.pos, lexer.word(start, end)).map_err(|kind| {
+                        let (line, column) = lexer.location(start);
+                        (kind, line, column)
+                    })?;
+                    top.play(mv, keys, visitor);
+                }
+            }
             let Spanned { token, line, column } = lexer.next_token()?;
             match token {
                 Token::Eof => return Ok(Stop::Eof),
@@ -442,10 +483,7 @@ impl Replay {
                 Token::Move(word) => {
                     let top = self.top();
                     let mv = parse_move(&top.pos, word).map_err(|kind| (kind, line, column))?;
-                    visitor.play(&top.pos, mv);
-                    top.before = top.pos;
-                    play(&mut top.pos, mv);
-                    top.has_move = true;
+                    top.play(mv, keys, visitor);
                 }
                 Token::MoveNumber | Token::Eof | Token::Tag { .. } | Token::Comment(_) => {}
             }
@@ -569,6 +607,11 @@ impl Visitor for Builder {
         true
     }
 
+    /// The tree keeps the start position (handed over with its key) and the moves only.
+    fn wants_keys(&self) -> bool {
+        false
+    }
+
     /// Attaches a comment to the last move of the line being read, or to the line, or (before
     /// the movetext, even between tags) to the game.
     fn comment(&mut self, text: &str) {
@@ -610,6 +653,7 @@ impl Visitor for Builder {
 }
 
 /// Plays a legal move or the null move.
+#[inline]
 pub(crate) fn play(pos: &mut Position, mv: Move) {
     if mv.is_null() {
         let _ = pos.play_null();
@@ -664,6 +708,18 @@ fn is_other_variant(variant: &str) -> bool {
 /// Reads a move as SAN, falling back to UCI (`g1f3`) when SAN does not fit; `--`, `Z0`,
 /// `0000` and `@@@@` are the null move.
 fn parse_move(pos: &Position, word: &[u8]) -> Result<Move, PgnErrorKind> {
+    // Nearly every move: plain SAN found straight from the attack sets. A word shaped like
+    // UCI (`e2e4`) read so is the pawn push UCI means, or is not found here.
+    if let Some(mv) = SanPlus::from_plain(word).and_then(|san| san.san.direct(pos)) {
+        return Ok(mv);
+    }
+    parse_other_move(pos, word)
+}
+
+/// [`parse_move`] for what is not plain SAN of one piece: null moves, UCI, castling,
+/// promotions, ambiguous and illegal moves.
+#[inline(never)]
+fn parse_other_move(pos: &Position, word: &[u8]) -> Result<Move, PgnErrorKind> {
     let shown = || {
         let text = String::from_utf8_lossy(word);
         text.chars().take(40).collect::<String>()

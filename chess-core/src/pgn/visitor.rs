@@ -102,6 +102,17 @@ pub trait Visitor {
     /// [`Move::NULL`](crate::Move::NULL)), and the position it is played from.
     fn play(&mut self, _before: &Position, _mv: Move) {}
 
+    /// Whether the positions handed to [`Visitor::play`] keep their Zobrist key
+    /// ([`Position::zobrist_key`]) up to date: `true`, the default. A visitor that never
+    /// reads the key may answer `false` to save that work on every move (pgn-reader +
+    /// shakmaty's positions carry no key either); those positions then have a key of 0, so
+    /// they still compare and hash by their pieces, side to move, castling rights, en passant
+    /// square and clocks. [`Visitor::begin_movetext`]'s start position always has its key.
+    /// Asked once per game.
+    fn wants_keys(&self) -> bool {
+        true
+    }
+
     /// Called with each NAG (`$1`, or `!` read as 1, `?` as 2, `!!` as 3, `??` as 4, `!?` as
     /// 5, `?!` as 6) after a move.
     fn nag(&mut self, _nag: u8) {}
