@@ -5,7 +5,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::State as Shared;
+use axum::extract::{FromRequest, Request, State as Shared};
 use chess_core::search::Level;
 use chess_core::{Color, Game, Position, Role, Square};
 use chess_play::{HINT_LEVEL, HINTS_PER_GAME, Pace, RulesChoice, Side};
@@ -21,9 +21,28 @@ use crate::view::{GivenHint, Played, Texts, View, legal_moves};
 /// An answer: the JSON body, or the error.
 type Answer = Result<Json<Value>, ApiError>;
 
+/// A request's body, read whole; one too large (over 2 MiB) or unreadable is refused with an
+/// [`ApiError`] like every other refusal.
+pub(crate) struct Body(Bytes);
+
+impl<S: Send + Sync> FromRequest<S> for Body {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Body, ApiError> {
+        Bytes::from_request(request, state).await.map(Body).map_err(|rejection| ApiError {
+            status: rejection.status(),
+            code: "bad_request",
+            message: Texts {
+                en: format!("The request cannot be read: {}.", rejection.body_text()),
+                zh: format!("无法读取请求：{}。", rejection.body_text()),
+            },
+        })
+    }
+}
+
 /// Reads a request body as JSON, naming what is wrong (and where) when it cannot.
-fn parse<T: DeserializeOwned>(body: &Bytes) -> Result<T, ApiError> {
-    serde_json::from_slice(body).map_err(|error| {
+fn parse<T: DeserializeOwned>(body: &Body) -> Result<T, ApiError> {
+    serde_json::from_slice(&body.0).map_err(|error| {
         ApiError::bad_request(
             "bad_request",
             format!("The request is not what this call expects: {error}."),
@@ -48,7 +67,7 @@ fn answer(app: &App, save: &Save, extra: Value) -> Answer {
 }
 
 /// Reads the save of a request that carries only that.
-fn open(app: &App, body: &Bytes) -> Result<Save, ApiError> {
+fn open(app: &App, body: &Body) -> Result<Save, ApiError> {
     let request: SaveOnly = parse(body)?;
     app.sealer.open(&request.state)
 }
@@ -63,7 +82,7 @@ struct NewGame {
 }
 
 /// `new`: starts a game.
-pub(crate) async fn new_game(Shared(app): Shared<App>, body: Bytes) -> Answer {
+pub(crate) async fn new_game(Shared(app): Shared<App>, body: Body) -> Answer {
     let request: NewGame = parse(&body)?;
     if request.level == Level::Master {
         return Err(ApiError::bad_request(
@@ -88,7 +107,7 @@ pub(crate) async fn new_game(Shared(app): Shared<App>, body: Bytes) -> Answer {
 }
 
 /// `view`: shows a saved game (to continue it).
-pub(crate) async fn view(Shared(app): Shared<App>, body: Bytes) -> Answer {
+pub(crate) async fn view(Shared(app): Shared<App>, body: Body) -> Answer {
     let save = open(&app, &body)?;
     answer(&app, &save, json!({}))
 }
@@ -101,7 +120,7 @@ struct PieceSquare {
 }
 
 /// `destinations`: the legal moves of one piece.
-pub(crate) async fn destinations(Shared(app): Shared<App>, body: Bytes) -> Answer {
+pub(crate) async fn destinations(Shared(app): Shared<App>, body: Body) -> Answer {
     let request: PieceSquare = parse(&body)?;
     let save = app.sealer.open(&request.state)?;
     let moves = if save.game.is_over() { Vec::new() } else { legal_moves(save.game.position(), Some(request.from)) };
@@ -118,7 +137,7 @@ struct PlayMove {
 }
 
 /// `play`: the player's move.
-pub(crate) async fn play(Shared(app): Shared<App>, body: Bytes) -> Answer {
+pub(crate) async fn play(Shared(app): Shared<App>, body: Body) -> Answer {
     let request: PlayMove = parse(&body)?;
     let mut save = app.sealer.open(&request.state)?;
     if save.game.is_over() {
@@ -155,7 +174,7 @@ fn promotion_role(name: &str) -> Result<Role, ApiError> {
 }
 
 /// `computer`: the computer's move, searched on the blocking pool.
-pub(crate) async fn computer(Shared(app): Shared<App>, body: Bytes) -> Answer {
+pub(crate) async fn computer(Shared(app): Shared<App>, body: Body) -> Answer {
     let mut save = open(&app, &body)?;
     if save.game.is_over() {
         return Err(ApiError::game_over());
@@ -202,7 +221,7 @@ fn pace_name(pace: Pace) -> &'static str {
 }
 
 /// `hint`: a suggested move, up to [`HINTS_PER_GAME`] a game; the same one again is free.
-pub(crate) async fn hint(Shared(app): Shared<App>, body: Bytes) -> Answer {
+pub(crate) async fn hint(Shared(app): Shared<App>, body: Body) -> Answer {
     let mut save = open(&app, &body)?;
     if let Some(hint) = save.current_hint().cloned() {
         return answer(&app, &save, json!({ "hint": hint }));
@@ -236,7 +255,7 @@ pub(crate) async fn hint(Shared(app): Shared<App>, body: Bytes) -> Answer {
 }
 
 /// `undo`: takes back the player's last move (and the computer's reply on the player's turn).
-pub(crate) async fn undo(Shared(app): Shared<App>, body: Bytes) -> Answer {
+pub(crate) async fn undo(Shared(app): Shared<App>, body: Body) -> Answer {
     let mut save = open(&app, &body)?;
     let plies = save.side.undo_plies(save.game.position().turn());
     if save.game.moves().len() < plies {
@@ -247,7 +266,7 @@ pub(crate) async fn undo(Shared(app): Shared<App>, body: Bytes) -> Answer {
 }
 
 /// `resign`: the player (with two players, the side to move) resigns.
-pub(crate) async fn resign(Shared(app): Shared<App>, body: Bytes) -> Answer {
+pub(crate) async fn resign(Shared(app): Shared<App>, body: Body) -> Answer {
     let mut save = open(&app, &body)?;
     let player = save.player();
     save.game.resign(player).map_err(|error| ApiError::refused(&error))?;
@@ -255,7 +274,7 @@ pub(crate) async fn resign(Shared(app): Shared<App>, body: Bytes) -> Answer {
 }
 
 /// `draw`: claims a draw when the rules allow one, else offers one; the computer answers at once.
-pub(crate) async fn draw(Shared(app): Shared<App>, body: Bytes) -> Answer {
+pub(crate) async fn draw(Shared(app): Shared<App>, body: Body) -> Answer {
     let mut save = open(&app, &body)?;
     let player = save.player();
     if save.game.can_claim_draw() {
@@ -286,7 +305,7 @@ struct DrawAnswer {
 }
 
 /// `draw_answer`: the other player accepts or declines the pending draw offer.
-pub(crate) async fn draw_answer(Shared(app): Shared<App>, body: Bytes) -> Answer {
+pub(crate) async fn draw_answer(Shared(app): Shared<App>, body: Body) -> Answer {
     let request: DrawAnswer = parse(&body)?;
     let mut save = app.sealer.open(&request.state)?;
     let Some(offerer) = save.game.draw_offer() else {

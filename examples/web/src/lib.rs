@@ -80,6 +80,16 @@ impl App {
                     message: view::Texts { en: "There is no such page.".into(), zh: "没有这个页面。".into() },
                 }
             })
+            .method_not_allowed_fallback(|| async {
+                ApiError {
+                    status: StatusCode::METHOD_NOT_ALLOWED,
+                    code: "method_not_allowed",
+                    message: view::Texts {
+                        en: "The page is read with GET, the API called with POST.".into(),
+                        zh: "页面用 GET 读取，接口用 POST 调用。".into(),
+                    },
+                }
+            })
             .with_state(self)
     }
 

@@ -396,6 +396,17 @@ async fn bad_requests_say_what_is_wrong() {
     assert_eq!((status, answer["error"]["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
     let (status, _) = call("/api/new", vec![0xffu8, 0xfe]).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    // A body over the 2 MiB limit is refused in the API's own form.
+    let (status, answer) = call("/api/view", vec![b' '; 3 << 20]).await;
+    assert_eq!((status, answer["error"]["code"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("bad_request")));
+    assert!(answer["error"]["message"]["en"].as_str().unwrap().starts_with("The request cannot be read: "), "{answer}");
+    // The API is called with POST.
+    let router = App::new(Sealer::new(KEY)).router();
+    let response = router.oneshot(Request::get("/api/new").body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let answer: Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(answer["error"]["code"], "method_not_allowed");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
