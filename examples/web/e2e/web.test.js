@@ -37,11 +37,21 @@ after(async () => {
   await server?.stop();
 });
 
+/**
+ * Opens a page, closed after test `t`, sets the computer's pace when `pace` is given (a
+ * browser `context` too), and starts a game with `game`'s settings (see `newGame`).
+ */
+async function startGame(t, game, { pace, context } = {}) {
+  const page = await openPage(browser, server.url, context);
+  t.after(() => closePage(page));
+  if (pace) await setPace(page, pace);
+  await newGame(page, game);
+  return page;
+}
+
 describe('chess-web in the browser', () => {
   test('selecting e2 shows dots on e3 and e4', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await newGame(page, { side: 'both' });
+    const page = await startGame(t, { side: 'both' });
     await square(page, 'e2').click();
     await square(page, 'e3').locator('.dot').waitFor();
     assert.equal(await square(page, 'e4').locator('.dot').count(), 1);
@@ -52,9 +62,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('capturable pieces get red rings, en passant included', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await newGame(page, { side: 'both' });
+    const page = await startGame(t, { side: 'both' });
     await clickMoves(page, ['e2e4', 'd7d5', 'e4d5', 'c7c5']);
     await square(page, 'd5').click();
     await square(page, 'c6').locator('.ring').waitFor();
@@ -68,10 +76,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('after e4 the computer answers (pace instant, chosen in the settings)', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await setPace(page, 'instant');
-    await newGame(page, { side: 'white' });
+    const page = await startGame(t, { side: 'white' }, { pace: 'instant' });
     await clickMoves(page, ['e2e4']);
     await waitForMoves(page, 2);
     const reply = await page.locator('#moves .san').nth(1).textContent();
@@ -82,9 +87,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('a pinned piece dragged away flies back and the reason names the pin', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await newGame(page, { side: 'both' });
+    const page = await startGame(t, { side: 'both' });
     await clickMoves(page, ['d2d4', 'e7e6', 'c2c4', 'f8b4', 'b1c3', 'g8f6']);
     await drag(page, 'c3', 'e4');
     await page.locator('#message.error').waitFor();
@@ -97,9 +100,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('castling: click the king, then g1; the rook lands on f1', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await newGame(page, { side: 'both' });
+    const page = await startGame(t, { side: 'both' });
     await clickMoves(page, ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'f8c5']);
     await square(page, 'e1').click();
     await square(page, 'g1').locator('.dot').waitFor();
@@ -132,9 +133,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('castling queenside by dragging the king onto its rook', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await newGame(page, { side: 'both' });
+    const page = await startGame(t, { side: 'both' });
     await clickMoves(page, ['d2d4', 'd7d5', 'b1c3', 'b8c6', 'c1f4', 'c8f5', 'd1d2', 'd8d7']);
     await drag(page, 'e1', 'a1');
     await waitForMoves(page, 9);
@@ -162,9 +161,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('a hint highlights its move and says it (H key), and costs one of three', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await newGame(page, { side: 'white' });
+    const page = await startGame(t, { side: 'white' });
     assert.equal(await page.locator('#hint').textContent(), 'Hint (3)');
     await page.keyboard.press('h');
     await page.locator('#board .square.hint').first().waitFor();
@@ -179,10 +176,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('undo takes back the move and the computer answer', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await setPace(page, 'instant');
-    await newGame(page, { side: 'white' });
+    const page = await startGame(t, { side: 'white' }, { pace: 'instant' });
     await clickMoves(page, ['e2e4']);
     await waitForMoves(page, 2);
     await page.locator('#undo').click();
@@ -192,10 +186,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('undo (Z) while the computer thinks drops its answer', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await setPace(page, 'real');
-    await newGame(page, { side: 'white' });
+    const page = await startGame(t, { side: 'white' }, { pace: 'real' });
     const computer = page.waitForResponse((response) => response.url().endsWith('/api/computer'));
     await square(page, 'e2').click();
     await square(page, 'e4').click();
@@ -211,10 +202,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('reloading the page offers to continue the game, which goes on where it was', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await setPace(page, 'instant');
-    await newGame(page, { side: 'white' });
+    const page = await startGame(t, { side: 'white' }, { pace: 'instant' });
     await clickMoves(page, ['d2d4']);
     await waitForMoves(page, 2);
     const fen = await page.evaluate(() => localStorage.getItem('chess-web-save'));
@@ -235,9 +223,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('a changed save is refused: the lobby says why and offers no continue', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await newGame(page, { side: 'both' });
+    const page = await startGame(t, { side: 'both' });
     await clickMoves(page, ['e2e4']);
     await page.evaluate(() => {
       const state = JSON.parse(localStorage.getItem('chess-web-save'));
@@ -252,9 +238,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('casual rules refuse resigning before 15 moves, with the reason', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await newGame(page, { side: 'white', rules: 'casual' });
+    const page = await startGame(t, { side: 'white', rules: 'casual' });
     await page.locator('#resign').click();
     await page.locator('#confirm-yes').click();
     await page.locator('#message.error').waitFor();
@@ -266,9 +250,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('resigning asks first, then ends the game (FIDE rules)', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await newGame(page, { side: 'white', rules: 'fide' });
+    const page = await startGame(t, { side: 'white', rules: 'fide' });
     await page.locator('#resign').click();
     await page.locator('#confirm[open]').waitFor();
     assert.equal(await page.locator('#confirm-text').textContent(), 'Resign this game?');
@@ -282,9 +264,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('two players: a draw offer is answered by the other side', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await newGame(page, { side: 'both' });
+    const page = await startGame(t, { side: 'both' });
     await clickMoves(page, ['e2e4']);
     await page.locator('#draw').click();
     await page.locator('#confirm-yes').click();
@@ -296,9 +276,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('against the computer a draw offer is answered at once', async (t) => {
-    const page = await openPage(browser, server.url);
-    t.after(() => closePage(page));
-    await newGame(page, { side: 'white' });
+    const page = await startGame(t, { side: 'white' });
     await page.locator('#draw').click();
     assert.equal(await page.locator('#confirm-text').textContent(), 'Offer (or claim) a draw?');
     await page.locator('#confirm-yes').click();
@@ -329,9 +307,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('touch: tap a piece, then tap its square; drag with a finger', async (t) => {
-    const page = await openPage(browser, server.url, { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } });
-    t.after(() => closePage(page));
-    await newGame(page, { side: 'both' });
+    const page = await startGame(t, { side: 'both' }, { context: { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } } });
     await square(page, 'g1').tap();
     await square(page, 'f3').locator('.dot').waitFor();
     await square(page, 'f3').tap();
@@ -360,9 +336,7 @@ describe('chess-web in the browser', () => {
   });
 
   test('on a phone (375x667) the whole board shows without scrolling sideways', async (t) => {
-    const page = await openPage(browser, server.url, { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } });
-    t.after(() => closePage(page));
-    await newGame(page, { side: 'black' });
+    const page = await startGame(t, { side: 'black' }, { context: { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } } });
     const box = await page.locator('#board').boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 375, `board spans ${box.x}..${box.x + box.width}`);
     assert.ok(box.width >= 340, `board is only ${box.width}px wide`);
