@@ -306,6 +306,25 @@ describe('chess-web in the browser', () => {
     assert.notEqual(english, chinese);
   });
 
+  test('keyboard: arrows move the focus, Enter chooses; squares are named for screen readers', async (t) => {
+    const page = await startGame(t, { side: 'both' });
+    assert.equal(await square(page, 'e1').getAttribute('aria-label'), 'e1, white king');
+    assert.equal(await square(page, 'e4').getAttribute('aria-label'), 'e4');
+    await square(page, 'e2').focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await page.locator('#board .dot').count(), 2);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'e4');
+    await page.keyboard.press('Enter');
+    await waitForMoves(page, 1);
+    assert.equal(await square(page, 'e4').getAttribute('aria-label'), 'e4, white pawn');
+    // One square at a time is reached with Tab: the focused one.
+    assert.equal(await page.locator('#board [data-square][tabindex="0"]').count(), 1);
+    await page.locator('#language').click();
+    assert.equal(await square(page, 'e4').getAttribute('aria-label'), 'e4，白方兵');
+  });
+
   test('touch: tap a piece, then tap its square; drag with a finger', async (t) => {
     const page = await startGame(t, { side: 'both' }, { context: { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } } });
     await square(page, 'g1').tap();

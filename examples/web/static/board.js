@@ -1,6 +1,8 @@
 // The board: 64 squares (each with `data-square`), the pieces from the SVG sprite, the marks
-// (legal destinations, last move, check, hint) and the pointer input: click or tap a piece and
-// then a square, or drag it there (mouse and touch alike, through pointer events).
+// (legal destinations, last move, check, hint) and the input: click or tap a piece and then a
+// square, or drag it there (mouse and touch alike, through pointer events), or move the focus
+// with the arrow keys and choose with Enter or Space. Each square is a button named for screen
+// readers ("e4, white pawn").
 
 const FILES = 'abcdefgh';
 const NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
@@ -30,7 +32,8 @@ export class Board {
    * `element` is the board's container; `handlers` answer and receive the player's input:
    * `canSelect(square)` (is it a piece the player may move now), `onMove(from, to, dragged)` (a
    * legal destination was chosen, by a drag or not) and `onTry(from, to)` (an illegal one: the
-   * server tells why).
+   * server tells why); `label(square, letter)` names a square and its piece (FEN letter or
+   * undefined) for screen readers.
    */
   constructor(element, handlers) {
     this.element = element;
@@ -41,6 +44,8 @@ export class Board {
     this.drag = null;
     this.squares = new Map();
     this.arrow = null;
+    /** The square that has the keyboard focus (the one square reachable with Tab). */
+    this.cursor = 'e2';
     /** Until when the click that follows a press on the board is swallowed (see `pointerUp`). */
     this.clickGuard = 0;
     element.addEventListener('pointerdown', (event) => this.pointerDown(event));
@@ -48,6 +53,7 @@ export class Board {
     element.addEventListener('pointerup', (event) => this.pointerUp(event));
     element.addEventListener('pointercancel', () => this.cancelDrag());
     element.addEventListener('contextmenu', (event) => event.preventDefault());
+    element.addEventListener('keydown', (event) => this.keyDown(event));
     window.addEventListener('click', (event) => this.swallowClick(event), true);
   }
 
@@ -76,6 +82,8 @@ export class Board {
         const square = document.createElement('div');
         square.className = `square ${(file + rank) % 2 === 0 ? 'dark' : 'light'}`;
         square.dataset.square = name;
+        square.setAttribute('role', 'button');
+        square.tabIndex = name === this.cursor ? 0 : -1;
         this.element.append(square);
         this.squares.set(name, square);
       }
@@ -100,6 +108,7 @@ export class Board {
       const letter = view.pieces[name];
       if (letter) square.append(pieceElement(letter, 'piece'));
       this.addCoordinates(name, square);
+      square.setAttribute('aria-label', this.handlers.label(name, letter));
     }
     this.mark();
     if (slide && view.last_move) this.slide(view.last_move);
@@ -213,30 +222,68 @@ export class Board {
     return null;
   }
 
+  /**
+   * Acts on the player choosing square `name` (a press, a tap, Enter): the selected piece goes
+   * there when it may, else the player's piece there is selected, else the move is tried (the
+   * server tells why it is illegal). Returns true when a piece was selected.
+   */
+  choose(name) {
+    const from = this.selected;
+    const to = from && this.target(name);
+    if (to) {
+      this.handlers.onMove(from, to, false);
+      return false;
+    }
+    if (this.handlers.canSelect(name)) {
+      this.select(name);
+      return true;
+    }
+    if (from) {
+      this.deselect();
+      if (from !== name) this.handlers.onTry(from, name);
+    }
+    return false;
+  }
+
   pointerDown(event) {
     if (event.button !== 0 || !this.view) return;
     const target = event.target.closest('[data-square]');
     if (!target) return;
     event.preventDefault();
     const name = target.dataset.square;
-    const from = this.selected;
-    const to = from && this.target(name);
-    if (to) {
-      this.handlers.onMove(from, to, false);
-      return;
-    }
-    if (this.handlers.canSelect(name)) {
-      const wasSelected = from === name;
-      this.select(name);
+    const wasSelected = this.selected === name;
+    if (this.choose(name)) {
       const piece = this.squares.get(name).querySelector('.piece');
       this.drag = { from: name, piece, x: event.clientX, y: event.clientY, moved: false, wasSelected };
       this.element.setPointerCapture(event.pointerId);
+    }
+  }
+
+  /** The arrow keys move the focus over the squares as they are seen; Enter or Space chooses. */
+  keyDown(event) {
+    const name = event.target.dataset && event.target.dataset.square;
+    if (!name || !this.view || event.ctrlKey || event.metaKey || event.altKey) return;
+    const steps = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (event.key === 'Enter' || event.key === ' ') {
+      this.choose(name);
+    } else if (steps[event.key]) {
+      const sign = this.orientation === 'white' ? 1 : -1;
+      const file = FILES.indexOf(name[0]) + sign * steps[event.key][0];
+      const rank = Number(name[1]) + sign * steps[event.key][1];
+      if (file >= 0 && file < 8 && rank >= 1 && rank <= 8) this.focus(FILES[file] + rank);
+    } else {
       return;
     }
-    if (from) {
-      this.deselect();
-      if (from !== name) this.handlers.onTry(from, name);
-    }
+    event.preventDefault();
+  }
+
+  /** Gives the keyboard focus to square `name`. */
+  focus(name) {
+    this.squares.get(this.cursor).tabIndex = -1;
+    this.cursor = name;
+    const square = this.squares.get(name);
+    square.tabIndex = 0;
+    square.focus();
   }
 
   pointerMove(event) {

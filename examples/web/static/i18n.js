@@ -3,6 +3,18 @@
 // move descriptions, hints, outcomes) come from the server in both languages.
 
 const COLOR = { en: { white: 'White', black: 'Black' }, zh: { white: '白方', black: '黑方' } };
+const ROLES = {
+  en: { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' },
+  zh: { p: '兵', n: '马', b: '象', r: '车', q: '后', k: '王' },
+};
+
+/** Names a square and its piece (a FEN letter, or undefined for none) in `lang`. */
+function squareLabel(lang, square, letter) {
+  if (!letter) return square;
+  const color = letter === letter.toUpperCase() ? 'white' : 'black';
+  const role = ROLES[lang][letter.toLowerCase()];
+  return lang === 'zh' ? `${square}，${COLOR.zh[color]}${role}` : `${square}, ${color} ${role}`;
+}
 
 const TEXTS = {
   en: {
@@ -44,7 +56,8 @@ const TEXTS = {
     played: (san, words) => `${san} — ${words}`,
     computerPlayed: (san, words) => `The computer plays ${san} — ${words}`,
     promotion: 'Promote to which piece?',
-    pieceNames: { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' },
+    pieceNames: ROLES.en,
+    squareLabel: (square, letter) => squareLabel('en', square, letter),
     moveCancelled: 'Move cancelled.',
     hint: 'Hint',
     hintText: (san, text, left) => `Hint: ${san} — ${text}. (${left} left in this game)`,
@@ -72,7 +85,7 @@ const TEXTS = {
     material: (lead) => `+${lead}`,
     takenBy: (color) => `Taken by ${COLOR.en[color]}`,
     unreachable: 'The server cannot be reached; try again.',
-    keys: 'Keys: H hint, Z or U undo, Esc deselect',
+    keys: 'Keys: arrows and Enter to move a piece, H hint, Z or U undo, Esc deselect',
   },
   zh: {
     title: '国际象棋 — 与电脑对弈',
@@ -112,7 +125,8 @@ const TEXTS = {
     played: (san, words) => `${san} — ${words}`,
     computerPlayed: (san, words) => `电脑走 ${san} — ${words}`,
     promotion: '升变为哪个棋子？',
-    pieceNames: { q: '后', r: '车', b: '象', n: '马' },
+    pieceNames: ROLES.zh,
+    squareLabel: (square, letter) => squareLabel('zh', square, letter),
     moveCancelled: '已取消这步棋。',
     hint: '提示',
     hintText: (san, text, left) => `提示：${san} — ${text}。（本局还剩${left}次）`,
@@ -140,7 +154,7 @@ const TEXTS = {
     material: (lead) => `+${lead}`,
     takenBy: (color) => `${COLOR.zh[color]}吃子`,
     unreachable: '无法连接服务器，请重试。',
-    keys: '快捷键：H 提示，Z 或 U 悔棋，Esc 取消选择',
+    keys: '快捷键：方向键和回车走棋，H 提示，Z 或 U 悔棋，Esc 取消选择',
   },
 };
 

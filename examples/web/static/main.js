@@ -27,7 +27,7 @@ let busy = false;
 /** The game-over panel was closed to look at the final position. */
 let overOverlayClosed = false;
 
-const board = new Board($('board'), { canSelect, onMove, onTry });
+const board = new Board($('board'), { canSelect, onMove, onTry, label: (square, letter) => tr('squareLabel', square, letter) });
 
 function tr(key, ...args) {
   return t(settings.lang, key, ...args);
