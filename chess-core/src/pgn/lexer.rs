@@ -666,6 +666,8 @@ impl<S: LineSource> Lexer<S> {
         if self.pending_nag.is_some() {
             return None;
         }
+        // Blanks are passed in this one match, as in `next_tag`, rather than by a shared
+        // helper: on the streaming path the helper's second match cost 7% more instructions.
         loop {
             let start = self.pos;
             match *self.buf.get(start)? {
