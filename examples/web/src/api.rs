@@ -29,13 +29,14 @@ impl<S: Send + Sync> FromRequest<S> for Body {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Body, ApiError> {
-        Bytes::from_request(request, state).await.map(Body).map_err(|rejection| ApiError {
-            status: rejection.status(),
-            code: "bad_request",
-            message: Texts {
-                en: format!("The request cannot be read: {}.", rejection.body_text()),
-                zh: format!("无法读取请求：{}。", rejection.body_text()),
-            },
+        Bytes::from_request(request, state).await.map(Body).map_err(|rejection| {
+            let why = rejection.body_text();
+            ApiError::new(
+                rejection.status(),
+                "bad_request",
+                format!("The request cannot be read: {why}."),
+                format!("无法读取请求：{why}。"),
+            )
         })
     }
 }

@@ -2,7 +2,7 @@
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use chess_core::{EventError, IllegalMoveReason, Lang};
+use chess_core::{EventError, IllegalMoveReason};
 use serde::Serialize;
 
 use crate::view::Texts;
@@ -21,14 +21,19 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// A refusal with `status`, `code` and the message in English and Chinese.
+    pub fn new(status: StatusCode, code: &'static str, en: impl Into<String>, zh: impl Into<String>) -> ApiError {
+        ApiError { status, code, message: Texts { en: en.into(), zh: zh.into() } }
+    }
+
     /// A request the server cannot read (400).
     pub fn bad_request(code: &'static str, en: impl Into<String>, zh: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::BAD_REQUEST, code, message: Texts { en: en.into(), zh: zh.into() } }
+        ApiError::new(StatusCode::BAD_REQUEST, code, en, zh)
     }
 
     /// A request that is not allowed in the game's state now (409).
     pub fn conflict(code: &'static str, en: impl Into<String>, zh: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::CONFLICT, code, message: Texts { en: en.into(), zh: zh.into() } }
+        ApiError::new(StatusCode::CONFLICT, code, en, zh)
     }
 
     /// A move the rules forbid, with the reason (422).
@@ -59,13 +64,5 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status, axum::Json(serde_json::json!({ "error": self }))).into_response()
-    }
-}
-
-/// Both languages of a text made by `text`.
-impl Texts {
-    /// Writes `text` in English and in Chinese.
-    pub fn with(text: impl Fn(Lang) -> String) -> Texts {
-        Texts { en: text(Lang::En), zh: text(Lang::Zh) }
     }
 }

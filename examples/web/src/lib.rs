@@ -74,21 +74,15 @@ impl App {
             .route("/api/draw", post(api::draw))
             .route("/api/draw_answer", post(api::draw_answer))
             .fallback(|| async {
-                ApiError {
-                    status: StatusCode::NOT_FOUND,
-                    code: "not_found",
-                    message: view::Texts { en: "There is no such page.".into(), zh: "没有这个页面。".into() },
-                }
+                ApiError::new(StatusCode::NOT_FOUND, "not_found", "There is no such page.", "没有这个页面。")
             })
             .method_not_allowed_fallback(|| async {
-                ApiError {
-                    status: StatusCode::METHOD_NOT_ALLOWED,
-                    code: "method_not_allowed",
-                    message: view::Texts {
-                        en: "The page is read with GET, the API called with POST.".into(),
-                        zh: "页面用 GET 读取，接口用 POST 调用。".into(),
-                    },
-                }
+                ApiError::new(
+                    StatusCode::METHOD_NOT_ALLOWED,
+                    "method_not_allowed",
+                    "The page is read with GET, the API called with POST.",
+                    "页面用 GET 读取，接口用 POST 调用。",
+                )
             })
             .with_state(self)
     }
@@ -114,14 +108,12 @@ impl App {
 
 /// The error when a search could not run (the server is shutting down, or the search failed).
 fn busy() -> ApiError {
-    ApiError {
-        status: StatusCode::SERVICE_UNAVAILABLE,
-        code: "search_failed",
-        message: view::Texts {
-            en: "The computer could not think about this move; please try again.".into(),
-            zh: "电脑无法思考这一步，请再试一次。".into(),
-        },
-    }
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "search_failed",
+        "The computer could not think about this move; please try again.",
+        "电脑无法思考这一步，请再试一次。",
+    )
 }
 
 /// Serves one file of `static/` with its content type.

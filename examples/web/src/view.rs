@@ -20,6 +20,11 @@ pub struct Texts {
 }
 
 impl Texts {
+    /// Writes `text` in English and in Chinese.
+    pub fn with(text: impl Fn(Lang) -> String) -> Texts {
+        Texts { en: text(Lang::En), zh: text(Lang::Zh) }
+    }
+
     /// Writes a value that has words (a move description, a reason, a hint) in both languages.
     pub fn of<T: Words + ?Sized>(value: &T) -> Texts {
         Texts::with(|lang| In(value, lang).to_string())
