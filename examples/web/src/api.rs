@@ -263,6 +263,9 @@ pub(crate) async fn undo(Shared(app): Shared<App>, body: Body) -> Answer {
         return Err(ApiError::conflict("nothing_to_undo", "There is no move to take back.", "没有可以悔的棋。"));
     }
     let undone = save.game.undo_n(plies);
+    // A hint is kept for its ply; once moves are taken back, that ply may come with another
+    // position.
+    save.hint = None;
     answer(&app, &save, json!({ "undone": undone }))
 }
 

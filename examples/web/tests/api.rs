@@ -266,6 +266,18 @@ async fn undo_takes_back_a_move_and_the_computers_reply() {
 }
 
 #[tokio::test]
+async fn a_hint_does_not_outlive_an_undo() {
+    // Black's hint after 1.e4; then 1.e4 is taken back and 1.d4 played: the same ply, another position.
+    let after_e4 = play(&new_game("fide", "both", None).await, "e2", "e4").await;
+    let hinted = ok("/api/hint", json!({"state": after_e4["state"]})).await;
+    assert!(!hinted["view"]["hint"].is_null());
+    let undone = ok("/api/undo", json!({"state": hinted["state"]})).await;
+    let after_d4 = play(&undone, "d2", "d4").await;
+    assert!(after_d4["view"]["hint"].is_null(), "{}", after_d4["view"]["hint"]);
+    assert_eq!(after_d4["view"]["hints_left"], 2);
+}
+
+#[tokio::test]
 async fn resigning_follows_the_rules() {
     let fide = new_game("fide", "white", None).await;
     let answer = ok("/api/resign", json!({"state": fide["state"]})).await;
