@@ -1,9 +1,11 @@
 //! Reads a PGN file with chess-core's reader, for profiling (`valgrind --tool=callgrind`).
 //!
-//! Usage: cargo run --release -p chess-benches --example pgn_profile -- FILE [tree|headers|stream|stream-keys|stream-headers|peer|peer-headers] [--from-file]
+//! Usage: cargo run --release -p chess-benches --example pgn_profile -- FILE [tree|headers|stream|stream-keys|stream-headers|peer|peer-headers] [--from-file | --repeat N]
 //!
 //! With `--from-file` chess-core streams the file through a `BufReader` (for peak-memory
 //! measurements with `/usr/bin/time -v`); otherwise the file is read into memory first.
+//! With `--repeat N` the text in memory is read N times (for sampling profilers such as
+//! `perf record`, which need a longer run than one pass).
 
 #[path = "../peer_pgn.rs"]
 mod peer_pgn;
@@ -13,21 +15,29 @@ use chess_core::pgn::{LineSource, PgnReader};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage =
-        "usage: pgn_profile FILE [tree|headers|stream|stream-keys|stream-headers|peer|peer-headers] [--from-file]";
+    let usage = "usage: pgn_profile FILE [tree|headers|stream|stream-keys|stream-headers|peer|peer-headers] [--from-file | --repeat N]";
     let path = args.next().expect(usage);
     let mode = args.next().unwrap_or_else(|| "tree".to_string());
-    let (games, errors, moves) = if args.next().as_deref() == Some("--from-file") {
+    let option = args.next();
+    let repeat = match option.as_deref() {
+        Some("--repeat") => args.next().and_then(|n| n.parse().ok()).expect(usage),
+        _ => 1,
+    };
+    let (games, errors, moves) = if option.as_deref() == Some("--from-file") {
         // Streamed from the file: memory stays bounded by the longest game.
         let file = std::fs::File::open(&path).expect("readable PGN file");
         run(PgnReader::new(std::io::BufReader::new(file)), &mode)
     } else {
         let text = std::fs::read_to_string(&path).expect("readable PGN file");
-        match mode.as_str() {
+        let once = || match mode.as_str() {
             "peer" => peer(&text),
             "peer-headers" => peer_headers(&text),
             _ => run(PgnReader::from_text(&text), &mode),
-        }
+        };
+        (1..repeat).for_each(|_| {
+            std::hint::black_box(once());
+        });
+        once()
     };
     println!("{mode}: {games} games, {errors} errors, {moves} moves or tags");
 }

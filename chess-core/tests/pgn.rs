@@ -134,6 +134,38 @@ fn comments_semicolons_and_escape_lines() {
     round_trip(&game);
 }
 
+/// Comments on one line are read in place, others through a copy: both ways give the same text.
+#[test]
+fn comments_of_every_shape_read_the_same_in_place_or_copied() {
+    let long = "x".repeat(700); // longer than the text window checked as UTF-8 at once
+    let text = format!(
+        "{{ before the game }} 1. e4 {{ [%clk 0:05:00] }} e5 {{two  spaces}} 2. Nf3 {{\ttab and\rreturn }} Nc6 {{}} 3. Bb5 {{   }} \
+         a6 {{caf\u{e9} \u{4e2d}\u{6587}}} 4. Ba4 {{\u{a0}nbsp\u{a0}}} Nf6 {{{long}}} 5. O-O {{over\n two lines}} *\n"
+    );
+    let game = read_one(&text);
+    assert_eq!(game.comment.as_deref(), Some("before the game"));
+    let comments: Vec<_> = game.moves.iter().map(|m| m.comment.as_deref()).collect();
+    assert_eq!(
+        comments,
+        [
+            Some("[%clk 0:05:00]"),
+            Some("two spaces"),
+            Some("tab and return"),
+            Some(""),
+            Some(""),
+            Some("caf\u{e9} \u{4e2d}\u{6587}"),
+            Some("\u{a0}nbsp\u{a0}"),
+            Some(long.as_str()),
+            Some("over two lines"),
+        ]
+    );
+    // Bytes that are not UTF-8 are shown as replacement characters, in place or not.
+    let bytes: &[u8] = b"1. e4 {a \xff b} e5 {\xfe} *\n";
+    let game = PgnReader::new(bytes).next().unwrap().unwrap();
+    assert_eq!(game.moves[0].comment.as_deref(), Some("a \u{fffd} b"));
+    assert_eq!(game.moves[1].comment.as_deref(), Some("\u{fffd}"));
+}
+
 #[test]
 fn a_comment_with_a_closing_brace_is_written_as_a_semicolon_comment() {
     let mut game = read_one("1. e4 ; a } b\n e5 *");

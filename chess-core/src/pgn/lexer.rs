@@ -94,6 +94,15 @@ pub(crate) enum Token<'a> {
     Eof,
 }
 
+/// What [`Lexer::next_move`] found, as where it is in the block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// A move's word.
+    Move(usize, usize),
+    /// A comment's text (held in the lexer's window), runs of whitespace already single spaces.
+    Comment(usize, usize),
+}
+
 /// A token and where it starts.
 #[derive(Debug)]
 pub(crate) struct Spanned<'a> {
@@ -149,12 +158,10 @@ const SKIP_STOPS: [bool; 256] = {
     table
 };
 
-/// How far [`Lexer::pass_plain`] looks for a stop before it looks further.
-const NEAR: usize = 32;
-
-/// How much text after a tag's `[` is checked as UTF-8 at once: a game's tag section, or most
-/// of it (a longer copy checks text that is mostly passed over).
-const TAG_COPY: usize = 512;
+/// How much text [`Lexer::text`] checks as UTF-8 at once: a game's tag section, or most of
+/// it, or a stretch of a line of commented moves (a longer copy checks text that is mostly
+/// passed over).
+const WINDOW: usize = 512;
 
 /// The bytes of a plain tag's name: ASCII letters, digits and `_`.
 const TAG_NAME: [bool; 256] = {
@@ -171,6 +178,7 @@ const TAG_NAME: [bool; 256] = {
 /// spaces, and an ASCII value without an escape or control character, starting at the `[` at
 /// `start`: where the name ends and the value starts and ends. `None` for any other shape
 /// (which the general reader then reads, with the same result for this shape).
+#[inline(always)]
 fn plain_tag(buf: &[u8], start: usize) -> Option<(usize, usize, usize)> {
     let name_len = buf[start + 1..].iter().take_while(|&&b| TAG_NAME[b as usize]).count();
     let name_end = start + 1 + name_len;
@@ -205,16 +213,37 @@ fn find_value_end(haystack: &[u8]) -> Option<usize> {
     chunks.remainder().iter().position(|&b| b < 0x20 || b == b'"' || b == b'\\' || !b.is_ascii()).map(|i| offset + i)
 }
 
-/// Finds the first byte that passing over movetext stops at ([`SKIP_STOPS`]), looking up
-/// eight bytes before one branch (stops are a few per line).
+/// Tells whether `b` is a byte of [`SKIP_STOPS`] (or the escape character, 0x1B), by tests
+/// that need no table: `;`, `[` and `{` share their low five bits, `(` and `)` all but the
+/// lowest, `%` and `-` all but one, `]` and `}` all but the case bit.
+#[inline(always)]
+fn may_stop(b: u8) -> bool {
+    // `|`, not `||`: no branch, so that a chunk's tests become a few vector instructions.
+    ((b & 0x9F) == 0x1B)
+        | ((b & 0xFE) == b'(')
+        | ((b & 0xF7) == b'%')
+        | ((b & 0xDF) == b']')
+        | (b == b'*')
+        | (b == b'\n')
+        | (b == b'"')
+        | (b == b'$')
+}
+
+/// Finds the first byte that passing over movetext stops at ([`SKIP_STOPS`]), sixteen bytes
+/// at a time in one pass over each that the compiler turns into vector instructions (inline:
+/// the loops that call it keep its constants in registers).
+#[inline(always)]
 fn find_skip_stop(haystack: &[u8]) -> Option<usize> {
-    let mut chunks = haystack.chunks_exact(8);
     let mut offset = 0;
-    for chunk in &mut chunks {
-        if chunk.iter().fold(false, |any, &b| any | SKIP_STOPS[b as usize]) {
+    for chunk in haystack.chunks_exact(16) {
+        let mut hits = [0u8; 16];
+        for (hit, &b) in hits.iter_mut().zip(chunk) {
+            *hit = u8::from(may_stop(b));
+        }
+        if u128::from_ne_bytes(hits) != 0 {
             break;
         }
-        offset += 8;
+        offset += 16;
     }
     haystack[offset..].iter().position(|&b| SKIP_STOPS[b as usize]).map(|i| offset + i)
 }
@@ -279,13 +308,7 @@ fn append_words(out: &mut Vec<u8>, bytes: &[u8]) {
         out.push(b' ');
     }
     // Most comments (`[%clk 0:03:00]`) have single spaces between their words already.
-    let mut previous = 0;
-    let single = words.iter().all(|&b| {
-        let plain = b > b' ' || (b == b' ' && previous != b' ');
-        previous = b;
-        plain
-    });
-    if single {
+    if single_spaced(words) {
         out.extend_from_slice(words);
         return;
     }
@@ -295,6 +318,16 @@ fn append_words(out: &mut Vec<u8>, bytes: &[u8]) {
         }
         out.extend_from_slice(word);
     }
+}
+
+/// Tells whether `words` (trimmed) has no whitespace but single spaces between words.
+fn single_spaced(words: &[u8]) -> bool {
+    let mut previous = 0;
+    words.iter().all(|&b| {
+        let plain = b > b' ' || (b == b' ' && previous != b' ');
+        previous = b;
+        plain
+    })
 }
 
 /// Sets `text` to `bytes` as text, bytes that are not UTF-8 shown as replacement characters.
@@ -327,11 +360,11 @@ pub(crate) struct Lexer<S> {
     pub(crate) keep_comments: bool,
     text: String,
     bytes: Vec<u8>,
-    /// Up to [`TAG_COPY`] bytes of the block from `tags_at` on (a tag's `[`), as far as they
-    /// are UTF-8: one check for a game's tags instead of one per tag. Emptied when the block
-    /// moves.
-    tags: String,
-    tags_at: usize,
+    /// Up to [`WINDOW`] bytes of the block from `window_at` on, as far as they are UTF-8: one
+    /// check for a game's tags, or a stretch of comments, instead of one per tag or comment.
+    /// Emptied when the block moves.
+    window: String,
+    window_at: usize,
     pending_nag: Option<(u8, usize, usize)>,
     eof: bool,
 }
@@ -350,8 +383,8 @@ impl<S: LineSource> Lexer<S> {
             keep_comments: true,
             text: String::new(),
             bytes: Vec::new(),
-            tags: String::new(),
-            tags_at: 0,
+            window: String::new(),
+            window_at: 0,
             pending_nag: None,
             eof: false,
         }
@@ -368,7 +401,7 @@ impl<S: LineSource> Lexer<S> {
         self.pos -= keep;
         self.line_start -= keep;
         self.col_offset = self.col_offset.saturating_sub(keep).max(self.line_start);
-        self.tags.clear();
+        self.window.clear();
         let read = self.source.read_lines_into(&mut self.buf).map_err(|kind| (kind, self.line_no + 1, 1))?;
         if read == 0 {
             self.eof = true;
@@ -405,18 +438,34 @@ impl<S: LineSource> Lexer<S> {
         }
     }
 
-    /// Copies the text from `start` on into `self.tags`: [`TAG_COPY`] bytes at most, as far as
-    /// they are UTF-8.
+    /// Makes the window hold the bytes `from..to` of the block (copying it anew from `from` on
+    /// when it does not); tells whether it does, which it does when they are UTF-8.
+    #[inline]
+    fn hold(&mut self, from: usize, to: usize) -> bool {
+        if self.held(from, to).is_none() {
+            self.copy_window(from, to);
+        }
+        self.held(from, to).is_some()
+    }
+
+    /// The bytes `from..to` of the block as text when the window holds them.
+    #[inline]
+    fn held(&self, from: usize, to: usize) -> Option<&str> {
+        self.window.get(from.checked_sub(self.window_at)?..to.checked_sub(self.window_at)?)
+    }
+
+    /// Copies the text from `start` on into the window: up to `end` or [`WINDOW`] bytes,
+    /// whichever is further, as far as it is UTF-8.
     #[inline(never)]
-    fn copy_tags(&mut self, start: usize) {
-        let bytes = &self.buf[start..self.buf.len().min(start + TAG_COPY)];
+    fn copy_window(&mut self, start: usize, end: usize) {
+        let bytes = &self.buf[start..self.buf.len().min(end.max(start + WINDOW))];
         let text = match core::str::from_utf8(bytes) {
             Ok(text) => text,
             Err(error) => core::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default(),
         };
-        self.tags.clear();
-        self.tags.push_str(text);
-        self.tags_at = start;
+        self.window.clear();
+        self.window.push_str(text);
+        self.window_at = start;
     }
 
     /// Returns where the current line ends (its `\n`, or the end of the block).
@@ -516,10 +565,15 @@ impl<S: LineSource> Lexer<S> {
                 }
                 b'{' => {
                     self.pos = start + 1;
-                    if !self.read_comment()? {
+                    let in_place = self.one_line_comment(start + 1).filter(|&(from, to, _)| self.hold(from, to));
+                    if let Some((from, to, close)) = in_place {
+                        self.pos = close + 1;
+                        Token::Comment(self.held(from, to).unwrap_or_default())
+                    } else if self.read_comment()? {
+                        Token::Comment(&self.text)
+                    } else {
                         return at(PgnErrorKind::UnclosedComment);
                     }
-                    Token::Comment(&self.text)
                 }
                 b';' if !self.keep_comments => {
                     self.pos = self.line_end(start);
@@ -610,19 +664,13 @@ impl<S: LineSource> Lexer<S> {
 
     /// Moves past the plain tag whose `[` is at `start`, as [`plain_tag`] found it: its name
     /// and value.
-    #[inline]
+    #[inline(always)]
     fn read_plain_tag(&mut self, start: usize, found: (usize, usize, usize)) -> (&str, &str) {
         let (name_end, value_start, value_end) = found;
         self.pos = value_end + 2;
-        if !(self.tags_at <= start && value_end <= self.tags_at + self.tags.len()) {
-            self.copy_tags(start);
-        }
-        // Plain tags are ASCII, so in the copy unless the block ends first.
-        let copied = self.tags.get(start + 1 - self.tags_at..value_end - self.tags_at);
-        let whole = match copied {
-            Some(text) => text,
-            None => core::str::from_utf8(&self.buf[start + 1..value_end]).unwrap_or_default(),
-        };
+        // A plain tag is ASCII, so the window holds it.
+        self.hold(start + 1, value_end);
+        let whole = self.held(start + 1, value_end).unwrap_or_default();
         (&whole[..name_end - start - 1], &whole[value_start - start - 1..])
     }
 
@@ -631,7 +679,7 @@ impl<S: LineSource> Lexer<S> {
     /// `None` at anything else (another byte, a tag of another shape, the end of the block),
     /// which [`Lexer::next_token`] then reads from where this stopped: the fast path of a
     /// tag section.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn next_tag(&mut self) -> Option<(&str, &str, usize, usize)> {
         if self.pending_nag.is_some() {
             return None;
@@ -662,7 +710,7 @@ impl<S: LineSource> Lexer<S> {
     /// of the block...), which [`Lexer::next_token`] then reads from where this stopped: the
     /// fast path of the common movetext `12. Nf3 {[%clk 0:03:00]} Nc6`.
     #[inline]
-    pub(crate) fn next_move(&mut self) -> Option<(usize, usize)> {
+    pub(crate) fn next_move(&mut self) -> Option<Found> {
         if self.pending_nag.is_some() {
             return None;
         }
@@ -686,6 +734,14 @@ impl<S: LineSource> Lexer<S> {
                     self.pass_lines(stop, close);
                     self.pos = close + 1;
                 }
+                b'{' => {
+                    let (from, to, close) = self.one_line_comment(start + 1)?;
+                    if !self.hold(from, to) {
+                        return None;
+                    }
+                    self.pos = close + 1;
+                    return Some(Found::Comment(from, to));
+                }
                 b'0'..=b'9' => {
                     let digits = self.buf[start..].iter().take_while(|b| b.is_ascii_digit()).count();
                     match *self.buf.get(start + digits)? {
@@ -703,7 +759,7 @@ impl<S: LineSource> Lexer<S> {
                         return None;
                     }
                     self.pos = end;
-                    return Some((start, end));
+                    return Some(Found::Move(start, end));
                 }
                 _ => return None,
             }
@@ -713,6 +769,11 @@ impl<S: LineSource> Lexer<S> {
     /// The bytes `start..end` of the block, as [`Lexer::next_move`] returned them.
     pub(crate) fn word(&self, start: usize, end: usize) -> &[u8] {
         &self.buf[start..end]
+    }
+
+    /// The text of a comment, as [`Lexer::next_move`] returned it.
+    pub(crate) fn comment(&self, from: usize, to: usize) -> &str {
+        self.held(from, to).unwrap_or_default()
     }
 
     /// The line and column of byte `offset` of the current line, as a token there would have.
@@ -840,13 +901,7 @@ impl<S: LineSource> Lexer<S> {
     fn pass_plain(&mut self) -> usize {
         let mut pos = self.pos;
         loop {
-            // A short window first: in commented movetext stops are a few bytes apart.
-            let near = &self.buf[pos..self.buf.len().min(pos + NEAR)];
-            let found = match find_skip_stop(near) {
-                Some(i) => Some(i),
-                None => find_skip_stop(&self.buf[pos + near.len()..]).map(|i| near.len() + i),
-            };
-            let Some(i) = found else {
+            let Some(i) = find_skip_stop(&self.buf[pos..]) else {
                 return self.buf.len();
             };
             pos += i;
@@ -902,6 +957,21 @@ impl<S: LineSource> Lexer<S> {
                 }
             }
         }
+    }
+
+    /// Finds the common comment, on one line, with single spaces between its words, whose text
+    /// starts after its `{` at `from`: where its words start and end and where its `}` is.
+    /// Such a comment is read in place (without the copies of [`Lexer::read_comment`]).
+    #[inline]
+    fn one_line_comment(&self, from: usize) -> Option<(usize, usize, usize)> {
+        let close = from + find_either(b'}', b'\n', &self.buf[from..])?;
+        if self.buf[close] != b'}' {
+            return None;
+        }
+        let inside = &self.buf[from..close];
+        let words = inside.trim_ascii();
+        let start = from + (inside.len() - inside.trim_ascii_start().len());
+        single_spaced(words).then_some((start, start + words.len(), close))
     }
 
     /// Reads a `{` comment's text into `self.text`, across lines; `false` if it never closes.

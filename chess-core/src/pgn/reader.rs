@@ -9,7 +9,7 @@ use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::lexer::{Lexer, LineSource, SkipEnd, Spanned, Token};
+use super::lexer::{Found, Lexer, LineSource, SkipEnd, Spanned, Token};
 use super::visitor::{Movetext, Variation, Visitor};
 use super::{PgnError, PgnErrorKind, PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation};
 use crate::{CastlingChoice, CastlingMode, FenError, Move, Position, SanPlus, Setup, UciMove, Validation};
@@ -398,13 +398,18 @@ impl Replay {
                 }
             } else {
                 // The common case, moves between move numbers and comments, without tokens.
-                while let Some((start, end)) = lexer.next_move() {
-                    let top = self.top();
-                    let mv = parse_move(&top.pos, lexer.word(start, end)).map_err(|kind| {
-                        let (line, column) = lexer.location(start);
-                        (kind, line, column)
-                    })?;
-                    top.play(mv, keys, visitor);
+                while let Some(found) = lexer.next_move() {
+                    match found {
+                        Found::Move(start, end) => {
+                            let top = self.top();
+                            let mv = parse_move(&top.pos, lexer.word(start, end)).map_err(|kind| {
+                                let (line, column) = lexer.location(start);
+                                (kind, line, column)
+                            })?;
+                            top.play(mv, keys, visitor);
+                        }
+                        Found::Comment(from, to) => visitor.comment(lexer.comment(from, to)),
+                    }
                 }
             }
             let Spanned { token, line, column } = lexer.next_token()?;
