@@ -139,7 +139,7 @@ fn comments_semicolons_and_escape_lines() {
 fn comments_of_every_shape_read_the_same_in_place_or_copied() {
     let long = "x".repeat(700); // longer than the text window checked as UTF-8 at once
     let text = format!(
-        "{{ before the game }} 1. e4 {{ [%clk 0:05:00] }} e5 {{two  spaces}} 2. Nf3 {{\ttab and\rreturn }} Nc6 {{}} 3. Bb5 {{   }} \
+        "{{ before the game }} 1. e4 {{ [%clk 0:05:00] }} e5 {{two  spaces}} {{sevens:  eight}} 2. Nf3 {{\ttab and\rreturn }} Nc6 {{}} 3. Bb5 {{   }} \
          a6 {{caf\u{e9} \u{4e2d}\u{6587}}} 4. Ba4 {{\u{a0}nbsp\u{a0}}} Nf6 {{{long}}} 5. O-O {{over\n two lines}} *\n"
     );
     let game = read_one(&text);
@@ -149,7 +149,7 @@ fn comments_of_every_shape_read_the_same_in_place_or_copied() {
         comments,
         [
             Some("[%clk 0:05:00]"),
-            Some("two spaces"),
+            Some("two spaces sevens: eight"),
             Some("tab and return"),
             Some(""),
             Some(""),

@@ -154,6 +154,24 @@ proptest! {
         no_panic_and_round_trip(text.as_bytes());
     }
 
+    /// Comments of random spacing, tabs, line ends, `!` and non-ASCII text read as their words
+    /// with one space between them, whether read in place or through a copy.
+    #[test]
+    fn comments_read_as_their_words_with_single_spaces(
+        pieces in prop::collection::vec(
+            ("[a!\u{a0}\u{4e2d}\u{2028}\\[%:0-9]{0,5}", prop_oneof![6 => " {0,3}", 1 => "[ \t\r\n]{0,2}"]),
+            0..8,
+        ),
+        after_move in any::<bool>(),
+    ) {
+        let text: String = pieces.iter().map(|(word, blanks)| format!("{word}{blanks}")).collect();
+        let pgn = if after_move { format!("1. e4 {{{text}}} e5 *\n") } else { format!("{{{text}}} 1. e4 e5 *\n") };
+        let game = PgnReader::from_text(&pgn).next().unwrap().unwrap();
+        let words = text.split_ascii_whitespace().collect::<Vec<_>>().join(" ");
+        let comment = if after_move { &game.moves[0].comment } else { &game.comment };
+        prop_assert_eq!(comment.as_deref(), Some(words.as_str()));
+    }
+
     #[test]
     fn random_annotated_games_round_trip(seed in any::<u64>(), plies in 0usize..120, chess960 in any::<bool>()) {
         let start = if chess960 {

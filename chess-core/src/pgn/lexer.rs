@@ -248,6 +248,42 @@ fn find_skip_stop(haystack: &[u8]) -> Option<usize> {
     haystack[offset..].iter().position(|&b| SKIP_STOPS[b as usize]).map(|i| offset + i)
 }
 
+/// Finds the first byte that ends a stretch of comment text that can be read as it is: a
+/// `}`, a control character (`\n`, `\t`, `\r` among them), or a space after a space; eight
+/// bytes at a time. (A `!` after a space may be taken for a second space: the comment is then
+/// read the general way, with the same result.)
+fn find_comment_stop(haystack: &[u8]) -> Option<usize> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `word` that is zero (and maybe of bytes above one).
+    let zeros = |word: u64| word.wrapping_sub(LOW) & !word & HIGH;
+    let mut chunks = haystack.chunks_exact(8);
+    let mut offset = 0;
+    // The high bit of byte 0 when the byte before the chunk is a space.
+    let mut space_before = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        let spaces = zeros(word ^ (LOW * u64::from(b' ')));
+        let controls = word.wrapping_sub(LOW * u64::from(b' ')) & !word & HIGH;
+        let found = zeros(word ^ (LOW * u64::from(b'}'))) | controls | (spaces & ((spaces << 8) | space_before));
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
+        }
+        space_before = spaces >> 56;
+        offset += 8;
+    }
+    let mut after_space = space_before != 0;
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| {
+            let stop = b == b'}' || b < b' ' || (b == b' ' && after_space);
+            after_space = b == b' ';
+            stop
+        })
+        .map(|i| offset + i)
+}
+
 /// Finds the first `byte` in `haystack`, eight bytes at a time.
 fn find(byte: u8, haystack: &[u8]) -> Option<usize> {
     find_either(byte, byte, haystack)
@@ -964,14 +1000,14 @@ impl<S: LineSource> Lexer<S> {
     /// Such a comment is read in place (without the copies of [`Lexer::read_comment`]).
     #[inline]
     fn one_line_comment(&self, from: usize) -> Option<(usize, usize, usize)> {
-        let close = from + find_either(b'}', b'\n', &self.buf[from..])?;
+        let close = from + find_comment_stop(&self.buf[from..])?;
         if self.buf[close] != b'}' {
             return None;
         }
-        let inside = &self.buf[from..close];
-        let words = inside.trim_ascii();
-        let start = from + (inside.len() - inside.trim_ascii_start().len());
-        single_spaced(words).then_some((start, start + words.len(), close))
+        // No two spaces in a row, so at most one to trim at either end.
+        let start = if from < close && self.buf[from] == b' ' { from + 1 } else { from };
+        let end = if start < close && self.buf[close - 1] == b' ' { close - 1 } else { close };
+        Some((start, end, close))
     }
 
     /// Reads a `{` comment's text into `self.text`, across lines; `false` if it never closes.
