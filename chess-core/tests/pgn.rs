@@ -444,6 +444,27 @@ fn read_headers_passes_over_comments_escapes_and_variations() {
     assert_eq!(games[2].as_ref().unwrap_err().game, 3);
 }
 
+/// Passing over movetext looks at sixteen bytes at a time for bytes that may stop it; the
+/// escape character (0x1B) looks like one without being one, and a stop can be at any place
+/// of a chunk.
+#[test]
+fn read_headers_finds_the_end_of_movetext_at_any_offset_among_escape_characters() {
+    for pad in 0..40 {
+        let filler = "\u{1b}".repeat(pad) + &" Nf3".repeat(pad % 5);
+        let text = format!("[Event \"1\"]\n\n1. e4{filler} {{c}} e5 1-0\n[Event \"2\"]\n\n1. d4 {filler}*\n");
+        let mut reader = PgnReader::from_text(&text);
+        let events: Vec<_> = core::iter::from_fn(|| reader.read_headers())
+            .map(|h| h.unwrap().tag("Event").map(str::to_string))
+            .collect();
+        assert_eq!(events, [Some("1".to_string()), Some("2".to_string())], "with {pad} escape characters");
+    }
+    // A long run of them (more than a block) is passed over in linear time, without recursion.
+    let text = format!("[Event \"x\"]\n\n1. e4 {} *\n", "\u{1b}".repeat(200_000));
+    let mut reader = PgnReader::from_text(&text);
+    assert_eq!(reader.read_headers().unwrap().unwrap().tag("Event"), Some("x"));
+    assert!(reader.read_headers().is_none());
+}
+
 #[test]
 fn skip_game_and_read_headers_mix_with_reading_games() {
     let mut reader = PgnReader::from_text(TRICKY);

@@ -235,15 +235,22 @@ fn may_stop(b: u8) -> bool {
 #[inline(always)]
 fn find_skip_stop(haystack: &[u8]) -> Option<usize> {
     let mut offset = 0;
-    for chunk in haystack.chunks_exact(16) {
+    while let Some(chunk) = haystack[offset..].first_chunk::<16>() {
         let mut hits = [0u8; 16];
         for (hit, &b) in hits.iter_mut().zip(chunk) {
             *hit = u8::from(may_stop(b));
         }
-        if u128::from_ne_bytes(hits) != 0 {
-            break;
+        let hits = u128::from_le_bytes(hits);
+        if hits == 0 {
+            offset += 16;
+            continue;
         }
-        offset += 16;
+        let i = (hits.trailing_zeros() / 8) as usize;
+        // The escape character passes `may_stop` without being a stop.
+        if SKIP_STOPS[chunk[i] as usize] {
+            return Some(offset + i);
+        }
+        offset += i + 1;
     }
     haystack[offset..].iter().position(|&b| SKIP_STOPS[b as usize]).map(|i| offset + i)
 }
