@@ -485,16 +485,18 @@ impl<S: LineSource> Lexer<S> {
     /// when it does not); tells whether it does, which it does when they are UTF-8.
     #[inline]
     fn hold(&mut self, from: usize, to: usize) -> bool {
-        if self.held(from, to).is_none() {
+        let holds = |lexer: &Self| lexer.window_at <= from && to <= lexer.window_at + lexer.window.len();
+        if !holds(self) {
             self.copy_window(from, to);
         }
-        self.held(from, to).is_some()
+        holds(self)
     }
 
-    /// The bytes `from..to` of the block as text when the window holds them.
+    /// The bytes `from..to` of the block as text, once [`Lexer::hold`] said the window holds
+    /// them (they start and end at characters: after and before ASCII bytes).
     #[inline]
-    fn held(&self, from: usize, to: usize) -> Option<&str> {
-        self.window.get(from.checked_sub(self.window_at)?..to.checked_sub(self.window_at)?)
+    fn held(&self, from: usize, to: usize) -> &str {
+        self.window.get(from - self.window_at..to - self.window_at).unwrap_or_default()
     }
 
     /// Copies the text from `start` on into the window: up to `end` or [`WINDOW`] bytes,
@@ -611,7 +613,7 @@ impl<S: LineSource> Lexer<S> {
                     let in_place = self.one_line_comment(start + 1).filter(|&(from, to, _)| self.hold(from, to));
                     if let Some((from, to, close)) = in_place {
                         self.pos = close + 1;
-                        Token::Comment(self.held(from, to).unwrap_or_default())
+                        Token::Comment(self.held(from, to))
                     } else if self.read_comment()? {
                         Token::Comment(&self.text)
                     } else {
@@ -713,7 +715,7 @@ impl<S: LineSource> Lexer<S> {
         self.pos = value_end + 2;
         // A plain tag is ASCII, so the window holds it.
         self.hold(start + 1, value_end);
-        let whole = self.held(start + 1, value_end).unwrap_or_default();
+        let whole = self.held(start + 1, value_end);
         (&whole[..name_end - start - 1], &whole[value_start - start - 1..])
     }
 
@@ -816,7 +818,7 @@ impl<S: LineSource> Lexer<S> {
 
     /// The text of a comment, as [`Lexer::next_move`] returned it.
     pub(crate) fn comment(&self, from: usize, to: usize) -> &str {
-        self.held(from, to).unwrap_or_default()
+        self.held(from, to)
     }
 
     /// The line and column of byte `offset` of the current line, as a token there would have.
