@@ -158,7 +158,7 @@ const SKIP_STOPS: [bool; 256] = {
     table
 };
 
-/// How much text [`Lexer::text`] checks as UTF-8 at once: a game's tag section, or most of
+/// How much text [`Lexer::hold`] checks as UTF-8 at once: a game's tag section, or most of
 /// it, or a stretch of a line of commented moves (a longer copy checks text that is mostly
 /// passed over).
 const WINDOW: usize = 512;
@@ -750,10 +750,12 @@ impl<S: LineSource> Lexer<S> {
 
     /// Passes over what comes before the next move, when that is only what reading tokens
     /// would pass over too (whitespace, move numbers, and `{}` comments that end in the block
-    /// unless comments are kept), and returns where the move's word is in the block. `None` at
-    /// anything else (a result, a variation, a NAG, an annotated move, a `;` comment, the end
-    /// of the block...), which [`Lexer::next_token`] then reads from where this stopped: the
-    /// fast path of the common movetext `12. Nf3 {[%clk 0:03:00]} Nc6`.
+    /// unless comments are kept), and returns where the move's word is in the block, or, when
+    /// comments are kept, where the text of a comment that [`Lexer::one_line_comment`] can read
+    /// in place is. `None` at anything else (a result, a variation, a NAG, an annotated move,
+    /// a `;` comment, another comment, the end of the block...), which [`Lexer::next_token`]
+    /// then reads from where this stopped: the fast path of the common movetext
+    /// `12. Nf3 {[%clk 0:03:00]} Nc6`.
     #[inline]
     pub(crate) fn next_move(&mut self) -> Option<Found> {
         if self.pending_nag.is_some() {
