@@ -144,20 +144,6 @@ fn is_delimiter(b: u8) -> bool {
     DELIMITERS[b as usize]
 }
 
-/// The bytes that passing over movetext stops at: delimiters (but whitespace other than
-/// `\n`), `%`, and the `-` and `*` that every result marker holds.
-const SKIP_STOPS: [bool; 256] = {
-    let mut table = DELIMITERS;
-    table[b' ' as usize] = false;
-    table[b'\t' as usize] = false;
-    table[b'\r' as usize] = false;
-    table[0x0C] = false;
-    table[b'%' as usize] = true;
-    table[b'*' as usize] = true;
-    table[b'-' as usize] = true;
-    table
-};
-
 /// How much text [`Lexer::hold`] checks as UTF-8 at once: a game's tag section, or most of
 /// it, or a stretch of a line of commented moves (a longer copy checks text that is mostly
 /// passed over).
@@ -213,46 +199,50 @@ fn find_value_end(haystack: &[u8]) -> Option<usize> {
     chunks.remainder().iter().position(|&b| b < 0x20 || b == b'"' || b == b'\\' || !b.is_ascii()).map(|i| offset + i)
 }
 
-/// Tells whether `b` is a byte of [`SKIP_STOPS`] (or the escape character, 0x1B), by tests
-/// that need no table: `;`, `[` and `{` share their low five bits, `(` and `)` all but the
-/// lowest, `%` and `-` all but one, `]` and `}` all but the case bit.
+/// Tells whether passing over movetext stops at `b`: a delimiter but whitespace other than
+/// `\n`, `%`, or the `-` and `*` that every result marker holds. Tested without a table, so
+/// that a chunk's tests become vector instructions: `[` and `{` differ only in the case bit,
+/// as do `]` and `}`; `(` and `)` only in the lowest bit; `%` and `-` in one bit.
 #[inline(always)]
-fn may_stop(b: u8) -> bool {
+fn is_skip_stop(b: u8) -> bool {
     // `|`, not `||`: no branch, so that a chunk's tests become a few vector instructions.
-    ((b & 0x9F) == 0x1B)
+    ((b | 0x20) == b'{')
+        | ((b | 0x20) == b'}')
         | ((b & 0xFE) == b'(')
         | ((b & 0xF7) == b'%')
-        | ((b & 0xDF) == b']')
+        | (b == b';')
         | (b == b'*')
         | (b == b'\n')
         | (b == b'"')
         | (b == b'$')
 }
 
-/// Finds the first byte that passing over movetext stops at ([`SKIP_STOPS`]), sixteen bytes
-/// at a time in one pass over each that the compiler turns into vector instructions (inline:
-/// the loops that call it keep its constants in registers).
+/// Finds the first byte that passing over movetext stops at ([`is_skip_stop`]).
 #[inline(always)]
 fn find_skip_stop(haystack: &[u8]) -> Option<usize> {
+    find_first(haystack, is_skip_stop)
+}
+
+/// Finds the first byte of `haystack` that passes `test`, sixteen bytes at a time: `test`
+/// runs on every byte of a chunk, and when it has no branch (`|`, not `||`) the compiler
+/// makes a few vector instructions of that (inline: the loops that call it keep its
+/// constants in registers).
+#[inline(always)]
+fn find_first(haystack: &[u8], test: impl Fn(u8) -> bool) -> Option<usize> {
+    let mut chunks = haystack.chunks_exact(16);
     let mut offset = 0;
-    while let Some(chunk) = haystack[offset..].first_chunk::<16>() {
+    for chunk in &mut chunks {
         let mut hits = [0u8; 16];
         for (hit, &b) in hits.iter_mut().zip(chunk) {
-            *hit = u8::from(may_stop(b));
+            *hit = u8::from(test(b));
         }
         let hits = u128::from_le_bytes(hits);
-        if hits == 0 {
-            offset += 16;
-            continue;
+        if hits != 0 {
+            return Some(offset + (hits.trailing_zeros() / 8) as usize);
         }
-        let i = (hits.trailing_zeros() / 8) as usize;
-        // The escape character passes `may_stop` without being a stop.
-        if SKIP_STOPS[chunk[i] as usize] {
-            return Some(offset + i);
-        }
-        offset += i + 1;
+        offset += 16;
     }
-    haystack[offset..].iter().position(|&b| SKIP_STOPS[b as usize]).map(|i| offset + i)
+    chunks.remainder().iter().position(|&b| test(b)).map(|i| offset + i)
 }
 
 /// Finds the first byte that ends a stretch of comment text that can be read as it is: a
@@ -940,7 +930,7 @@ impl<S: LineSource> Lexer<S> {
     }
 
     /// Passes over movetext outside a variation up to the next place that needs the general
-    /// loop of [`Lexer::skip`] (a byte of [`SKIP_STOPS`], or the end of the block) and returns
+    /// loop of [`Lexer::skip`] (a byte of [`is_skip_stop`], or the end of the block) and returns
     /// it. On the way it passes what that loop would pass without a change but the line
     /// count: line ends, one-line `{}` comments, and a `-` after an `O` (castling: a word
     /// holding it is no result marker).
@@ -1128,5 +1118,19 @@ impl<S: LineSource> Lexer<S> {
         self.text.clear();
         self.text.push_str(&String::from_utf8_lossy(&self.bytes));
         Ok((name_end, None))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passing_over_movetext_stops_at_delimiters_but_blanks_and_at_result_bytes() {
+        for b in 0..=255u8 {
+            let blank = matches!(b, b' ' | b'\t' | b'\r' | 0x0C);
+            let expected = (is_delimiter(b) && !blank) || matches!(b, b'%' | b'*' | b'-');
+            assert_eq!(is_skip_stop(b), expected, "byte {b:#04x}");
+        }
     }
 }
