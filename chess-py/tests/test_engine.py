@@ -197,10 +197,19 @@ def test_analysis_iterator_yields_each_depth_and_stops_when_left() -> None:
 
 
 def test_ctrl_c_ends_a_search_in_the_main_thread() -> None:
-    timer = threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT))
+    # Ctrl-C once the search runs (its first depth is reported): a signal sent on a timer could
+    # arrive before the search, while the main thread runs Python code (a garbage collection of
+    # an earlier test's objects, say), where it may land in a finaliser and be lost.
+    searching = threading.Event()
+
+    def interrupt() -> None:
+        if searching.wait(30):
+            os.kill(os.getpid(), signal.SIGINT)
+
+    interrupter = threading.Thread(target=interrupt)
+    interrupter.start()
     started = time.perf_counter()
-    timer.start()
     with pytest.raises(KeyboardInterrupt):
-        Engine().analyse(chess_core.Board(), time=60.0)
-    timer.join()
+        Engine().analyse(chess_core.Board(), time=60.0, info=lambda info: searching.set())
+    interrupter.join()
     assert time.perf_counter() - started < 20  # at the end of the depth being searched
