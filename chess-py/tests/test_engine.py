@@ -197,9 +197,12 @@ def test_analysis_iterator_yields_each_depth_and_stops_when_left() -> None:
 
 
 def test_ctrl_c_ends_a_search_in_the_main_thread() -> None:
-    # Ctrl-C once the search runs (its first depth is reported): a signal sent on a timer could
-    # arrive before the search, while the main thread runs Python code (a garbage collection of
-    # an earlier test's objects, say), where it may land in a finaliser and be lost.
+    # Python's own Ctrl-C handler, whatever this process was started with: a program started
+    # in the background by a shell without job control (`cmd &` in a script) inherits SIGINT
+    # ignored, and Python then installs no handler (a run of the test command so started saw
+    # the search go its full 60 s).
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    # Ctrl-C once the search runs (its first depth is reported), not before it starts.
     searching = threading.Event()
 
     def interrupt() -> None:
@@ -209,7 +212,10 @@ def test_ctrl_c_ends_a_search_in_the_main_thread() -> None:
     interrupter = threading.Thread(target=interrupt)
     interrupter.start()
     started = time.perf_counter()
-    with pytest.raises(KeyboardInterrupt):
-        Engine().analyse(chess_core.Board(), time=60.0, info=lambda info: searching.set())
-    interrupter.join()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            Engine().analyse(chess_core.Board(), time=60.0, info=lambda info: searching.set())
+    finally:
+        interrupter.join()
+        signal.signal(signal.SIGINT, inherited)
     assert time.perf_counter() - started < 20  # at the end of the depth being searched
