@@ -45,10 +45,12 @@
 
 #![no_std]
 #![warn(missing_docs)]
+// One `unsafe` block, in `pgn::PgnText::as_str`, allowed where it stands.
+#![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
-#[cfg(feature = "std")]
+#[cfg(any(feature = "std", test))]
 extern crate std;
 
 pub mod attacks;

@@ -280,7 +280,7 @@ fn a_pgn_game_with_a_million_tags_is_read_in_bounded_memory() {
     let (game, usage) = measure(|| PgnReader::from_text(&text).next().map(|r| r.map_err(|e| e.to_string())));
     let game = game.unwrap().unwrap();
     assert_eq!(game.tags.len(), 1_000_000);
-    assert_eq!(game.tags[999_999], ("T999999".to_string(), "999999".to_string()));
+    assert_eq!(game.tags[999_999], ("T999999".into(), "999999".into()));
     assert_eq!(game.moves.len(), 2);
     // Measured: 4.4 times the input, two allocations a tag: a tag is two strings and their
     // pair (48 bytes) in a vector grown by doubling, about 80 bytes for 19 bytes of text.

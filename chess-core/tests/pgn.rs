@@ -428,7 +428,7 @@ const TRICKY: &str = "[Event \"1\"]\n[White \"A\"]\n\n1. e4 {a comment with ] an
 fn read_headers_passes_over_comments_escapes_and_variations() {
     let mut reader = PgnReader::from_text(TRICKY);
     let first = reader.read_headers().unwrap().unwrap();
-    assert_eq!(first.tags, [("Event".to_string(), "1".to_string()), ("White".to_string(), "A".to_string())]);
+    assert_eq!(first.tags, [("Event".into(), "1".into()), ("White".into(), "A".into())]);
     let second = reader.read_headers().unwrap().unwrap();
     assert_eq!(second.tag("Event"), Some("2"));
     // The headers keep the FEN tag as written.

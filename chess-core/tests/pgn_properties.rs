@@ -1,7 +1,7 @@
 //! Property tests for PGN: no input makes the reader panic, whatever it reads survives
 //! write → read, and random annotated games with variations round-trip exactly.
 
-use chess_core::pgn::{MAX_LINE, PgnGame, PgnMove, PgnReader, PgnVariation, Variations};
+use chess_core::pgn::{MAX_LINE, PgnGame, PgnMove, PgnReader, PgnText, PgnVariation, Variations};
 use chess_core::{Position, Role};
 use proptest::prelude::*;
 
@@ -112,14 +112,14 @@ fn random_line(pos: Position, rng: &mut u64, plies: usize, depth: u32) -> Vec<Pg
         }
         match next() % 6 {
             0 => m.comment = Some("a comment {with brace".into()),
-            1 => m.comment = Some(format!("eval {} [%clk 0:0{}:00]", next() % 100, next() % 10)),
+            1 => m.comment = Some(format!("eval {} [%clk 0:0{}:00]", next() % 100, next() % 10).into()),
             2 => m.comment = Some("semicolon } style".into()),
             _ => {}
         }
         if depth > 0 && next() % 5 == 0 {
             let mut seed = next() | 1;
             let moves = random_line(pos, &mut seed, (next() % 6) as usize, depth - 1);
-            let comment = (next() % 3 == 0).then(|| "variation".to_string());
+            let comment = (next() % 3 == 0).then(|| "variation".into());
             m.variations.push(PgnVariation { comment, moves });
         }
         pos.play_unchecked(m.mv);
@@ -172,6 +172,22 @@ proptest! {
         prop_assert_eq!(comment.as_deref(), Some(words.as_str()));
     }
 
+    /// `PgnText` (inline up to 22 bytes, on the heap beyond) holds any text as a `String`
+    /// would: same text, order and hash, from `&str` or `String` and back.
+    #[test]
+    fn pgn_text_behaves_as_the_string_it_holds(a in "[a\u{e9}\u{4e2d}\u{1f642} ]{0,30}", b in "\\PC{0,30}") {
+        use std::hash::BuildHasher;
+        let hasher = std::hash::RandomState::new();
+        for text in [&a, &b] {
+            let kept = PgnText::from(text.as_str());
+            prop_assert_eq!(kept.as_str(), text.as_str());
+            prop_assert_eq!(&PgnText::from(text.clone()), &kept);
+            prop_assert_eq!(String::from(kept.clone()), text.clone());
+            prop_assert_eq!(hasher.hash_one(&kept), hasher.hash_one(text.as_str()));
+        }
+        prop_assert_eq!(PgnText::from(a.as_str()).cmp(&PgnText::from(b.as_str())), a.cmp(&b));
+    }
+
     #[test]
     fn random_annotated_games_round_trip(seed in any::<u64>(), plies in 0usize..120, chess960 in any::<bool>()) {
         let start = if chess960 {
@@ -184,7 +200,7 @@ proptest! {
         let mut game = PgnGame::from_position(start);
         game.set_tag("Event", "random \"game\"");
         game.moves = random_line(start, &mut rng, plies, 3);
-        game.comment = (seed % 3 == 0).then(|| "before".to_string());
+        game.comment = (seed % 3 == 0).then(|| "before".into());
         let text = game.to_pgn();
         let again: PgnGame = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
         prop_assert_eq!(&again.export_tags(), &game.export_tags());

@@ -407,8 +407,8 @@ fn headers_only_passes_castling_comments_and_lines_as_the_general_loop_did() {
     let text = "[White \"A\"]\n\n1. O-O-O {c [x] 1-0} 2. e4 ; 0-1 here\n% 1-0 escape\n{multi\nline 1-0 } \
                 (1. d4 1-0?) *\n[White \"B\"]\n\n1. e4 2.1-0\n\n[White \"C]\n";
     let mut reader = PgnReader::from_text(text);
-    assert_eq!(reader.read_headers().unwrap().unwrap().tags, [("White".to_string(), "A".to_string())]);
-    assert_eq!(reader.read_headers().unwrap().unwrap().tags, [("White".to_string(), "B".to_string())]);
+    assert_eq!(reader.read_headers().unwrap().unwrap().tags, [("White".into(), "A".into())]);
+    assert_eq!(reader.read_headers().unwrap().unwrap().tags, [("White".into(), "B".into())]);
     let error = reader.read_headers().unwrap().unwrap_err();
     assert_eq!((error.game, error.line, error.column), (3, 11, 1));
     assert_eq!(error.kind, PgnErrorKind::BadTag("value not closed on its line"));

@@ -9,7 +9,9 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use chess_core::pgn::{PgnError, PgnGame as CoreGame, PgnMove, PgnReader, PgnResult, SEVEN_TAG_ROSTER, Variations};
+use chess_core::pgn::{
+    PgnError, PgnGame as CoreGame, PgnMove, PgnReader, PgnResult, PgnText, SEVEN_TAG_ROSTER, Variations,
+};
 use chess_core::{Move as CoreMove, Position};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -40,7 +42,7 @@ pub(crate) fn py_moves(
 
 /// A dict of tags with the seven-tag roster first (`?`, `????.??.??` and `*` for missing
 /// ones), then the others in order, as python-chess's `Headers`.
-fn headers_dict<'py>(py: Python<'py>, tags: &[(String, String)], result: PgnResult) -> PyResult<Bound<'py, PyDict>> {
+fn headers_dict<'py>(py: Python<'py>, tags: &[(PgnText, PgnText)], result: PgnResult) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     for (name, default) in SEVEN_TAG_ROSTER {
         let default = if name == "Result" { result.as_str() } else { default };
@@ -48,8 +50,8 @@ fn headers_dict<'py>(py: Python<'py>, tags: &[(String, String)], result: PgnResu
         dict.set_item(name, value)?;
     }
     for (name, value) in tags {
-        if !dict.contains(name)? {
-            dict.set_item(name, value)?;
+        if !dict.contains(name.as_str())? {
+            dict.set_item(name.as_str(), value.as_str())?;
         }
     }
     Ok(dict)
@@ -160,8 +162,8 @@ impl PgnGame {
 
     /// The comment before the first move, or `None`.
     #[getter]
-    fn comment(&self) -> Option<String> {
-        self.game.comment.clone()
+    fn comment(&self) -> Option<&str> {
+        self.game.comment.as_deref()
     }
 
     /// The main line's moves.
@@ -170,8 +172,8 @@ impl PgnGame {
     }
 
     /// The comment after each main-line move (`None` where there is none).
-    fn mainline_comments(&self) -> Vec<Option<String>> {
-        self.game.moves.iter().map(|m| m.comment.clone()).collect()
+    fn mainline_comments(&self) -> Vec<Option<&str>> {
+        self.game.moves.iter().map(|m| m.comment.as_deref()).collect()
     }
 
     /// The NAGs after each main-line move.
@@ -333,7 +335,7 @@ impl Read for Handle {
 /// What the reader hands out: a game (with its errors) or a game's tags.
 enum Item {
     Game(Result<CoreGame, PgnError>),
-    Headers(Vec<(String, String)>),
+    Headers(Vec<(PgnText, PgnText)>),
 }
 
 /// How many games are read per release of the GIL.

@@ -16,7 +16,7 @@
 #[path = "common.rs"]
 mod common;
 
-use chess_core::pgn::{PgnGame, PgnMove, PgnResult, PgnVariation};
+use chess_core::pgn::{PgnGame, PgnMove, PgnResult, PgnText, PgnVariation};
 use chess_core::{CastlingMode, Move, Position, Validation};
 use libfuzzer_sys::arbitrary::Unstructured;
 use libfuzzer_sys::fuzz_target;
@@ -155,7 +155,7 @@ impl Generator<'_> {
 
     /// A line of moves from `pos` with comments, NAGs and variations, written to the text and
     /// returned as the reader should read it (the first comment, the moves).
-    fn line(&mut self, mut pos: Position, depth: usize) -> (Option<String>, Vec<PgnMove>) {
+    fn line(&mut self, mut pos: Position, depth: usize) -> (Option<PgnText>, Vec<PgnMove>) {
         let mut comment = None;
         let mut moves: Vec<PgnMove> = Vec::new();
         let mut before = pos;
@@ -239,7 +239,7 @@ impl Generator<'_> {
             }
             let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
             self.text.push_str(&format!("[{name} \"{escaped}\"]\n"));
-            game.tags.push((name.to_string(), value));
+            game.tags.push((name.into(), value.into()));
         }
         let seed = self.byte();
         if seed % 2 == 1 {
@@ -251,7 +251,7 @@ impl Generator<'_> {
             if let Ok(start) = Position::from_fen_with(fen, validation) {
                 if chess960 {
                     self.text.push_str("[Variant \"Chess960\"]\n");
-                    game.tags.push(("Variant".to_string(), "Chess960".to_string()));
+                    game.tags.push(("Variant".into(), "Chess960".into()));
                 }
                 self.text.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n"));
                 game.start = start;
@@ -288,15 +288,14 @@ impl Generator<'_> {
 
 /// Adds a comment to what a move or line already has, as the reader joins them: the texts
 /// that are not empty, one space apart.
-fn join(target: &mut Option<String>, text: String) {
+fn join(target: &mut Option<PgnText>, text: String) {
     match target {
         Some(existing) if !existing.is_empty() => {
             if !text.is_empty() {
-                existing.push(' ');
-                existing.push_str(&text);
+                *existing = format!("{existing} {text}").into();
             }
         }
-        _ => *target = Some(text),
+        _ => *target = Some(text.into()),
     }
 }
 

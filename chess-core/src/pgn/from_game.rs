@@ -121,7 +121,7 @@ impl PgnGame {
         pgn.result = PgnResult::from_ascii(game.result().as_bytes()).unwrap_or_default();
         pgn.set_tag("Termination", termination_tag(outcome));
         if let Some(outcome) = outcome.filter(|_| options.end_comment) {
-            let words = Some(outcome.to_string());
+            let words = Some(outcome.to_string().into());
             match pgn.moves.last_mut() {
                 Some(last) => last.comment = words,
                 None => pgn.comment = words,

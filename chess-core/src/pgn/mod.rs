@@ -102,6 +102,7 @@ mod from_game;
 mod lexer;
 mod model;
 mod reader;
+mod text;
 mod visitor;
 mod writer;
 
@@ -110,5 +111,6 @@ pub use from_game::{FromGameOptions, ToGameError};
 pub use lexer::LineSource;
 pub use model::{PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation, SEVEN_TAG_ROSTER};
 pub use reader::{MAX_VARIATION_DEPTH, PgnReader, Variations};
+pub use text::PgnText;
 pub use visitor::{Movetext, Variation, Visitor};
 pub use writer::MAX_LINE;

@@ -1,10 +1,11 @@
 //! The data read from and written to PGN: a game's tags, start position, moves with their
 //! comments, NAGs and variations, and its result.
 
-use alloc::string::{String, ToString};
+use alloc::string::ToString;
 use alloc::vec::Vec;
 use core::fmt;
 
+use super::PgnText;
 use crate::{Move, Position};
 
 /// How a game ended, as the termination marker at the end of its movetext says.
@@ -59,7 +60,7 @@ pub struct PgnMove {
     /// `??` as 4, `!?` as 5, `?!` as 6), in order.
     pub nags: Vec<u8>,
     /// The comment after it, with runs of whitespace shown as one space.
-    pub comment: Option<String>,
+    pub comment: Option<PgnText>,
     /// The alternatives to this move, each played from the position before it.
     pub variations: Vec<PgnVariation>,
 }
@@ -75,7 +76,7 @@ impl PgnMove {
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PgnVariation {
     /// The comment before the variation's first move.
-    pub comment: Option<String>,
+    pub comment: Option<PgnText>,
     /// The moves, the first one played from the position before the move it replaces.
     pub moves: Vec<PgnMove>,
 }
@@ -97,7 +98,7 @@ pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PgnHeaders {
     /// The tag pairs in the order they were read, names and values unescaped.
-    pub tags: Vec<(String, String)>,
+    pub tags: Vec<(PgnText, PgnText)>,
 }
 
 impl PgnHeaders {
@@ -118,11 +119,11 @@ impl PgnHeaders {
 pub struct PgnGame {
     /// The tag pairs in the order they were read, names and values unescaped, without `FEN`
     /// and `SetUp` (see `start`).
-    pub tags: Vec<(String, String)>,
+    pub tags: Vec<(PgnText, PgnText)>,
     /// The position the game starts from, which the `SetUp` and `FEN` tags are written from.
     pub start: Position,
     /// The comment before the first move.
-    pub comment: Option<String>,
+    pub comment: Option<PgnText>,
     /// The main line.
     pub moves: Vec<PgnMove>,
     /// The termination marker (when the movetext has none: the `Result` tag's, else `*`).
@@ -176,8 +177,8 @@ impl PgnGame {
             return;
         }
         match self.tags.iter_mut().find(|(n, _)| n == name) {
-            Some((_, v)) => *v = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
+            Some((_, v)) => *v = value.into(),
+            None => self.tags.push((name.into(), value.into())),
         }
     }
 
@@ -205,23 +206,21 @@ impl PgnGame {
     /// or `Chess960` for a Chess960 start), `SetUp` and `FEN` made from `start`, then the
     /// other tags in order (any `FEN` or `SetUp` in `tags` left out; a repeated roster tag
     /// kept among them).
-    pub fn export_tags(&self) -> Vec<(String, String)> {
+    pub fn export_tags(&self) -> Vec<(PgnText, PgnText)> {
         let mut tags = Vec::with_capacity(self.tags.len() + 10);
         for (name, default) in SEVEN_TAG_ROSTER {
             let default = if name == "Result" { self.result.as_str() } else { default };
-            tags.push((name.to_string(), self.tag(name).unwrap_or(default).to_string()));
+            tags.push((name.into(), self.tag(name).unwrap_or(default).into()));
         }
         let setup = self.start != Position::new();
         if setup {
             match self.tag("Variant") {
-                Some(variant) => tags.push(("Variant".to_string(), variant.to_string())),
-                None if self.start.castling_mode().is_chess960() => {
-                    tags.push(("Variant".to_string(), "Chess960".to_string()));
-                }
+                Some(variant) => tags.push(("Variant".into(), variant.into())),
+                None if self.start.castling_mode().is_chess960() => tags.push(("Variant".into(), "Chess960".into())),
                 None => {}
             }
-            tags.push(("SetUp".to_string(), "1".to_string()));
-            tags.push(("FEN".to_string(), self.start.fen().always_en_passant().to_string()));
+            tags.push(("SetUp".into(), "1".into()));
+            tags.push(("FEN".into(), self.start.fen().always_en_passant().to_string().into()));
         }
         // The first roster tag (and Variant) of each name is written above; a repeated one
         // follows with the others, so that reading the game back loses no tag.

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 use super::lexer::{Found, Lexer, LineSource, SkipEnd, Spanned, Token};
 use super::visitor::{Movetext, Variation, Visitor};
-use super::{PgnError, PgnErrorKind, PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation};
+use super::{PgnError, PgnErrorKind, PgnGame, PgnHeaders, PgnMove, PgnResult, PgnText, PgnVariation};
 use crate::{CastlingChoice, CastlingMode, FenError, Move, Position, SanPlus, Setup, UciMove, Validation};
 
 /// How deeply variations may nest when they are kept.
@@ -49,6 +49,10 @@ pub struct PgnReader<S> {
     done: bool,
     /// The driver's state for the game being read, kept to reuse its memory.
     replay: Replay,
+    /// The number of tags and main-line moves of the last game built, which the next game's
+    /// lists start with room for (growing them one doubling at a time copies each game's
+    /// moves about twice).
+    last_size: (usize, usize),
 }
 
 impl<'a> PgnReader<&'a [u8]> {
@@ -69,6 +73,7 @@ impl<S: LineSource> PgnReader<S> {
             carry: None,
             done: false,
             replay: Replay::default(),
+            last_size: (0, 0),
         }
     }
 
@@ -116,7 +121,7 @@ impl<S: LineSource> PgnReader<S> {
     /// let mut reader = PgnReader::from_text(text);
     /// assert_eq!(reader.read_headers().unwrap()?.tag("White"), Some("Anna"));
     /// // The second game's bad move is never read.
-    /// assert_eq!(reader.read_headers().unwrap()?.tags, [("White".to_string(), "Ben".to_string())]);
+    /// assert_eq!(reader.read_headers().unwrap()?.tags, [("White".into(), "Ben".into())]);
     /// assert!(reader.read_headers().is_none());
     /// # Ok::<(), chess_core::pgn::PgnError>(())
     /// ```
@@ -173,9 +178,15 @@ impl<S: LineSource> PgnReader<S> {
 
     /// Reads the next game; `Ok(None)` when the game turned out to be only comments.
     fn read_game(&mut self) -> Result<Option<PgnGame>, PgnError> {
-        let mut builder = Builder::new(self.variations);
+        let mut builder = Builder::new(self.variations, self.last_size);
         match self.visit_game(&mut builder) {
-            Ok(true) => Ok(builder.into_game()),
+            Ok(true) => {
+                let game = builder.into_game();
+                if let Some(game) = &game {
+                    self.last_size = (game.tags.len(), game.moves.len());
+                }
+                Ok(game)
+            }
             Ok(false) => Ok(None),
             Err(error) if error.kind.is_io() => Err(error),
             Err(error) => Err(PgnError { partial: builder.into_game().map(Box::new), ..error }),
@@ -518,7 +529,7 @@ struct Headers(Option<PgnHeaders>);
 impl Visitor for Headers {
     fn tag(&mut self, name: &str, value: &str) {
         if let Some(headers) = &mut self.0 {
-            headers.tags.push((name.to_string(), value.to_string()));
+            headers.tags.push((name.into(), value.into()));
         }
     }
 
@@ -530,20 +541,24 @@ impl Visitor for Headers {
 /// Builds the game being read, as a [`Visitor`] of the driver.
 struct Builder {
     variations: Variations,
-    tags: Vec<(String, String)>,
+    tags: Vec<(PgnText, PgnText)>,
     /// A comment read before the movetext started.
-    pre_comment: Option<String>,
+    pre_comment: Option<PgnText>,
     start: Position,
     result: Option<PgnResult>,
     /// The main line, then the variations being read.
     lines: Vec<PgnVariation>,
+    /// Room for the main line's moves.
+    moves: usize,
 }
 
 impl Builder {
-    fn new(variations: Variations) -> Builder {
+    /// Starts a game with room for `tags` tags and `moves` main-line moves.
+    fn new(variations: Variations, (tags, moves): (usize, usize)) -> Builder {
         Builder {
             variations,
-            tags: Vec::new(),
+            moves,
+            tags: Vec::with_capacity(tags),
             pre_comment: None,
             start: Position::new(),
             result: None,
@@ -587,18 +602,20 @@ impl Visitor for Builder {
     /// Keeps a tag; `FEN` and `SetUp` only set up the start position, which stands for them.
     fn tag(&mut self, name: &str, value: &str) {
         if name != "FEN" && name != "SetUp" {
-            self.tags.push((name.to_string(), value.to_string()));
+            let len = self.tags.len();
+            self.tags.resize_with(len + 1, || (name.into(), value.into()));
         }
     }
 
     fn begin_movetext(&mut self, start: &Position) {
         self.start = *start;
-        self.lines.push(PgnVariation { comment: self.pre_comment.take(), moves: Vec::new() });
+        self.lines.push(PgnVariation { comment: self.pre_comment.take(), moves: Vec::with_capacity(self.moves) });
     }
 
     fn play(&mut self, _: &Position, mv: Move) {
         if let Some(line) = self.lines.last_mut() {
-            line.moves.push(PgnMove::new(mv));
+            let len = line.moves.len();
+            line.moves.resize_with(len + 1, || PgnMove::new(mv));
         }
     }
 
@@ -630,11 +647,10 @@ impl Visitor for Builder {
         match target {
             Some(existing) if !existing.is_empty() => {
                 if !text.is_empty() {
-                    existing.push(' ');
-                    existing.push_str(text);
+                    *existing = [existing.as_str(), text].join(" ").into();
                 }
             }
-            _ => *target = Some(text.to_string()),
+            _ => *target = Some(text.into()),
         }
     }
 

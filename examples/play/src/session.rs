@@ -597,8 +597,8 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             let halfmove_clock = self.game.position().halfmove_clock();
             let words = Msg::GameOver { outcome, halfmove_clock }.text(self.io.lang);
             match pgn.moves.last_mut() {
-                Some(last) => last.comment = Some(words),
-                None => pgn.comment = Some(words),
+                Some(last) => last.comment = Some(words.into()),
+                None => pgn.comment = Some(words.into()),
             }
         }
         let event = Msg::PgnEvent(self.settings.rules).text(self.io.lang);
