@@ -20,7 +20,9 @@
 //! a visitor that keeps everything.
 //!
 //! Comments are kept with each run of whitespace shown as one space, so that writing them
-//! wrapped and reading them back gives the same text.
+//! wrapped and reading them back gives the same text. Comments and tags are [`PgnText`]s,
+//! which read as `&str` and keep short text (a clock comment, most tags) without an
+//! allocation of its own.
 //!
 //! The writer puts the seven-tag roster first, then `SetUp` and `FEN` made from the start
 //! position (the one source of truth for them), then the other tags, and wraps the movetext
