@@ -9,15 +9,16 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::ops::Deref;
 
-/// The longest text kept inline, in bytes: a `PgnText` is as large as a `String` (24 bytes
-/// on 64-bit targets).
-const INLINE: usize = 22;
+/// The longest text kept inline, in bytes: 22 on 64-bit targets, 10 on 32-bit ones, so that a
+/// `PgnText` is as large as a `String` (the enum's tag and the length take the other two).
+const INLINE: usize = 3 * size_of::<usize>() - 2;
 
 /// A tag's name or value, or a comment, of a PGN game: an immutable string that reads as
 /// `&str` (through `Deref`) and compares with `str` and `String`.
 ///
-/// Text of up to 22 bytes (most tags, a clock comment such as `[%clk 0:03:00]`) is stored
-/// in the value itself and longer text on the heap, so that reading a game makes one
+/// Text of up to 22 bytes on 64-bit targets (most tags, a clock comment such as
+/// `[%clk 0:03:00]`; 10 bytes on 32-bit targets) is stored in the value itself and longer text
+/// on the heap, so that reading a game makes one
 /// allocation per long text rather than one per text.
 ///
 /// # Examples
