@@ -745,8 +745,9 @@ impl<S: LineSource> Lexer<S> {
     /// in place is. `None` at anything else (a result, a variation, a NAG, an annotated move,
     /// a `;` comment, another comment, the end of the block...), which [`Lexer::next_token`]
     /// then reads from where this stopped: the fast path of the common movetext
-    /// `12. Nf3 {[%clk 0:03:00]} Nc6`.
-    #[inline]
+    /// `12. Nf3 {[%clk 0:03:00]} Nc6`. Inlined into the driver's loop, its one caller, where
+    /// its state stays in registers (as a call: 7% more instructions reading lichess games).
+    #[inline(always)]
     pub(crate) fn next_move(&mut self) -> Option<Found> {
         if self.pending_nag.is_some() {
             return None;
