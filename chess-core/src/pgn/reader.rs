@@ -291,8 +291,9 @@ struct Line {
 
 impl Line {
     /// Tells the visitor about a legal move and plays it, keeping the Zobrist key when `keys`
-    /// (else it stays 0, see [`Visitor::wants_keys`]).
-    #[inline]
+    /// (else it stays 0, see [`Visitor::wants_keys`]). Inlined into the driver's loop (as a
+    /// call: 2-4% more instructions).
+    #[inline(always)]
     fn play<V: Visitor>(&mut self, mv: Move, keys: bool, visitor: &mut V) {
         visitor.play(&self.pos, mv);
         self.before = self.pos;
