@@ -1,7 +1,7 @@
 //! Serde: squares as names, moves as UCI text, positions as FEN (feature `serde`).
 #![cfg(feature = "serde")]
 
-use chess_core::{CastlingMode, Move, Position, Square};
+use chess_core::{CastlingMode, Game, Move, Position, Square, Validation};
 
 #[test]
 fn json_round_trips() {
@@ -99,6 +99,29 @@ fn tampered_positions_are_errors_not_panics() {
     assert!(error(r#"["8/8/8/8/8/8/8/K6k w - - 0 1"]"#).contains("invalid length 1"));
     let from_seq: Position = serde_json::from_str(r#"["8/8/8/8/8/8/8/K6k w - - 0 1", true]"#).unwrap();
     assert_eq!(from_seq.castling_mode(), CastlingMode::Chess960);
+}
+
+/// What relaxed validation lets a program make (found by the C API's fuzz target: a game
+/// from such a start position was saved and could not be loaded) reads back, as a position
+/// and as a saved game.
+#[test]
+fn positions_made_with_relaxed_validation_read_back() {
+    for fen in [
+        "QQQQQQQK/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/BR5Q/kBQQQQQQ w - - 0 1", // more pieces than promotions allow
+        "k7/8/8/8/8/8/8/r3K2r w - - 0 1",                       // a check no move could give
+    ] {
+        let pos = Position::from_fen_with(fen, Validation::relaxed()).unwrap();
+        assert!(Position::from_fen(fen).is_err(), "{fen}");
+        let json = serde_json::to_string(&pos).unwrap();
+        assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), pos, "{json}");
+        let mut game = Game::from_position(pos);
+        let first = pos.legal_moves()[0];
+        game.push(first).unwrap();
+        let saved = serde_json::to_string(&game).unwrap();
+        let loaded: Game = serde_json::from_str(&saved).unwrap();
+        assert_eq!(loaded.start_position(), &pos);
+        assert_eq!(loaded.moves(), [first]);
+    }
 }
 
 #[test]

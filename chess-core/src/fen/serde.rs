@@ -6,7 +6,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visit
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
-use crate::{CastlingChoice, CastlingMode, Position, Setup};
+use crate::{CastlingChoice, CastlingMode, Position, Setup, Validation};
 
 impl Serialize for Position {
     /// Writes `{"fen": "<FEN>", "chess960": <bool>}`: the FEN with X-FEN castling and the
@@ -63,9 +63,11 @@ impl Visitor<'_> for SetupText {
     }
 }
 
-/// Validates a setup read from serde input, strictly, in the given castling mode.
+/// Validates a setup read from serde input in the given castling mode, accepting what relaxed
+/// validation accepts: every position that can be made (with [`Validation::relaxed`] too)
+/// reads back, so a saved game that starts from one is never lost.
 fn validate<E: de::Error>(setup: Setup, castling: CastlingChoice) -> Result<Position, E> {
-    Position::from_setup(setup, castling).map_err(E::custom)
+    Position::from_setup(setup, Validation::relaxed().castling(castling)).map_err(E::custom)
 }
 
 /// Reads a position: `{"fen": .., "chess960": ..}` (or those two in a sequence), or a bare FEN.
@@ -131,10 +133,11 @@ impl Visitor<'_> for FieldName {
 }
 
 impl<'de> serde::Deserialize<'de> for Position {
-    /// Reads `{"fen": "<FEN>", "chess960": <bool>}`, validated strictly in that castling mode
-    /// (without `chess960`, the mode is chosen as [`Position::from_fen`] does). Human-readable
-    /// formats also accept a bare FEN string, read as [`Position::from_fen`] reads it.
-    /// An illegal or tampered position is an error, never a panic.
+    /// Reads `{"fen": "<FEN>", "chess960": <bool>}`, validated in that castling mode (without
+    /// `chess960`, the mode is chosen as [`Position::from_fen`] does) as
+    /// [`Validation::relaxed`] validates: a position made with relaxed validation (too much
+    /// material, an impossible check) reads back. Human-readable formats also accept a bare
+    /// FEN string. Any other illegal or tampered position is an error, never a panic.
     ///
     /// ```
     /// use chess_core::{CastlingMode, Position};
