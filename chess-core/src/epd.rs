@@ -214,13 +214,15 @@ impl FromStr for Epd {
 impl fmt::Display for Epd {
     /// Writes the four position fields (and the clocks unless they are `0 1`) and the
     /// operations, quoting operands with spaces, `;` or quotes (a quote or backslash inside
-    /// quotes is written `\"` or `\\`).
+    /// quotes is written `\"` or `\\`). The en-passant square is written as stored, with a
+    /// capture or not (as a FEN records every double step), so that the record reads back equal.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let pos = &self.position;
+        let fen = pos.fen().always_en_passant();
         if pos.halfmove_clock() == 0 && pos.fullmove_number() == 1 {
-            write!(f, "{}", pos.fen().without_clocks())?;
+            write!(f, "{}", fen.without_clocks())?;
         } else {
-            write!(f, "{}", pos.fen())?;
+            write!(f, "{fen}")?;
         }
         Epd::write_operations(&self.operations, f)
     }

@@ -126,6 +126,18 @@ fn epd_writer_keeps_the_clocks() {
     assert_eq!(plain.to_string(), "4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+;");
 }
 
+/// The EPD writer left out an en-passant square with no legal capture, so the record read
+/// back as another position (`Position` keeps the square it was given). Found by the `epd`
+/// fuzz target's smoke run.
+#[test]
+fn epd_writer_keeps_an_en_passant_square_without_a_capture() {
+    let line = "3R4/8/8/2p3K1/2p5/5B2/R1pPNB2/1b1k4 w - c6 bm Rxd1+;";
+    let epd: Epd = line.parse().unwrap();
+    assert_eq!(epd.position.to_fen(), "3R4/8/8/2p3K1/2p5/5B2/R1pPNB2/1b1k4 w - - 0 1");
+    assert_eq!(epd.to_string(), line);
+    assert_eq!(epd.to_string().parse::<Epd>().unwrap(), epd);
+}
+
 /// The EPD writer wrote `id a"` as `id "a""` (unreadable), split a quoted operand holding
 /// `;`, and wrote a quoted opcode raw.
 #[test]
