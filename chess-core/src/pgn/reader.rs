@@ -603,8 +603,7 @@ impl Visitor for Builder {
     /// Keeps a tag; `FEN` and `SetUp` only set up the start position, which stands for them.
     fn tag(&mut self, name: &str, value: &str) {
         if name != "FEN" && name != "SetUp" {
-            let len = self.tags.len();
-            self.tags.resize_with(len + 1, || (name.into(), value.into()));
+            push_in_place(&mut self.tags, || (name.into(), value.into()));
         }
     }
 
@@ -615,8 +614,7 @@ impl Visitor for Builder {
 
     fn play(&mut self, _: &Position, mv: Move) {
         if let Some(line) = self.lines.last_mut() {
-            let len = line.moves.len();
-            line.moves.resize_with(len + 1, || PgnMove::new(mv));
+            push_in_place(&mut line.moves, || PgnMove::new(mv));
         }
     }
 
@@ -672,6 +670,15 @@ impl Visitor for Builder {
     fn result(&mut self, result: PgnResult) {
         self.result = Some(result);
     }
+}
+
+/// Appends the element `make` builds, written straight into the list: `push` builds it on the
+/// stack and copies it, and that copy's wide loads of narrowly written fields stall on store
+/// forwarding (`resize_with` makes room first, then writes).
+#[inline(always)]
+fn push_in_place<T>(list: &mut Vec<T>, make: impl FnMut() -> T) {
+    let len = list.len();
+    list.resize_with(len + 1, make);
 }
 
 /// Plays a legal move or the null move.
