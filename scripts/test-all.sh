@@ -52,11 +52,11 @@ RUSTDOCFLAGS="-D warnings" cargo doc -p chess-core --no-deps --all-features
 step "fuzz smoke: every cargo-fuzz target for a short time (fuzz/FUZZING.md; nightly toolchain)"
 FUZZ_SECONDS=${FUZZ_SECONDS:-20} bash scripts/fuzz-smoke.sh
 
-step "Miri: undefined-behaviour check of a quick subset (attack tables, bitboards, move encoding, EPD, errors, PgnText, FEN and SAN reading)"
+step "Miri: undefined-behaviour check of a quick subset (attack tables, bitboards, move encoding, EPD, errors, PgnText, the SSE2 movetext masks, FEN and SAN reading)"
 # About 1.5 minutes of tests plus the builds (the Miri sysroot is built once, then cached).
 if rustup component add --toolchain nightly miri rust-src >/dev/null 2>&1; then
     cargo +nightly miri test -p chess-core --no-default-features --features alloc --lib -- \
-        bitboard square moves:: error:: epd:: rays step_tables shifts pgn::text
+        bitboard square moves:: error:: epd:: rays step_tables shifts pgn::text pgn::chunk
     cargo +nightly miri test -p chess-core --test fen_errors --test notation
     # PgnText keeps 22 bytes inline on 64-bit targets and 10 on 32-bit ones: its unsafe block
     # is checked on a 32-bit target too (Miri interprets it; no linker or libc needed).

@@ -93,20 +93,20 @@ fn relaxed_position_with_271_moves_lists_every_move() {
 
 /// Checks that the work of `run(size)` grows linearly: four times the input takes about four
 /// times as long (quadratic work, the bugs these tests guard against, takes sixteen times).
-/// Relative, with no wall-clock limit: the fastest of three runs of each size is compared, so
-/// a busy machine slows both alike.
+/// Relative, with no wall-clock limit: the fastest of five runs of each size is compared, the
+/// sizes taking turns, so that a busy machine (or a test running beside this one) slows both
+/// alike.
 fn assert_linear(what: &str, size: usize, mut run: impl FnMut(usize)) {
-    let mut fastest = |size: usize| {
-        (0..3)
-            .map(|_| {
-                let started = Instant::now();
-                run(size);
-                started.elapsed()
-            })
-            .min()
-            .unwrap_or_default()
+    let mut time = |size: usize| {
+        let started = Instant::now();
+        run(size);
+        started.elapsed()
     };
-    let (small, large) = (fastest(size), fastest(4 * size));
+    let (mut small, mut large) = (Duration::MAX, Duration::MAX);
+    for _ in 0..5 {
+        small = small.min(time(size));
+        large = large.min(time(4 * size));
+    }
     let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-6);
     assert!(ratio < 9.0, "{what}: four times the input took {ratio:.1} times as long ({small:?}, then {large:?})");
 }

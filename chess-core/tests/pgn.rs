@@ -444,12 +444,12 @@ fn read_headers_passes_over_comments_escapes_and_variations() {
     assert_eq!(games[2].as_ref().unwrap_err().game, 3);
 }
 
-/// Passing over movetext looks at sixteen bytes at a time for bytes that may stop it; the
-/// escape character (0x1B) looks like one without being one, and a stop can be at any place
-/// of a chunk.
+/// Passing over movetext looks at 64 bytes at a time for bytes that may stop it; the escape
+/// character (0x1B) looks like one without being one, and a stop can be at any place of a
+/// chunk.
 #[test]
 fn read_headers_finds_the_end_of_movetext_at_any_offset_among_escape_characters() {
-    for pad in 0..40 {
+    for pad in 0..140 {
         let filler = "\u{1b}".repeat(pad) + &" Nf3".repeat(pad % 5);
         let text = format!("[Event \"1\"]\n\n1. e4{filler} {{c}} e5 1-0\n[Event \"2\"]\n\n1. d4 {filler}*\n");
         let mut reader = PgnReader::from_text(&text);

@@ -1,7 +1,7 @@
 //! Property tests for PGN: no input makes the reader panic, whatever it reads survives
 //! write → read, and random annotated games with variations round-trip exactly.
 
-use chess_core::pgn::{MAX_LINE, PgnGame, PgnMove, PgnReader, PgnText, PgnVariation, Variations};
+use chess_core::pgn::{MAX_LINE, PgnError, PgnGame, PgnHeaders, PgnMove, PgnReader, PgnText, PgnVariation, Variations};
 use chess_core::{Position, Role};
 use proptest::prelude::*;
 
@@ -128,8 +128,81 @@ fn random_line(pos: Position, rng: &mut u64, plies: usize, depth: u32) -> Vec<Pg
     line
 }
 
+/// What a reader found in each game: its tags, or the error's game, line, column and text.
+type Found = Vec<Result<Vec<(String, String)>, (usize, usize, usize, String)>>;
+
+fn found<T>(read: impl Iterator<Item = Result<T, PgnError>>, tags: impl Fn(&T) -> Vec<(String, String)>) -> Found {
+    read.map(|game| game.map(|game| tags(&game)).map_err(|e| (e.game, e.line, e.column, e.kind.to_string()))).collect()
+}
+
+/// A game whose movetext holds what passing over it must see through: comments with line
+/// ends, braces, brackets, `;`, `%` and results in them, `;` comments, escape lines,
+/// variations (holding comments), NAGs and runs of blanks, at random places, between moves
+/// that are always legal (knights going out and back). Some games have a malformed tag, whose
+/// error's line and column show whether the lines of the movetext before it were counted.
+fn tricky_game(rng: &mut u64, games: usize) -> String {
+    let mut next = |n: u64| {
+        *rng ^= *rng << 13;
+        *rng ^= *rng >> 7;
+        *rng ^= *rng << 17;
+        *rng % n
+    };
+    const COMMENT: &[u8] = b"ab {[]();%*-10/2O\n\n  \r\t";
+    let mut text = String::new();
+    for game in 0..games {
+        text.push_str(&format!("[Event \"{game}\"]\n"));
+        if next(4) == 0 {
+            text.push_str("[Bad \"not closed]\n");
+        }
+        text.push('\n');
+        let moves = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        for ply in 0..next(12) as usize {
+            if ply % 2 == 0 {
+                text.push_str(&format!("{}. ", ply / 2 + 1));
+            }
+            text.push_str(moves[ply % 4]);
+            for _ in 0..next(3) {
+                match next(7) {
+                    0 | 1 => {
+                        let comment: String =
+                            (0..next(90)).map(|_| COMMENT[next(COMMENT.len() as u64) as usize] as char).collect();
+                        text.push_str(&format!(" {{{comment}}}"));
+                    }
+                    2 => text.push_str(" ; a line comment with { and 1-0\n"),
+                    3 => text.push_str("\n% an escape line with {, ( and 0-1\n"),
+                    4 => text.push_str(if ply % 2 == 0 { " (Nc3 {in (a variation} $1)" } else { " (Nc6 !?)" }),
+                    5 => text.push_str(&" \n".repeat(next(40) as usize)),
+                    _ => text.push_str(" $5 !"),
+                }
+            }
+            text.push(' ');
+        }
+        text.push_str(["1-0", "0-1", "1/2-1/2", "*", ""][next(5) as usize]);
+        text.push_str("\n\n");
+    }
+    text
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Reading only the tags (the movetext passed over 64 bytes at a time) finds the games,
+    /// tags and errors (with their lines and columns) that reading whole games finds, from
+    /// text in memory and from a source that hands over a few bytes at a time.
+    #[test]
+    fn headers_only_reading_finds_what_reading_games_finds(seed in any::<u64>(), games in 1usize..6, capacity in 1usize..200) {
+        let text = tricky_game(&mut (seed | 1), games);
+        let game_tags = |game: &PgnGame| game.tags.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect();
+        let games_found = found(PgnReader::from_text(&text), game_tags);
+        // (A game with a malformed tag and no result can take the next game's tags with it.)
+        prop_assert!(!games_found.is_empty() && games_found.len() <= games, "{}", text);
+        prop_assert_eq!(&found(PgnReader::from_text(&text).variations(Variations::Skip), game_tags), &games_found, "{}", text);
+        let header_tags = |headers: &PgnHeaders| headers.tags.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect();
+        let mut reader = PgnReader::from_text(&text);
+        prop_assert_eq!(&found(std::iter::from_fn(|| reader.read_headers()), header_tags), &games_found, "{}", text);
+        let mut reader = PgnReader::new(std::io::BufReader::with_capacity(capacity, text.as_bytes()));
+        prop_assert_eq!(&found(std::iter::from_fn(|| reader.read_headers()), header_tags), &games_found, "{}", text);
+    }
 
     #[test]
     fn arbitrary_strings_never_panic(text in "\\PC*") {

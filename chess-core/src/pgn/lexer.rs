@@ -3,6 +3,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::chunk::{CHUNK, Masks, prefix_xor};
 use super::{PgnErrorKind, PgnResult};
 
 /// A source of PGN text, read a few whole lines at a time, so that a large file is never
@@ -124,6 +125,16 @@ pub(crate) enum SkipEnd {
     Eof,
 }
 
+/// Where [`Lexer::pass_plain`] stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Passed {
+    /// At a byte that the general loop of [`Lexer::skip`] looks at, outside comments, or at
+    /// the end of the block.
+    At(usize),
+    /// At the end of the block, in a `{}` comment.
+    InComment(usize),
+}
+
 /// A lexer error: what, and at which line and column.
 pub(crate) type LexError = (PgnErrorKind, usize, usize);
 
@@ -149,54 +160,43 @@ fn is_delimiter(b: u8) -> bool {
 /// passed over).
 const WINDOW: usize = 512;
 
-/// The bytes of a plain tag's name: ASCII letters, digits and `_`.
-const TAG_NAME: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        table[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
-        b += 1;
-    }
-    table
-};
-
-/// Reads the common shape of a tag, `[Name "value"]` with an ASCII name, one or more
-/// spaces, and an ASCII value without an escape or control character, starting at the `[` at
-/// `start`: where the name ends and the value starts and ends. `None` for any other shape
-/// (which the general reader then reads, with the same result for this shape).
+/// Reads the common shape of a tag, `[Name "value"]` with an ASCII name, one space, and an
+/// ASCII value without an escape or control character, starting at the `[` at `start`: where
+/// the name ends and the value starts and ends. `None` for any other shape (which the general
+/// reader then reads, with the same result for this shape).
 #[inline(always)]
 fn plain_tag(buf: &[u8], start: usize) -> Option<(usize, usize, usize)> {
-    let name_len = buf[start + 1..].iter().take_while(|&&b| TAG_NAME[b as usize]).count();
-    let name_end = start + 1 + name_len;
-    let spaces = buf[name_end..].iter().take_while(|&&b| b == b' ').count();
-    let quote = name_end + spaces;
-    if name_len == 0 || spaces == 0 || buf.get(quote) != Some(&b'"') {
+    // The name ends where the general reader's does: at whitespace, `"` or `]` (or at a
+    // control or non-ASCII byte, which the general reader takes).
+    let name_end = start + 1 + find_ascii_stop(buf.get(start + 1..)?, b' ' + 1, b'"', b']')?;
+    if name_end == start + 1 || buf.get(name_end..name_end + 2) != Some(b" \"") {
         return None;
     }
-    let value_start = quote + 1;
-    let value_end = value_start + find_value_end(&buf[value_start..])?;
+    let value_start = name_end + 2;
+    let value_end = value_start + find_ascii_stop(&buf[value_start..], b' ', b'"', b'\\')?;
     (buf.get(value_end..value_end + 2) == Some(b"\"]")).then_some((name_end, value_start, value_end))
 }
 
-/// Finds the first `"`, `\\`, control character (`\n` and `\r` among them) or non-ASCII
-/// byte, eight bytes at a time.
-fn find_value_end(haystack: &[u8]) -> Option<usize> {
+/// Finds the first byte below `below` (at most 0x80), equal to `a` or `b`, or not ASCII,
+/// eight bytes at a time.
+#[inline(always)]
+fn find_ascii_stop(haystack: &[u8], below: u8, a: u8, b: u8) -> Option<usize> {
     const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let (quote, backslash) = (LOW * u64::from(b'"'), LOW * u64::from(b'\\'));
+    let (a_word, b_word) = (LOW * u64::from(a), LOW * u64::from(b));
     let mut chunks = haystack.chunks_exact(8);
     let mut offset = 0;
     for chunk in &mut chunks {
         let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        // The high bit of each byte below 0x20 or equal to a pattern (and maybe of bytes above).
-        let below = |word: u64, n: u64| word.wrapping_sub(LOW * n) & !word & HIGH;
-        let found = below(word, 0x20) | below(word ^ quote, 1) | below(word ^ backslash, 1) | (word & HIGH);
+        // The high bit of each byte below `n` (and maybe of bytes above one: the first is right).
+        let under = |word: u64, n: u8| word.wrapping_sub(LOW * u64::from(n)) & !word & HIGH;
+        let found = under(word, below) | under(word ^ a_word, 1) | under(word ^ b_word, 1) | (word & HIGH);
         if found != 0 {
             return Some(offset + (found.trailing_zeros() / 8) as usize);
         }
         offset += 8;
     }
-    chunks.remainder().iter().position(|&b| b < 0x20 || b == b'"' || b == b'\\' || !b.is_ascii()).map(|i| offset + i)
+    chunks.remainder().iter().position(|&x| x < below || x == a || x == b || !x.is_ascii()).map(|i| offset + i)
 }
 
 /// Tells whether passing over movetext stops at `b`: a delimiter but whitespace other than
@@ -631,6 +631,7 @@ impl<S: LineSource> Lexer<S> {
                 }
                 b'[' => {
                     if let Some(found) = plain_tag(&self.buf, start) {
+                        self.pos = found.2 + 2;
                         let (name, value) = self.read_plain_tag(start, found);
                         return Ok(Spanned { token: Token::Tag { name, value }, line, column });
                     }
@@ -697,12 +698,11 @@ impl<S: LineSource> Lexer<S> {
         }
     }
 
-    /// Moves past the plain tag whose `[` is at `start`, as [`plain_tag`] found it: its name
-    /// and value.
+    /// The name and value of the plain tag whose `[` is at `start`, as [`plain_tag`] found it
+    /// (the caller moves past it).
     #[inline(always)]
     fn read_plain_tag(&mut self, start: usize, found: (usize, usize, usize)) -> (&str, &str) {
         let (name_end, value_start, value_end) = found;
-        self.pos = value_end + 2;
         // A plain tag is ASCII, so the window holds it.
         self.hold(start + 1, value_end);
         let whole = self.held(start + 1, value_end);
@@ -730,6 +730,13 @@ impl<S: LineSource> Lexer<S> {
                 b'[' => {
                     let (line, column) = (self.line_no, self.column(start));
                     let found = plain_tag(&self.buf, start)?;
+                    // The line end that most often follows, passed here at once.
+                    let after = found.2 + 2;
+                    self.pos = after;
+                    if self.buf.get(after) == Some(&b'\n') {
+                        self.newline(after);
+                        self.pos = after + 1;
+                    }
                     let (name, value) = self.read_plain_tag(start, found);
                     return Some((name, value, line, column));
                 }
@@ -852,7 +859,16 @@ impl<S: LineSource> Lexer<S> {
                 let rest = &self.buf[self.pos..];
                 self.pos + find_skip_stop(rest).unwrap_or(rest.len())
             } else {
-                self.pass_plain()
+                match self.pass_plain() {
+                    Passed::At(at) => at,
+                    Passed::InComment(at) => {
+                        self.pos = at;
+                        if !self.pass_comment().map_err(|error| (error, depth))? {
+                            return Ok(SkipEnd::Eof);
+                        }
+                        continue;
+                    }
+                }
             };
             self.pos = start;
             let Some(&b) = self.buf.get(start) else {
@@ -930,31 +946,64 @@ impl<S: LineSource> Lexer<S> {
         }
     }
 
-    /// Passes over movetext outside a variation up to the next place that needs the general
-    /// loop of [`Lexer::skip`] (a byte of [`is_skip_stop`], or the end of the block) and returns
-    /// it. On the way it passes what that loop would pass without a change but the line
-    /// count: line ends, one-line `{}` comments, and a `-` after an `O` (castling: a word
-    /// holding it is no result marker).
+    /// Passes over movetext outside a variation, 64 bytes at a time, up to the next place that
+    /// needs the general loop of [`Lexer::skip`], and says where that is. On the way it passes
+    /// what that loop would pass without a change but the line count: line ends, `{}`
+    /// comments (found for a whole chunk at once: the bytes between a `{` and the next `}`),
+    /// and a `-` after an `O` (castling: a word holding it is no result marker).
     #[inline(always)]
-    fn pass_plain(&mut self) -> usize {
+    fn pass_plain(&mut self) -> Passed {
         let mut pos = self.pos;
+        // Whether `pos` is in a comment whose `{` came before it.
+        let mut in_comment = false;
         loop {
-            let Some(i) = find_skip_stop(&self.buf[pos..]) else {
-                return self.buf.len();
-            };
-            pos += i;
-            match self.buf[pos] {
-                b'\n' => {
-                    self.newline(pos);
-                    pos += 1;
+            let rest = &self.buf[pos..];
+            let mut padded = [0; CHUNK];
+            let chunk = match rest.first_chunk::<CHUNK>() {
+                Some(chunk) => chunk,
+                None if rest.is_empty() => return if in_comment { Passed::InComment(pos) } else { Passed::At(pos) },
+                None => {
+                    // Zeros are none of the bytes looked for.
+                    padded[..rest.len()].copy_from_slice(rest);
+                    &padded
                 }
-                b'-' if pos > self.line_start && self.buf[pos - 1] == b'O' => pos += 1,
-                b'{' => match find_either(b'}', b'\n', &self.buf[pos + 1..]) {
-                    Some(j) if self.buf[pos + 1 + j] == b'}' => pos += j + 2,
-                    _ => return pos,
-                },
-                _ => return pos,
+            };
+            let masks = Masks::of(chunk);
+            // Bit `i`: whether byte `i` is in a comment (its `{` included, its `}` not), as long
+            // as braces alternate, which they do but for a `{` in a comment or a `}` outside one.
+            let inside = prefix_xor(masks.open | masks.close) ^ if in_comment { u64::MAX } else { 0 };
+            // Where they first do not, the general loop takes over: it passes a stray `}`, and
+            // the rest of a comment from a `{` in it.
+            let broken = (masks.open & !inside) | (masks.close & inside);
+            let first_broken = broken & broken.wrapping_neg();
+            let mut stops = (masks.stops & !inside & first_broken.wrapping_sub(1)) | first_broken;
+            // A castling `-` is passed.
+            while stops != 0 {
+                let at = pos + stops.trailing_zeros() as usize;
+                if !(self.buf[at] == b'-' && at > 0 && self.buf[at - 1] == b'O') {
+                    break;
+                }
+                stops &= stops - 1;
             }
+            if stops != 0 {
+                let at = stops.trailing_zeros();
+                self.pass_newlines(pos, masks.newline & ((1 << at) - 1));
+                return Passed::At(pos + at as usize);
+            }
+            let len = rest.len().min(CHUNK);
+            self.pass_newlines(pos, masks.newline);
+            in_comment = inside >> 63 != 0;
+            pos += len;
+        }
+    }
+
+    /// Counts the line ends of a chunk that starts at `at` and that were passed: bit `i` of
+    /// `newlines` for a `\n` at `at + i`.
+    #[inline(always)]
+    fn pass_newlines(&mut self, at: usize, newlines: u64) {
+        if newlines != 0 {
+            self.newline(at + 63 - newlines.leading_zeros() as usize);
+            self.line_no += newlines.count_ones() as usize - 1;
         }
     }
 

@@ -99,6 +99,7 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+mod chunk;
 mod error;
 mod from_game;
 mod lexer;

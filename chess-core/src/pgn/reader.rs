@@ -355,6 +355,7 @@ impl Replay {
     }
 
     /// Notes what a tag says about the start position.
+    #[inline]
     fn add_tag(&mut self, name: &str, value: &str, line: usize, column: usize) {
         match name {
             "FEN" if !self.has_fen => {

@@ -85,8 +85,9 @@ fn copy_short(text: &[u8]) -> [u8; INLINE] {
     let n = text.len();
     if n >= 8 {
         bytes[..8].copy_from_slice(&text[..8]);
-        if n > 16 {
-            bytes[8..16].copy_from_slice(&text[8..16]);
+        // (Only on targets whose inline text is longer than 16 bytes.)
+        if let Some(middle) = bytes.get_mut(8..16).filter(|_| n > 16) {
+            middle.copy_from_slice(&text[8..16]);
         }
         bytes[n - 8..n].copy_from_slice(&text[n - 8..]);
     } else if n >= 4 {
