@@ -56,7 +56,7 @@ step "Miri: undefined-behaviour check of a quick subset (attack tables, bitboard
 # About 1.5 minutes of tests plus the builds (the Miri sysroot is built once, then cached).
 if rustup component add --toolchain nightly miri rust-src >/dev/null 2>&1; then
     cargo +nightly miri test -p chess-core --no-default-features --features alloc --lib -- \
-        bitboard square moves:: error:: epd:: rays step_tables shifts pgn::text pgn::chunk
+        bitboard square moves:: error:: epd:: rays step_tables shifts pgn::text pgn::scan
     cargo +nightly miri test -p chess-core --test fen_errors --test notation
     # PgnText keeps 22 bytes inline on 64-bit targets and 10 on 32-bit ones: its unsafe block
     # is checked on a 32-bit target too (Miri interprets it; no linker or libc needed).

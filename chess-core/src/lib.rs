@@ -45,8 +45,8 @@
 
 #![no_std]
 #![warn(missing_docs)]
-// Two `unsafe` blocks, each allowed where it stands: `pgn::PgnText::as_str`, and the call of
-// the SSE2 byte classifier in `pgn::chunk` on x86_64.
+// Three `unsafe` blocks, each allowed where it stands: `pgn::PgnText::as_str`, and the calls
+// of the two SSE2 byte scans in `pgn::scan` on x86_64.
 #![deny(unsafe_code)]
 
 #[cfg(feature = "alloc")]

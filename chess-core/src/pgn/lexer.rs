@@ -3,7 +3,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::chunk::{CHUNK, Masks, prefix_xor};
+use super::scan::{CHUNK, Masks, find_ascii_stop, prefix_xor};
 use super::{PgnErrorKind, PgnResult};
 
 /// A source of PGN text, read a few whole lines at a time, so that a large file is never
@@ -175,28 +175,6 @@ fn plain_tag(buf: &[u8], start: usize) -> Option<(usize, usize, usize)> {
     let value_start = name_end + 2;
     let value_end = value_start + find_ascii_stop(&buf[value_start..], b' ', b'"', b'\\')?;
     (buf.get(value_end..value_end + 2) == Some(b"\"]")).then_some((name_end, value_start, value_end))
-}
-
-/// Finds the first byte below `below` (at most 0x80), equal to `a` or `b`, or not ASCII,
-/// eight bytes at a time.
-#[inline(always)]
-fn find_ascii_stop(haystack: &[u8], below: u8, a: u8, b: u8) -> Option<usize> {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let (a_word, b_word) = (LOW * u64::from(a), LOW * u64::from(b));
-    let mut chunks = haystack.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        // The high bit of each byte below `n` (and maybe of bytes above one: the first is right).
-        let under = |word: u64, n: u8| word.wrapping_sub(LOW * u64::from(n)) & !word & HIGH;
-        let found = under(word, below) | under(word ^ a_word, 1) | under(word ^ b_word, 1) | (word & HIGH);
-        if found != 0 {
-            return Some(offset + (found.trailing_zeros() / 8) as usize);
-        }
-        offset += 8;
-    }
-    chunks.remainder().iter().position(|&x| x < below || x == a || x == b || !x.is_ascii()).map(|i| offset + i)
 }
 
 /// Tells whether passing over movetext stops at `b`: a delimiter but whitespace other than

@@ -99,12 +99,12 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
-mod chunk;
 mod error;
 mod from_game;
 mod lexer;
 mod model;
 mod reader;
+mod scan;
 mod text;
 mod visitor;
 mod writer;
