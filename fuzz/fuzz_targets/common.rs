@@ -70,3 +70,20 @@ pub fn read_checked(data: &[u8]) -> Vec<Result<PgnGame, String>> {
     }
     games
 }
+
+/// Reads only the tags of every game of `data`, from memory and through a reader that hands
+/// over `capacity` bytes at a time: the same games, tags and errors (lines and columns
+/// included) whichever way the text comes in blocks.
+pub fn headers_agree(data: &[u8], capacity: usize) {
+    let headers = |mut reader: PgnReader<_>| {
+        let mut found = Vec::new();
+        while let Some(read) = reader.read_headers() {
+            assert!(found.len() <= data.len(), "the headers scan does not advance");
+            found.push(read.map(|headers| headers.tags).map_err(|e| e.to_string()));
+        }
+        found
+    };
+    let whole = headers(PgnReader::new(std::io::BufReader::with_capacity(1 << 16, data)));
+    let pieces = headers(PgnReader::new(std::io::BufReader::with_capacity(capacity, data)));
+    assert_eq!(whole, pieces, "read {capacity} bytes at a time");
+}

@@ -949,7 +949,9 @@ impl<S: LineSource> Lexer<S> {
             let masks = Masks::of(chunk);
             // Bit `i`: whether byte `i` is in a comment (its `{` included, its `}` not), as long
             // as braces alternate, which they do but for a `{` in a comment or a `}` outside one.
-            let inside = prefix_xor(masks.open | masks.close) ^ if in_comment { u64::MAX } else { 0 };
+            let braces = masks.open | masks.close;
+            let state = if in_comment { u64::MAX } else { 0 };
+            let inside = if braces == 0 { state } else { prefix_xor(braces) ^ state };
             // Where they first do not, the general loop takes over: it passes a stray `}`, and
             // the rest of a comment from a `{` in it.
             let broken = (masks.open & !inside) | (masks.close & inside);
