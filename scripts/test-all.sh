@@ -52,7 +52,7 @@ RUSTDOCFLAGS="-D warnings" cargo doc -p chess-core --no-deps --all-features
 step "fuzz smoke: every cargo-fuzz target for a short time (fuzz/FUZZING.md; nightly toolchain)"
 FUZZ_SECONDS=${FUZZ_SECONDS:-20} bash scripts/fuzz-smoke.sh
 
-step "Miri: undefined-behaviour check of a quick subset (attack tables, bitboards, move encoding, EPD, errors, PgnText, the SSE2 movetext masks, FEN and SAN reading)"
+step "Miri: undefined-behaviour check of a quick subset (attack tables, bitboards, move encoding, EPD, errors, PgnText, the SSE2 scans of PGN text, FEN and SAN reading)"
 # About 1.5 minutes of tests plus the builds (the Miri sysroot is built once, then cached).
 if rustup component add --toolchain nightly miri rust-src >/dev/null 2>&1; then
     cargo +nightly miri test -p chess-core --no-default-features --features alloc --lib -- \
