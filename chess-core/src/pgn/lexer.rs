@@ -934,9 +934,10 @@ impl<S: LineSource> Lexer<S> {
         let mut pos = self.pos;
         // Whether `pos` is in a comment whose `{` came before it.
         let mut in_comment = false;
+        // The block's last bytes, when fewer than a chunk, followed by zeros.
+        let mut padded = [0; CHUNK];
         loop {
             let rest = &self.buf[pos..];
-            let mut padded = [0; CHUNK];
             let chunk = match rest.first_chunk::<CHUNK>() {
                 Some(chunk) => chunk,
                 None if rest.is_empty() => return if in_comment { Passed::InComment(pos) } else { Passed::At(pos) },
