@@ -138,6 +138,27 @@ def test_read_game_from_a_handle_reads_one_game_at_a_time() -> None:
     assert chess_core.pgn.read_game(handle) is None
 
 
+def test_a_handle_splits_games_where_python_chess_does_across_comments() -> None:
+    # A comment over a blank line, a `{` in a `;` comment and in a `{}` comment, an escape
+    # line: the games end where python-chess ends them, and none is lost (the `;` comment's
+    # `{` once made the rest of the file one game).
+    text = (
+        '[Event "A"]\n\n1. e4 {one\n\nstill one { and } e5 ; a { here\n% an { escape\n2. Nf3 *\n\n'
+        '[Event "B"]\n\n1. d4 ; {\n\n[Event "C"]\n\n1. c4 *\n'
+    )
+    events = []
+    handle = io.StringIO(text)
+    while (theirs := chess.pgn.read_headers(handle)) is not None:
+        events.append(theirs["Event"])
+    assert events == ["A", "B", "C"]
+    handle = io.StringIO(text)
+    assert [chess_core.pgn.read_headers(handle)["Event"] for _ in events] == events  # type: ignore[index]
+    assert chess_core.pgn.read_headers(handle) is None
+    handle = io.StringIO(text)
+    first = chess_core.pgn.read_game(handle)
+    assert first is not None and [m.uci() for m in first.mainline_moves()] == ["e2e4", "e7e5", "g1f3"]
+
+
 def test_errors_for_files_and_empty_text() -> None:
     with pytest.raises(OSError, match="no-such-file.pgn"):
         chess_core.pgn.read_games("/no-such-dir/no-such-file.pgn")

@@ -38,10 +38,10 @@ if TYPE_CHECKING:
 
 def _game_text(handle: IO[Any]) -> str:
     """Reads one game's lines from a handle, as python-chess does: a game ends at the first
-    blank line after its movetext (outside a ``{}`` comment) or at the end of the file."""
+    blank line after its movetext outside a ``{}`` comment, or at the end of the file."""
     lines: List[str] = []
     in_movetext = False
-    depth = 0
+    in_comment = False
     while True:
         line = handle.readline()
         if isinstance(line, bytes):
@@ -50,17 +50,34 @@ def _game_text(handle: IO[Any]) -> str:
             break
         stripped = line.strip()
         if not stripped:
-            if in_movetext and depth == 0:
+            if in_movetext and not in_comment:
                 break
             if lines:
                 lines.append(line)
             continue
         if not in_movetext and not stripped.startswith(("[", "%")):
             in_movetext = True
-        if in_movetext and not stripped.startswith(("%", ";")):
-            depth = max(0, depth + line.count("{") - line.count("}"))
+        if in_movetext and (in_comment or not line.startswith("%")):
+            in_comment = _comment_open_after(line, in_comment)
         lines.append(line)
     return "".join(lines)
+
+
+def _comment_open_after(line: str, in_comment: bool) -> bool:
+    """Whether a ``{}`` comment is open at the end of a movetext line: a ``{`` in a comment is
+    text, and a ``;`` comment (outside braces) runs to the line's end, braces and all."""
+    at = 0
+    while True:
+        if in_comment:
+            close = line.find("}", at)
+            if close < 0:
+                return True
+            in_comment, at = False, close + 1
+        else:
+            opens = [i for i in (line.find("{", at), line.find(";", at)) if i >= 0]
+            if not opens or line[min(opens)] == ";":
+                return False
+            in_comment, at = True, min(opens) + 1
 
 
 def read_game(handle_or_text: Union[str, IO[Any]]) -> Optional[PgnGame]:
