@@ -22,6 +22,13 @@ use crate::{Game, Move, MoveList, Position, Role, Rules};
 /// How often (in nodes) the clock and the stop flag are looked at.
 const POLL_INTERVAL: u64 = 1024;
 
+/// How many plies the capture search follows before it takes the evaluation as it stands, in
+/// check or not. Unbounded, positions full of promotions and checks (seven pawns each on the
+/// seventh rank) took Expert 15.6 M nodes and 56 plies to finish depth 1; with this bound,
+/// 34,000 nodes and 9 plies, for the same Win at Chess scores within one position
+/// (BENCHMARKS.md, the search).
+const MAX_QUIESCENCE_PLIES: u32 = 8;
+
 /// A root move with what the last search of it found.
 #[derive(Clone, Debug)]
 struct RootMove {
@@ -123,8 +130,6 @@ struct Search<'a> {
     nodes: u64,
     seldepth: usize,
     aborted: bool,
-    /// Whether a limit may stop the search now (not during the first depth).
-    can_abort: bool,
     /// The rules the draws inside the tree follow.
     rules: Rules,
     /// The halfmove clock from which a no-progress rule may draw (checked further then).
@@ -181,7 +186,6 @@ pub(crate) fn run(
         nodes: 0,
         seldepth: 0,
         aborted: false,
-        can_abort: false,
         rules: game.rules,
         no_progress_from: game.rules.first_no_progress_draw(),
         root_index: game.keys.len() - 1,
@@ -228,8 +232,6 @@ pub(crate) fn run(
     let mut lines: Vec<PvLine> = Vec::new();
 
     for depth in 1..=max_depth {
-        // The first depth always finishes, so that there is a move to play.
-        search.can_abort = depth > 1;
         search.seldepth = 0;
         for pv_index in 0..multi_pv {
             search.search_root(root, &mut root_moves[pv_index..], depth, noise_limit > 0);
@@ -240,8 +242,12 @@ pub(crate) fn run(
         if search.aborted {
             // The first root move searched is the last depth's best, so the best move of a
             // partly searched depth is at least as well founded as the last depth's.
-            if multi_pv == 1 {
+            if multi_pv == 1 && root_moves[0].score > -INFINITY {
                 lines = vec![root_moves[0].line()];
+            }
+            // Stopped before any root move was searched to depth 1: a move all the same.
+            if lines.is_empty() {
+                lines = vec![search.fallback(root, &root_moves)];
             }
             break;
         }
@@ -278,7 +284,7 @@ pub(crate) fn run(
         best_move: main.moves.first().copied(),
         ponder: main.moves.get(1).copied(),
         score: main.score,
-        depth: completed_depth.max(1),
+        depth: completed_depth,
         seldepth: search.seldepth as u32,
         nodes: search.nodes,
         pv: main.moves,
@@ -293,10 +299,9 @@ impl Search<'_> {
     }
 
     /// Looks at the clock, the stop flag and the node limit; sets `aborted` when one is reached.
+    /// Every limit holds from the first node: a search stopped before it has searched a root
+    /// move plays [`Search::fallback`].
     fn poll(&mut self) -> bool {
-        if !self.can_abort {
-            return false;
-        }
         if self.nodes >= self.node_limit {
             self.aborted = true;
         } else if self.nodes % POLL_INTERVAL == 0 {
@@ -306,6 +311,22 @@ impl Search<'_> {
             }
         }
         self.aborted
+    }
+
+    /// The line to play when a limit stops the search before it has searched any root move:
+    /// the move after which the position evaluates best for the side that moved (a mate
+    /// first), with that evaluation as its score.
+    fn fallback(&self, root: &Position, moves: &[RootMove]) -> PvLine {
+        let scored = moves.iter().map(|root_move| {
+            let mut child = *root;
+            child.play_unchecked(root_move.mv);
+            let score = if child.is_checkmate() { MATE - 1 } else { -evaluate(&child, self.style.eval) };
+            (score, root_move.mv)
+        });
+        // The first of equal moves, in the order the root moves were generated.
+        let (score, mv) =
+            scored.fold((-INFINITY - 1, Move::NULL), |best, next| if next.0 > best.0 { next } else { best });
+        PvLine { score: Score::from_internal(score), moves: vec![mv] }
     }
 
     /// Searches the root moves to `depth` and sorts them best first. With `noisy`, every move
@@ -581,6 +602,9 @@ impl Search<'_> {
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 1 {
             return if in_check { 0 } else { evaluate(pos, self.style.eval) };
+        }
+        if qs_ply >= MAX_QUIESCENCE_PLIES {
+            return evaluate(pos, self.style.eval);
         }
         // Captures in different orders reach the same positions: the table cuts them short.
         // Not on the first ply, which also tries quiet checks and must not take the result of

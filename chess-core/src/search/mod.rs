@@ -243,11 +243,12 @@ impl Searcher {
     }
 
     /// Searches what the opponent would do if the side to move passed (its threat): `None` in
-    /// check, where the threat is already on the board.
+    /// check, where the threat is already on the board. Three plies, within a level's node cap.
     fn threat(&mut self, position: &Position) -> Option<SearchResult> {
         let mut passed = *position;
         passed.play_null().ok()?;
-        Some(self.search(&passed, &[], &SearchLimits::depth(3), &mut ()))
+        let limits = SearchLimits { nodes: Some(Level::MAX_NODES), ..SearchLimits::depth(3) };
+        Some(self.search(&passed, &[], &limits, &mut ()))
     }
 }
 
@@ -372,7 +373,9 @@ pub struct SearchResult {
     pub ponder: Option<Move>,
     /// The score of the best move for the side to move (`Mate(0)` when checkmated).
     pub score: Score,
-    /// The last finished depth.
+    /// The last finished depth: 0 when a limit stopped the search before it finished depth 1
+    /// (every limit holds from the first node), and the move is then the one that looks best
+    /// by the evaluation alone.
     pub depth: u32,
     /// The deepest ply reached.
     pub seldepth: u32,

@@ -228,6 +228,42 @@ fn go_infinite_answers_only_after_stop() {
     assert_eq!(engine.sync(), Vec::<String>::new());
 }
 
+/// Eight pawns each about to promote: the engine's first depth once ran for minutes here,
+/// deaf to its limits and to `stop`.
+const EIGHT_PAWNS: &str = "8/PPPPPPPP/8/2k5/8/2K5/pppppppp/8 w - - 0 1";
+
+#[test]
+fn every_limit_and_stop_hold_on_a_position_made_to_blow_up_the_search() {
+    let position: Position = EIGHT_PAWNS.parse().unwrap();
+    let legal = |bestmove: &str| {
+        let uci = bestmove.split_whitespace().nth(1).unwrap();
+        position.parse_uci(uci).is_ok_and(|mv| position.is_legal(mv))
+    };
+    let mut engine = Engine::start();
+    for level in ["0", "15", "20"] {
+        engine.send(&format!("setoption name Skill Level value {level}"));
+        engine.send(&format!("position fen {EIGHT_PAWNS}"));
+        // Seconds for a tenth of a second: only a search deaf to its limit fails.
+        let started = Instant::now();
+        let (_, bestmove) = engine.go("go movetime 100");
+        assert!(started.elapsed() < Duration::from_secs(5), "movetime 100 took {:?}", started.elapsed());
+        assert!(legal(&bestmove), "{bestmove}");
+
+        let (infos, bestmove) = engine.go("go nodes 500");
+        assert!(legal(&bestmove), "{bestmove}");
+        let nodes: u64 = field(infos.last().unwrap(), "nodes").unwrap().parse().unwrap();
+        assert!(nodes <= 500, "{nodes} nodes for go nodes 500");
+
+        engine.send("go infinite");
+        thread::sleep(Duration::from_millis(50));
+        let stopped = Instant::now();
+        engine.send("stop");
+        let lines = engine.read_until(|line| line.starts_with("bestmove"));
+        assert!(stopped.elapsed() < Duration::from_secs(5), "stop took {:?}", stopped.elapsed());
+        assert!(legal(lines.last().unwrap()), "{lines:#?}");
+    }
+}
+
 #[test]
 fn ponder_waits_for_ponderhit_or_stop() {
     let mut engine = Engine::start();

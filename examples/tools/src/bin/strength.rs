@@ -13,8 +13,9 @@ use chess_tools::strength::quantile;
 use chess_tools::strength::suite::{Goal, attempt, read_suite};
 
 const USAGE: &str = "usage:
-  strength suite FILE... [--level beginner|normal|expert|master] [--movetime MS] [--mate N] [--max N] [--verbose]
-      solve EPD problems (bm SAN or bm #N) at a level: its own depth, or --movetime for Master (default 1000)
+  strength suite FILE... [--level beginner|normal|expert|master] [--movetime MS] [--nodes N] [--mate N] [--max N] [--verbose]
+      solve EPD problems (bm SAN or bm #N) at a level: its own depth, or --movetime for Master (default 1000);
+      --nodes N searches N nodes a problem instead (the same result however busy the machine is)
   strength ladder [--seed S] [--master-ms MS] [--pair normal-beginner|expert-normal|master-expert]...
       play 40 games between neighbouring levels from 20 openings
   strength blunders [--games N] [--seed S] [--depth D] [--opponent LEVEL] [--verbose]
@@ -73,10 +74,13 @@ impl Options {
     }
 
     fn get<T: std::str::FromStr>(&self, name: &str, default: T) -> Result<T, String> {
-        match self.all(name).last() {
-            Some(text) => text.parse().map_err(|_| format!("--{name}: cannot read {text:?}")),
-            None => Ok(default),
-        }
+        Ok(self.optional(name)?.unwrap_or(default))
+    }
+
+    /// The last value given for `--name`, if any.
+    fn optional<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, String> {
+        let last = self.all(name).last();
+        last.map(|text| text.parse().map_err(|_| format!("--{name}: cannot read {text:?}"))).transpose()
     }
 }
 
@@ -84,11 +88,14 @@ fn suite(args: &[String]) -> Result<(), String> {
     let options = parse_options(args, &["verbose"])?;
     let level: Level = options.get("level", Level::Normal)?;
     let movetime = Duration::from_millis(options.get("movetime", 1000)?);
-    let mate_filter: Option<u32> =
-        options.all("mate").last().map(|n| n.parse().map_err(|_| "--mate: a number")).transpose()?;
+    let mate_filter: Option<u32> = options.optional("mate")?;
     let max: usize = options.get("max", usize::MAX)?;
     let verbose = options.flags.iter().any(|f| f == "verbose");
-    let limits = if level == Level::Master { SearchLimits::move_time(movetime) } else { level.limits() };
+    let limits = match options.optional("nodes")? {
+        Some(nodes) => SearchLimits::nodes(nodes),
+        None if level == Level::Master => SearchLimits::move_time(movetime),
+        None => level.limits(),
+    };
 
     let mut problems = Vec::new();
     for file in &options.free {
