@@ -269,6 +269,28 @@ private:
 };
 
 /// The computer player (movable, not copyable). stop() may be called from another thread.
+/// Stops the searches of one Searcher from any thread, also after the Searcher is destroyed
+/// or moved (stopping then does nothing). Movable; made by Searcher::stop_handle().
+class StopHandle {
+public:
+    StopHandle(const StopHandle &) = delete;
+    StopHandle &operator=(const StopHandle &) = delete;
+    StopHandle(StopHandle &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    StopHandle &operator=(StopHandle &&other) noexcept {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+    ~StopHandle() { chess_stop_handle_free(handle_); }
+
+    /// Asks the running search to stop; safe from any thread at any time.
+    void stop() const noexcept { chess_stop_handle_stop(handle_); }
+
+private:
+    friend class Searcher;
+    explicit StopHandle(chess_stop_handle *handle) : handle_(handle) {}
+    chess_stop_handle *handle_ = nullptr;
+};
+
 class Searcher {
 public:
     Searcher() { check(chess_searcher_new(&handle_)); }
@@ -319,8 +341,15 @@ public:
         check(chess_searcher_best_move(handle_, game.get(), &m));
         return m;
     }
-    /// Asks a running search to stop; safe from any thread.
+    /// Asks a running search to stop; safe from any thread while this Searcher lives (a
+    /// thread that may outlive it uses a StopHandle).
     void stop() noexcept { chess_searcher_stop(handle_); }
+    /// A handle that stops this Searcher's searches and may outlive it.
+    StopHandle stop_handle() const {
+        chess_stop_handle *handle = nullptr;
+        check(chess_searcher_stop_handle(handle_, &handle));
+        return StopHandle(handle);
+    }
 
 private:
     chess_searcher *handle_ = nullptr;

@@ -5,8 +5,9 @@
 //! header. In short:
 //!
 //! - every symbol is `chess_<type>_<verb>`; handles (`chess_position`, `chess_game`,
-//!   `chess_searcher`) are created and freed only by the library, `chess_*_free(NULL)` is a
-//!   no-op; a move is a `chess_move` (`uint16_t`) in chess-core's own encoding
+//!   `chess_searcher`, `chess_stop_handle`) are created and freed only by the library,
+//!   `chess_*_free(NULL)` is a no-op, a double free or a use after free is undefined
+//!   behaviour; a move is a `chess_move` (`uint16_t`) in chess-core's own encoding
 //!   (`Move::to_u16`, read back with `Move::try_from`, so a bad number is refused);
 //! - every fallible function returns a `chess_status` (0 = `CHESS_OK`, below 1000 chess-core's
 //!   stable `ErrorCode` numbers, from 1000 the C layer's own failures); outputs go through
@@ -22,7 +23,8 @@
 //! a pointer argument is NULL (refused with `CHESS_ERR_NULL_ARGUMENT`, or a no-op for the
 //! `free` functions) or valid for the access its type implies (a handle made by this library
 //! and not yet freed, a NUL-terminated string, a buffer of the size given), and a handle is
-//! not used from two threads at once, except by `chess_searcher_stop`.
+//! not used from two threads at once, except by `chess_searcher_stop` (during a search) and
+//! `chess_stop_handle_stop` (at any time: its handle shares only an `Arc` with the searcher).
 #![allow(clippy::missing_safety_doc)]
 
 mod ffi;

@@ -474,7 +474,10 @@ pub unsafe extern "C" fn chess_position_zobrist_key(pos: *const chess_position, 
 }
 
 /// Counts the leaf nodes of the legal move tree `depth` plies deep (perft) into `*out_nodes`;
-/// a depth beyond chess-core's limit (64) is `CHESS_ERR_DEPTH_TOO_LARGE`.
+/// a depth beyond chess-core's limit (64) is `CHESS_ERR_DEPTH_TOO_LARGE`. A bulk call that
+/// nothing interrupts: its time grows by the number of legal moves per ply (about 30 in an
+/// opening, hundreds with many queens), so choose the depth for the position (from the start,
+/// depth 6 counts 119 million leaves in under a second, depth 8 85 billion in minutes).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_perft(
     pos: *const chess_position,

@@ -11,7 +11,8 @@ use crate::game::chess_game;
 use crate::position::{out_slot, store};
 
 /// The computer player (opaque; made by `chess_searcher_new`, freed by `chess_searcher_free`).
-/// One search at a time; `chess_searcher_stop` may be called from any thread meanwhile.
+/// One search at a time; `chess_searcher_stop` may be called from any thread meanwhile, and a
+/// `chess_stop_handle` stops its searches from any thread at any time, even after the free.
 #[allow(non_camel_case_types)]
 pub struct chess_searcher {
     // Two fields reached separately through the raw pointer, never through a reference to the
@@ -169,7 +170,8 @@ pub unsafe extern "C" fn chess_searcher_new(out: *mut *mut chess_searcher) -> ch
     })
 }
 
-/// Frees a searcher; NULL is a no-op. No search may be running on it.
+/// Frees a searcher; NULL is a no-op. No search may be running on it, and no call to
+/// `chess_searcher_stop` on it may be under way or come later (a `chess_stop_handle` may).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_searcher_free(searcher: *mut chess_searcher) {
     unsafe { crate::ffi::free_handle(searcher) }
@@ -353,8 +355,10 @@ pub unsafe extern "C" fn chess_searcher_best_move(
 }
 
 /// Asks the running search on `searcher` to stop as soon as it can (it then returns its best
-/// move so far). Safe from any thread while another searches; does nothing when no search
-/// runs (a search that starts later is not stopped).
+/// move so far). Safe from any thread while another searches, but not while or after
+/// `chess_searcher_free` frees the searcher: a thread that may outlive the searcher stops it
+/// through a `chess_stop_handle`. A stop when no search runs does nothing (a search that
+/// starts later is not stopped).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_searcher_stop(searcher: *const chess_searcher) -> chess_status {
     guard("chess_searcher_stop", || {
@@ -365,4 +369,47 @@ pub unsafe extern "C" fn chess_searcher_stop(searcher: *const chess_searcher) ->
         unsafe { &*core::ptr::addr_of!((*searcher).stop) }.stop();
         Ok(())
     })
+}
+
+/// Stops the searches of one searcher (opaque; made by `chess_searcher_stop_handle`, freed by
+/// `chess_stop_handle_free`). It has its own lifetime: it stays valid after its searcher is
+/// freed (stopping it then does nothing), and `chess_stop_handle_stop` may race anything on
+/// the searcher, `chess_searcher_free` included.
+#[allow(non_camel_case_types)]
+pub struct chess_stop_handle(StopHandle);
+
+/// Makes a stop handle for `searcher` into `*out`. Each handle is freed on its own by
+/// `chess_stop_handle_free`, before or after the searcher.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_searcher_stop_handle(
+    searcher: *const chess_searcher,
+    out: *mut *mut chess_stop_handle,
+) -> chess_status {
+    guard("chess_searcher_stop_handle", || {
+        let out = out_slot(out)?;
+        if searcher.is_null() {
+            return Err(fail(chess_status::CHESS_ERR_NULL_ARGUMENT, "argument `searcher` is NULL"));
+        }
+        // SAFETY: a live handle; only the stop field (an Arc of an atomic) is borrowed.
+        let stop = unsafe { &*core::ptr::addr_of!((*searcher).stop) }.clone();
+        store(out, chess_stop_handle(stop))
+    })
+}
+
+/// Asks the search running on the handle's searcher to stop, as `chess_searcher_stop` does.
+/// Safe from any thread at any time until the handle itself is freed; does nothing when no
+/// search runs or the searcher was freed.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_stop_handle_stop(handle: *const chess_stop_handle) -> chess_status {
+    guard("chess_stop_handle_stop", || {
+        unsafe { arg(handle, "handle") }?.0.stop();
+        Ok(())
+    })
+}
+
+/// Frees a stop handle; NULL is a no-op. No call to `chess_stop_handle_stop` with it may be
+/// under way or come later.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn chess_stop_handle_free(handle: *mut chess_stop_handle) {
+    unsafe { crate::ffi::free_handle(handle) }
 }

@@ -723,6 +723,73 @@ static void test_searcher(void) {
     chess_searcher_free(searcher);
 }
 
+struct stopper {
+    chess_stop_handle *handle;
+    atomic_int quit;
+    atomic_long stops;
+};
+
+static void *keep_stopping(void *arg) {
+    struct stopper *stopper = arg;
+    while (!atomic_load(&stopper->quit)) {
+        OK(chess_stop_handle_stop(stopper->handle));
+        atomic_fetch_add(&stopper->stops, 1);
+    }
+    return NULL;
+}
+
+static void test_stop_handle(void) {
+    chess_searcher *searcher = NULL;
+    OK(chess_searcher_new(&searcher));
+    chess_stop_handle *handle = NULL;
+    OK(chess_searcher_stop_handle(searcher, &handle));
+    chess_game *game = NULL;
+    OK(chess_game_new(&game));
+
+    /* A stop sent before a search starts does nothing to it. */
+    OK(chess_stop_handle_stop(handle));
+    chess_search_limits limits = {0};
+    limits.depth = 3;
+    chess_search_result result;
+    OK(chess_searcher_search(searcher, game, &limits, &result));
+    CHECK(result.depth == 3);
+
+    /* Another thread stops over and over: during a search that would never end, while the
+     * searcher is freed, and after. */
+    struct stopper stopper = {handle, 0, 0};
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, keep_stopping, &stopper) == 0);
+    limits = (chess_search_limits){0};
+    limits.infinite = true;
+    OK(chess_searcher_search(searcher, game, &limits, &result));
+    chess_position *pos = NULL;
+    OK(chess_game_position(game, &pos));
+    bool legal = false;
+    OK(chess_position_is_legal(pos, result.best_move, &legal));
+    CHECK(legal);
+    chess_searcher_free(searcher);
+    long freed_at = atomic_load(&stopper.stops);
+    struct timespec pause = {0, 1000 * 1000};
+    while (atomic_load(&stopper.stops) < freed_at + 100) nanosleep(&pause, NULL);
+    atomic_store(&stopper.quit, 1);
+    CHECK(pthread_join(thread, NULL) == 0);
+    OK(chess_stop_handle_stop(handle)); /* the searcher is gone: nothing to stop */
+    chess_stop_handle_free(handle);
+
+    /* One handle per call, each freed on its own, before or after the searcher. */
+    OK(chess_searcher_new(&searcher));
+    chess_stop_handle *first = NULL, *second = NULL;
+    OK(chess_searcher_stop_handle(searcher, &first));
+    OK(chess_searcher_stop_handle(searcher, &second));
+    CHECK(first != NULL && second != NULL && first != second);
+    chess_stop_handle_free(first);
+    OK(chess_stop_handle_stop(second));
+    chess_searcher_free(searcher);
+    chess_stop_handle_free(second);
+    chess_position_free(pos);
+    chess_game_free(game);
+}
+
 static void test_null_arguments(void) {
     chess_position *pos = NULL;
     chess_game *game = NULL;
@@ -851,6 +918,11 @@ static void test_null_arguments(void) {
     CHECK(chess_searcher_hint(searcher, game, 0, 0, NULL, buf, sizeof buf, buf, sizeof buf, &n) == CHESS_ERR_NULL_ARGUMENT);
     CHECK(chess_searcher_search_with_progress(NULL, game, NULL, NULL, NULL, &result) == CHESS_ERR_NULL_ARGUMENT);
     OK(chess_searcher_stop(searcher)); /* no search running: nothing happens */
+    chess_stop_handle *handle = NULL;
+    CHECK(chess_searcher_stop_handle(NULL, &handle) == CHESS_ERR_NULL_ARGUMENT && handle == NULL);
+    CHECK(chess_searcher_stop_handle(searcher, NULL) == CHESS_ERR_NULL_ARGUMENT);
+    CHECK(chess_stop_handle_stop(NULL) == CHESS_ERR_NULL_ARGUMENT);
+    chess_stop_handle_free(NULL);
 
     /* Freeing NULL does nothing. */
     chess_position_free(NULL);
@@ -872,6 +944,7 @@ int main(void) {
     test_rules_config();
     test_hint_and_progress();
     test_searcher();
+    test_stop_handle();
     test_null_arguments();
     printf("all passed (%d checks)\n", checks);
     return 0;

@@ -122,6 +122,26 @@ int main() {
     CHECK(done);
     CHECK(opening.position().is_legal(infinite.best_move));
 
+    // A stop handle stops searches like Searcher::stop() and outlives its Searcher.
+    chess::StopHandle stopper = searcher.stop_handle();
+    done = false;
+    std::thread again([&] {
+        chess_search_limits forever{};
+        forever.infinite = true;
+        infinite = searcher.search(opening, forever);
+        done = true;
+    });
+    for (int i = 0; i < 400 && !done; i++) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        stopper.stop();
+    }
+    again.join();
+    CHECK(done);
+    CHECK(opening.position().is_legal(infinite.best_move));
+    chess::StopHandle orphan = chess::Searcher().stop_handle();
+    orphan.stop();  // its Searcher is gone: nothing to stop
+    orphan = std::move(stopper);
+
     std::printf("wrapper passed (%d checks)\n", checks);
     return 0;
 }
