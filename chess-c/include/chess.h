@@ -690,7 +690,8 @@ chess_status chess_searcher_search_with_progress(chess_searcher *searcher,
                                                  void *user_data,
                                                  chess_search_result *out_result);
 
-// Sets the size of the transposition table in MiB (at least 1); the size in use goes to
+// Sets the size of the transposition table in MiB, from 1 (0 is `CHESS_ERR_INVALID_ARGUMENT`)
+// to 4096 (a larger size is capped); the size in use (less when memory is short) goes to
 // `*out_mb` (may be NULL).
 chess_status chess_searcher_set_hash_size(chess_searcher *searcher,
                                           size_t megabytes,

@@ -270,7 +270,8 @@ pub unsafe extern "C" fn chess_searcher_search_with_progress(
     run_search("chess_searcher_search_with_progress", searcher, game, limits, progress, user_data, out_result)
 }
 
-/// Sets the size of the transposition table in MiB (at least 1); the size in use goes to
+/// Sets the size of the transposition table in MiB, from 1 (0 is `CHESS_ERR_INVALID_ARGUMENT`)
+/// to 4096 (a larger size is capped); the size in use (less when memory is short) goes to
 /// `*out_mb` (may be NULL).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_searcher_set_hash_size(
@@ -279,7 +280,11 @@ pub unsafe extern "C" fn chess_searcher_set_hash_size(
     out_mb: *mut usize,
 ) -> chess_status {
     guard("chess_searcher_set_hash_size", || {
-        let used = searcher_mut(searcher)?.set_hash_mb(megabytes);
+        let searcher = searcher_mut(searcher)?;
+        if megabytes == 0 {
+            return Err(fail(chess_status::CHESS_ERR_INVALID_ARGUMENT, "a hash size of 0 MiB: the least is 1"));
+        }
+        let used = searcher.set_hash_mb(megabytes);
         unsafe { put_opt(out_mb, used) };
         Ok(())
     })

@@ -593,6 +593,9 @@ static void test_hint_and_progress(void) {
     size_t mb = 0;
     OK(chess_searcher_set_hash_size(searcher, 2, &mb));
     CHECK(mb == 2);
+    /* Less than 1 MiB is refused, the size in use kept. */
+    CHECK(chess_searcher_set_hash_size(searcher, 0, &mb) == CHESS_ERR_INVALID_ARGUMENT && mb == 2);
+    CHECK(strcmp(last_error(), "chess_searcher_set_hash_size: a hash size of 0 MiB: the least is 1") == 0);
     OK(chess_searcher_new_game(searcher));
 
     chess_game *game = NULL;
