@@ -537,7 +537,8 @@ pub unsafe extern "C" fn chess_game_position_at(
 }
 
 /// Writes the pieces `player` captured (`chess_role` values, in the order taken) into `roles`
-/// (room for `capacity`; 16 always suffices) and their number into `*out_count`, and the
+/// (room for `capacity`: at most the opponent's pieces but the king at the start, so 15 for
+/// a strictly valid start, 62 for any) and their number into `*out_count`, and the
 /// value of `player`'s material on the board (pawn 1, knight 3, bishop 3, rook 5, queen 9)
 /// into `*out_material` (may be NULL). Too little room: `CHESS_ERR_BUFFER_TOO_SMALL`, the
 /// count written.

@@ -29,3 +29,36 @@ fn committed_header_is_up_to_date() {
          `CHESS_C_BLESS=1 cargo test -p chess-c --test header` and commit it"
     );
 }
+
+/// The value the header gives a `CHESS_` name: a `#define NAME value` or an enum's
+/// `NAME = value,`.
+fn header_value(header: &str, name: &str) -> Option<u64> {
+    header.lines().find_map(|line| {
+        let line = line.trim();
+        let rest = line.strip_prefix("#define ").unwrap_or(line).strip_prefix(name)?;
+        let value = rest.trim_start_matches([' ', '=']).trim_end_matches(',');
+        value.parse().ok()
+    })
+}
+
+/// Every number the README gives a `CHESS_` name ("`CHESS_MAX_LEGAL_MOVES` (682)",
+/// "`CHESS_ERR_PANIC` 1003", "`CHESS_ERR_ILLEGAL_MOVE` = 30") is the header's.
+#[test]
+fn readme_numbers_are_the_headers() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let header = std::fs::read_to_string(dir.join("include/chess.h")).expect("include/chess.h reads");
+    let readme = std::fs::read_to_string(dir.join("README.md")).expect("README.md reads");
+    let mut compared = 0;
+    for piece in readme.split("`CHESS_").skip(1) {
+        let Some((name, after)) = piece.split_once('`') else { continue };
+        let digits: String =
+            after.trim_start_matches([' ', '=', '(']).chars().take_while(char::is_ascii_digit).collect();
+        if digits.is_empty() {
+            continue;
+        }
+        let name = format!("CHESS_{name}");
+        assert_eq!(header_value(&header, &name), digits.parse().ok(), "README.md says {name} is {digits}");
+        compared += 1;
+    }
+    assert!(compared >= 10, "only {compared} numbers found in README.md");
+}

@@ -526,6 +526,24 @@ static void test_game_records(void) {
     CHECK(m == (chess_move)(62 | 45 << 6));
     chess_game_free(game);
 
+    /* From a relaxed start, a player takes more than 16 pieces: 24 knights here (at most the
+     * opponent's pieces but the king, 62 from any start). The count comes first on its own. */
+    OK(chess_game_from_fen("k7/2nnnnnn/2nnnnnn/2nnnnnn/2nnnnnn/8/8/KQ6 w - - 0 1", CHESS_FEN_RELAXED,
+                           CHESS_RULES_FIDE, &game));
+    const char *feast = "Qxe4 Kb8 Qxf5 Kc8 Qxg6 Kd8 Qxh7 Ke8 Qxg7 Kd8 Qxf7 Kc8 Qxe7 Kb8 Qxd7 Ka8 Qxc7 Nhg8 "
+                        "Qxd6 Kb7 Qxe6 Kb8 Qxg8+ Kc7 Qxg5 Kd8 Qxh4 Ke8 Qxf6 Kd7 Qxc6+ Kd8 Qxc5 Ke8 Qxd4 Kf8 "
+                        "Qxe5 Kg8 Qxh5 Kf8 Qxg4 Ke8 Qxf4 Kd8 Qxc4 Ke8 Qxd5";
+    for (const char *at = feast; *at;) {
+        size_t len = strcspn(at, " ");
+        OK(chess_game_push_san_n(game, at, len, NULL));
+        at += len + (at[len] == ' ');
+    }
+    CHECK(chess_game_captured(game, CHESS_WHITE, NULL, 0, &count, NULL) == CHESS_ERR_BUFFER_TOO_SMALL && count == 24);
+    int many[62];
+    OK(chess_game_captured(game, CHESS_WHITE, many, 62, &count, &material));
+    CHECK(count == 24 && many[0] == CHESS_KNIGHT && many[23] == CHESS_KNIGHT && material == 9);
+    chess_game_free(game);
+
     /* Length-taking string variants. */
     const char *fen = START_FEN;
     OK(chess_position_from_fen_n(fen, strlen(fen), CHESS_FEN_STRICT, &pos));
