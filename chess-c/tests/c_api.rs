@@ -1,4 +1,5 @@
-//! Builds the C assertion test (`tests/c/test_api.c`, C11), a C++17 program using
+//! Builds the C assertion test (`tests/c/test_api.c`, C11), the search limits test
+//! (`tests/c/test_search_limits.c`, C11), a C++17 program using
 //! `include/chess.h`, and the C++ wrapper's test (`tests/c/wrapper_test.cpp`, through
 //! `include/chess.hpp`), each with `-Wall -Wextra -Werror -pedantic` and linked with the
 //! static library cargo built for this test run; runs them, and runs the C test under valgrind's memcheck
@@ -62,6 +63,14 @@ fn compiler(variable: &str, default: &str) -> String {
 fn c_assertion_test_passes() {
     let program = build(&compiler("CC", "gcc"), "-std=c11", "tests/c/test_api.c", "test_api");
     run(&mut Command::new(program), "all passed");
+}
+
+/// Issue 25: a node limit, a time limit and a stop from another thread each end a search of
+/// positions that blow it up (mass promotions, many queens, capture chains) within seconds.
+#[test]
+fn search_limits_hold_on_hostile_positions() {
+    let program = build(&compiler("CC", "gcc"), "-std=c11", "tests/c/test_search_limits.c", "test_search_limits");
+    run(&mut Command::new(program), "limits held");
 }
 
 #[test]

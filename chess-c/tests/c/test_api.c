@@ -1,30 +1,12 @@
 /* Assertion test of the C API (chess.h): built and run by chess-c/tests/c_api.rs, plainly and
  * under valgrind. Exits 0 and prints "all passed" when every check holds. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep under -std=c11 */
-#include "chess.h"
+#include "check.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static int checks = 0;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        checks++;                                                                    \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            char message_[512];                                                      \
-            if (chess_last_error_message(message_, sizeof message_, NULL) == CHESS_OK) \
-                fprintf(stderr, "  last error: %s\n", message_);                     \
-            exit(1);                                                                 \
-        }                                                                            \
-    } while (0)
-
-#define OK(call) CHECK((call) == CHESS_OK)
 
 static const char *START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
