@@ -334,7 +334,8 @@ fn seconds(time: f64) -> PyResult<Duration> {
 /// A computer player that keeps its transposition table from one search to the next.
 ///
 /// Every search releases the GIL; `stop()` (from any thread) ends the running one, which then
-/// returns its best move so far. One engine searches one board at a time: a second search
+/// returns its best move so far, and Ctrl-C in the main thread ends it with `KeyboardInterrupt`
+/// within a fraction of a second. One engine searches one board at a time: a second search
 /// started while one runs raises `RuntimeError`; use one engine per thread.
 #[pyclass(module = "chess_core.engine", name = "Engine", frozen)]
 pub struct Engine {
@@ -342,8 +343,14 @@ pub struct Engine {
     stop: StopHandle,
 }
 
+/// How often a thread waiting for its search looks for a signal (Ctrl-C).
+const SIGNAL_POLL: Duration = Duration::from_millis(20);
+
 impl Engine {
-    /// Runs `f` on the searcher with the GIL released.
+    /// Runs `f` on the searcher on a thread of its own, with the GIL released, while the
+    /// calling thread waits and looks for signals every [`SIGNAL_POLL`]: the exception of a
+    /// signal's handler (Ctrl-C's `KeyboardInterrupt`) stops the search and is raised when it
+    /// has returned. Only the main thread sees signals, as in Python.
     fn with_searcher<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut Searcher) -> T + Send) -> PyResult<T> {
         let mut searcher = match self.searcher.try_lock() {
             Ok(searcher) => searcher,
@@ -354,7 +361,33 @@ impl Engine {
             }
         };
         let searcher = &mut *searcher;
-        Ok(py.detach(move || f(searcher)))
+        let stop = &self.stop;
+        py.detach(move || {
+            std::thread::scope(|scope| {
+                let waiter = std::thread::current();
+                let worker = scope.spawn(move || {
+                    let value = f(searcher);
+                    waiter.unpark();
+                    value
+                });
+                let mut signal: Option<PyErr> = None;
+                while !worker.is_finished() {
+                    std::thread::park_timeout(SIGNAL_POLL);
+                    if signal.is_none() {
+                        signal = Python::attach(|py| py.check_signals()).err();
+                    }
+                    if signal.is_some() {
+                        // Again at each wake: a stop that comes before a search starts is
+                        // forgotten when it starts (hint() runs two).
+                        stop.stop();
+                    }
+                }
+                match worker.join() {
+                    Ok(value) => signal.map_or(Ok(value), Err),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            })
+        })
     }
 
     /// Searches `board` within `limits`, calling `info` (if given) after each depth.
@@ -374,18 +407,12 @@ impl Engine {
         let (result, error) = self.with_searcher(py, move |searcher| {
             searcher.set_level(level);
             let mut error: Option<PyErr> = None;
-            // After each depth: the callback, and Ctrl-C (a signal waiting for the main
-            // thread) ends the search with the callback's or the signal's exception.
+            // After each depth, the callback; its exception ends the search.
             let mut report = |core: &CoreInfo<'_>| {
-                if error.is_some() {
-                    return;
-                }
+                let Some(callback) = info.as_ref().filter(|_| error.is_none()) else { return };
                 let outcome = Python::attach(|py| {
-                    if let Some(callback) = &info {
-                        let info = Py::new(py, SearchInfo::new(py, &pos, core)?)?;
-                        callback.call1(py, (info,))?;
-                    }
-                    py.check_signals()
+                    let info = Py::new(py, SearchInfo::new(py, &pos, core)?)?;
+                    callback.call1(py, (info,)).map(drop)
                 });
                 if let Err(e) = outcome {
                     error = Some(e);

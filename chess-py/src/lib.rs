@@ -1914,7 +1914,10 @@ impl Board {
     }
 
     /// Counts the leaf nodes of the legal move tree to `depth` (chess-core's perft); a depth
-    /// beyond its limit (64) raises `ValueError`.
+    /// beyond its limit (64) raises `ValueError`. A bulk call with the GIL released that
+    /// nothing interrupts (Ctrl-C waits for it): its time grows by the number of legal moves
+    /// per ply, so choose the depth for the position (from the start, depth 6 takes under a
+    /// second, depth 8 minutes).
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
         let pos = *self.playable()?;
         py.detach(|| chess_core::perft::perft(&pos, depth)).map_err(|error| PyValueError::new_err(error.to_string()))

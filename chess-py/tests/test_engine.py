@@ -1,9 +1,8 @@
-"""The computer player: levels, analysis, hints, per-depth info, stopping, and threads."""
+"""The computer player: levels, analysis, hints, per-depth info, stopping, and threads (Ctrl-C
+and hostile positions: test_engine_limits.py)."""
 
 from __future__ import annotations
 
-import os
-import signal
 import threading
 import time
 from typing import List, Optional
@@ -194,28 +193,3 @@ def test_analysis_iterator_yields_each_depth_and_stops_when_left() -> None:
     assert time.perf_counter() - started < 10  # leaving the loop stopped the 60-second search
     with pytest.raises(ValueError, match="multipv"):
         next(analysis(engine, chess_core.Board(), depth=1, multipv=0))
-
-
-def test_ctrl_c_ends_a_search_in_the_main_thread() -> None:
-    # Python's own Ctrl-C handler, whatever this process was started with: a program started
-    # in the background by a shell without job control (`cmd &` in a script) inherits SIGINT
-    # ignored, and Python then installs no handler (a run of the test command so started saw
-    # the search go its full 60 s).
-    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
-    # Ctrl-C once the search runs (its first depth is reported), not before it starts.
-    searching = threading.Event()
-
-    def interrupt() -> None:
-        if searching.wait(30):
-            os.kill(os.getpid(), signal.SIGINT)
-
-    interrupter = threading.Thread(target=interrupt)
-    interrupter.start()
-    started = time.perf_counter()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            Engine().analyse(chess_core.Board(), time=60.0, info=lambda info: searching.set())
-    finally:
-        interrupter.join()
-        signal.signal(signal.SIGINT, inherited)
-    assert time.perf_counter() - started < 20  # at the end of the depth being searched

@@ -13,7 +13,8 @@ No external engine is needed::
     print(info.score.white(), board.variation_san(info.pv))
 
 Every search releases the GIL, so other threads run meanwhile; ``engine.stop()`` from another
-thread ends a search within milliseconds (it returns its best move so far), and ``info=`` takes
+thread ends a search within milliseconds (it returns its best move so far), Ctrl-C in the main
+thread ends it with ``KeyboardInterrupt`` within a fraction of a second, and ``info=`` takes
 a callable that receives a ``SearchInfo`` after each finished depth (``analysis()`` turns that
 into an iterator). Boards are searched under the FIDE rules, with the repetitions of their move
 stack.
