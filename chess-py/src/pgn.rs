@@ -15,7 +15,7 @@ use chess_core::pgn::{
 use chess_core::{Move as CoreMove, Position};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyString};
+use pyo3::types::{PyBytes, PyDict, PyMemoryView, PyString};
 
 use crate::{Board, Move};
 
@@ -296,7 +296,8 @@ pub fn read_game_text(py: Python<'_>, text: &str) -> PyResult<Option<PgnGame>> {
 /// reader's I/O error.
 type Failure = Arc<Mutex<Option<PyErr>>>;
 
-/// A Python file object read as bytes (`str` data is encoded as UTF-8).
+/// A Python file object read as bytes: its `read()` may give `str` (encoded as UTF-8), `bytes`
+/// or any other bytes-like object.
 struct Handle {
     handle: Py<PyAny>,
     data: Vec<u8>,
@@ -312,10 +313,16 @@ impl Read for Handle {
             Python::attach(|py| -> PyResult<()> {
                 let chunk = self.handle.call_method1(py, "read", (1 << 16,))?;
                 let chunk = chunk.bind(py);
-                if chunk.is_instance_of::<PyString>() {
-                    self.data.extend_from_slice(chunk.extract::<String>()?.as_bytes());
+                if let Ok(text) = chunk.cast::<PyString>() {
+                    self.data.extend_from_slice(text.to_cow()?.as_bytes());
+                } else if let Ok(bytes) = chunk.cast::<PyBytes>() {
+                    self.data.extend_from_slice(bytes.as_bytes());
                 } else {
-                    self.data.extend_from_slice(chunk.cast::<PyBytes>()?.as_bytes());
+                    // Any other bytes-like object (bytearray, memoryview, array, mmap): its
+                    // buffer copied into `bytes`; another type raises TypeError.
+                    let view = PyMemoryView::from(chunk)?;
+                    let bytes = view.call_method0("tobytes")?;
+                    self.data.extend_from_slice(bytes.cast::<PyBytes>()?.as_bytes());
                 }
                 Ok(())
             })

@@ -3,12 +3,13 @@ python-chess on the repository's PGN files."""
 
 from __future__ import annotations
 
+import array
 import copy
 import io
 import os
 import pickle
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, Callable, List, Optional
 
 import chess
 import chess.pgn
@@ -236,3 +237,25 @@ def test_a_failing_file_object_raises_its_own_exception_once() -> None:
 
     with pytest.raises(TypeError):
         list(chess_core.pgn.read_games(NotText()))  # type: ignore[arg-type]
+
+
+def test_a_file_object_may_give_any_bytes_like_object() -> None:
+    class Chunks(io.BytesIO):
+        """A binary handle whose read() and readline() give another bytes-like type."""
+
+        def __init__(self, data: bytes, kind: Callable[[bytes], Any]) -> None:
+            super().__init__(data)
+            self.kind = kind
+
+        def read(self, size: Optional[int] = -1) -> Any:
+            return self.kind(super().read(size))
+
+        def readline(self, size: Optional[int] = -1) -> Any:
+            return self.kind(super().readline(size))
+
+    expected = [str(game) for game in chess_core.pgn.read_games(io.StringIO(TWO_GAMES))]
+    kinds: List[Callable[[bytes], Any]] = [bytearray, memoryview, lambda data: array.array("B", data)]
+    for kind in kinds:
+        assert [str(game) for game in chess_core.pgn.read_games(Chunks(TWO_GAMES.encode(), kind))] == expected
+        handle = Chunks(TWO_GAMES.encode(), kind)
+        assert [str(chess_core.pgn.read_game(handle)), str(chess_core.pgn.read_game(handle))] == expected

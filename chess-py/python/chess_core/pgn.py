@@ -44,8 +44,8 @@ def _game_text(handle: IO[Any]) -> str:
     in_comment = False
     while True:
         line = handle.readline()
-        if isinstance(line, bytes):
-            line = line.decode("utf-8", "replace")
+        if not isinstance(line, str):  # bytes-like (bytes, bytearray, memoryview, ...)
+            line = memoryview(line).tobytes().decode("utf-8", "replace")
         if not line:
             break
         stripped = line.strip()
