@@ -40,6 +40,12 @@ create_exception!(
 create_exception!(chess_core, InvalidFenError, PyValueError, "Raised when a FEN or EPD is malformed.");
 create_exception!(
     chess_core,
+    InvalidSaveError,
+    PyValueError,
+    "Raised when text given to `Board.from_json` is not a saved game, or its game breaks the rules."
+);
+create_exception!(
+    chess_core,
     InvalidPositionError,
     PyValueError,
     "Raised when a board is asked for moves in a position chess-core cannot play from (no king, pawns on the back rank, the side not to move in check); `status()` names the problems."
@@ -455,6 +461,9 @@ struct Snapshot {
 /// hold any setup (`Board.empty()`, `set_piece_at()`): what chess-core cannot play from is kept
 /// as set up, reads and writes like any other, and raises `InvalidPositionError` when asked
 /// for moves.
+///
+/// Never unpickle a board from data you do not trust (unpickling runs code the data names);
+/// exchange boards as FEN, PGN or `to_json()` text.
 #[pyclass(module = "chess_core", name = "Board")]
 #[derive(Clone)]
 pub struct Board {
@@ -1850,8 +1859,33 @@ impl Board {
         self.clone()
     }
 
+    /// The board's game as JSON text in chess-core's save format: the start position, the
+    /// moves, the rules and the events (`Board.from_json` reads it back). Unlike a pickle it is
+    /// safe to read from anyone. The stack must be legal moves from one position
+    /// (`ValueError` otherwise).
+    ///
+    /// ```python
+    /// board = Board()
+    /// board.push_san("e4")
+    /// assert Board.from_json(board.to_json()).move_stack == board.move_stack
+    /// ```
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.game()?).map_err(|error| PyValueError::new_err(format!("cannot save: {error}")))
+    }
+
+    /// A board from JSON text in chess-core's save format (`to_json()`): its moves are
+    /// replayed, so text that is not a save, or a save that breaks the rules, raises
+    /// `InvalidSaveError` (a `ValueError`).
+    #[staticmethod]
+    fn from_json<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, Board>> {
+        let game: chess_core::Game = serde_json::from_str(text)
+            .map_err(|error| InvalidSaveError::new_err(format!("invalid saved game: {error}")))?;
+        Board::from_game(py, &game)
+    }
+
     /// Pickles as the constructor's arguments plus the state (`__setstate__`): every stored
-    /// position and move, so the copy has the same stack.
+    /// position and move, so the copy has the same stack. Unpickling runs code the data
+    /// names: never unpickle a board from data you do not trust (use `to_json`, FEN or PGN).
     fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let kwargs = pyo3::types::PyDict::new(py);
         kwargs.set_item("chess960", self.chess960)?;
@@ -2187,6 +2221,7 @@ fn _chess_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidPositionError", py.get_type::<InvalidPositionError>())?;
+    m.add("InvalidSaveError", py.get_type::<InvalidSaveError>())?;
     m.add("STARTING_FEN", STARTING_FEN)?;
     engine::register(m)?;
     pgn::register(m)?;

@@ -58,7 +58,7 @@ fn headers_dict<'py>(py: Python<'py>, tags: &[(PgnText, PgnText)], result: PgnRe
 }
 
 /// A board at `start` (Chess960 when its castling is) after `moves`, with them on its stack.
-fn make_board<'py>(
+pub(crate) fn make_board<'py>(
     py: Python<'py>,
     start: &Position,
     moves: impl IntoIterator<Item = CoreMove>,

@@ -108,6 +108,17 @@ pub fn event_error(error: &EventError) -> PyErr {
 }
 
 impl Board {
+    /// A board holding `game`: its start position, its moves on the stack, its rules and events.
+    pub(crate) fn from_game<'py>(py: Python<'py>, game: &Game) -> PyResult<Bound<'py, Board>> {
+        let board = crate::pgn::make_board(py, game.start_position(), game.moves().iter().copied())?;
+        {
+            let mut inner = board.borrow_mut();
+            inner.rules = *game.rules();
+            inner.events = game.events().iter().map(|event| (event.ply, event.kind)).collect();
+        }
+        Ok(board)
+    }
+
     /// The board's stack as a chess-core `Game` under the board's rules, with its events:
     /// replayed from the root (each position checked against the stored one), so chess-core
     /// judges house rules and events. Moves past the end are recorded, as python-chess allows.

@@ -26,6 +26,7 @@ from ._chess_core import (
     InvalidFenError,
     InvalidMoveError,
     InvalidPositionError,
+    InvalidSaveError,
     LegalMoveGenerator,
     PseudoLegalMoveGenerator,
     Move,
@@ -298,7 +299,8 @@ class Outcome:
 __all__ = [
     "STARTING_FEN", "STARTING_BOARD_FEN", "AmbiguousMoveError", "IllegalMoveError",
     "EventNotAllowedError", "IllegalMoveReason", "Rules",
-    "InvalidFenError", "InvalidMoveError", "InvalidPositionError", "Board", "LegalMoveGenerator",
+    "InvalidFenError", "InvalidMoveError", "InvalidPositionError", "InvalidSaveError", "Board",
+    "LegalMoveGenerator",
     "PseudoLegalMoveGenerator", "Move", "SquareSet", "Status",
     "Piece", "Outcome", "Termination", "polyglot", "Color", "WHITE", "BLACK", "COLORS",
     "COLOR_NAMES", "PieceType", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING",

@@ -18,7 +18,8 @@ of nodes: ``mainline_moves()``, ``mainline_comments()``, ``mainline_nags()`` and
 the fast path for bulk analysis; ``str(game)`` writes everything back as PGN. ``board()`` is
 the start position and ``end().board()`` the final one, as in python-chess. A game with an
 illegal or unreadable move holds the moves before it and the message in ``errors``, and
-reading goes on with the next game. Games pickle and copy.
+reading goes on with the next game. Games pickle and copy, but never unpickle one from data
+you do not trust (unpickling runs code the data names): exchange games as PGN text.
 """
 
 from __future__ import annotations
