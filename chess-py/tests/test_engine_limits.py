@@ -13,8 +13,9 @@ from typing import Any, Callable, Iterator, List
 
 import pytest
 
+import chess_core
 from chess_core import Board
-from chess_core.engine import Engine, Level, SearchResult
+from chess_core.engine import Engine, Level, SearchInfo, SearchResult
 
 # The two positions of the issue, then more of the kind (the C API's test searches the same).
 HOSTILE = [
@@ -89,48 +90,66 @@ def python_sigint_handler() -> Iterator[None]:
     signal.signal(signal.SIGINT, inherited)
 
 
-def interrupted(engine: Engine, search: Callable[[], Any]) -> float:
-    """Runs `search` in this (the main) thread with a SIGINT sent to the process 0.3 s in;
-    expects KeyboardInterrupt and returns the seconds from the signal to it. A watchdog stops
-    the engine after 30 s, so that a search deaf to the signal fails the bound, not hangs."""
+# Seconds from Ctrl-C to KeyboardInterrupt: the engine looks every 20 ms.
+CTRL_C_BOUND = 2.0
+
+
+def interrupted(engine: Engine, search: Callable[[], Any], ready: threading.Event) -> float:
+    """Runs `search` in this (the main) thread and sends SIGINT to the process 0.1 s after
+    `ready` is set; expects KeyboardInterrupt from the search (not after it returned) and
+    returns the seconds from the signal to it. A watchdog stops the engine after 60 s, so that
+    a search deaf to the signal fails the bound instead of hanging."""
     sent: List[float] = []
+    returned: List[bool] = []
 
     def interrupt() -> None:
-        sent.append(time.perf_counter())
-        os.kill(os.getpid(), signal.SIGINT)
+        if ready.wait(30):
+            time.sleep(0.1)
+            sent.append(time.perf_counter())
+            os.kill(os.getpid(), signal.SIGINT)
 
-    timer, watchdog = threading.Timer(0.3, interrupt), threading.Timer(30, engine.stop)
-    timer.start()
+    interrupter, watchdog = threading.Thread(target=interrupt), threading.Timer(60, engine.stop)
+    interrupter.start()
     watchdog.start()
     try:
         with pytest.raises(KeyboardInterrupt):
             search()
-            time.sleep(1)  # a signal that came after the search had returned is raised here
-        return time.perf_counter() - sent[0]
+            returned.append(True)
+            time.sleep(1)  # the signal is raised here if it came after the search returned
+        took = time.perf_counter() - sent[0]
     finally:
-        timer.cancel()
+        ready.set()
+        interrupter.join()
         watchdog.cancel()
-        watchdog.join()
+    assert not returned, "the search ended before the signal came"
+    return took
+
+
+# Positions whose analysis goes on for minutes, each depth far longer than the last.
+LONG = ["qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - - 0 1", "7k/8/1q1q1q1q/q1q1q1q1/1Q1Q1Q1Q/Q1Q1Q1Q1/8/K7 w - - 0 1"]
 
 
 @pytest.mark.usefixtures("python_sigint_handler")
-@pytest.mark.parametrize("fen", HOSTILE)
-def test_ctrl_c_ends_an_analysis_in_the_main_thread(fen: str) -> None:
+@pytest.mark.parametrize("fen", LONG)
+def test_ctrl_c_ends_an_analysis_in_the_middle_of_a_depth(fen: str) -> None:
     engine, board = Engine(), Board(fen)
-    assert interrupted(engine, lambda: engine.analyse(board, time=600.0)) < BOUND
+    # Ctrl-C once depth 2 is done: depth 3 of twenty lines takes many seconds more.
+    depth_2 = threading.Event()
+
+    def on_info(info: SearchInfo) -> None:
+        if info.depth >= 2:
+            depth_2.set()
+
+    assert interrupted(engine, lambda: engine.analyse(board, time=600.0, multipv=20, info=on_info), depth_2) < CTRL_C_BOUND
     # The engine searches again afterwards, with no stop left over.
     assert engine.analyse(board, depth=1).depth == 1
 
 
 @pytest.mark.usefixtures("python_sigint_handler")
-@pytest.mark.parametrize("fen", HOSTILE[:2])
-def test_ctrl_c_ends_play_and_hint(fen: str) -> None:
-    engine, board = Engine(), Board(fen)
-    assert interrupted(engine, lambda: engine.play(board, Level.MASTER)) < BOUND
-    assert interrupted(engine, lambda: engine.hint(board, Level.MASTER)) < BOUND
-
-
-@pytest.mark.usefixtures("python_sigint_handler")
-def test_ctrl_c_ends_a_search_of_the_start_position() -> None:
-    engine = Engine()
-    assert interrupted(engine, lambda: engine.analyse(Board(), time=600.0)) < BOUND
+@pytest.mark.parametrize("fen", LONG + [chess_core.STARTING_FEN])
+def test_ctrl_c_ends_play_hint_and_analyse(fen: str) -> None:
+    engine, board, now = Engine(), Board(fen), threading.Event()
+    now.set()
+    assert interrupted(engine, lambda: engine.play(board, Level.MASTER), now) < CTRL_C_BOUND
+    assert interrupted(engine, lambda: engine.hint(board, Level.MASTER), now) < CTRL_C_BOUND
+    assert interrupted(engine, lambda: engine.analyse(board, time=600.0), now) < CTRL_C_BOUND
