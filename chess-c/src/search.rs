@@ -164,7 +164,8 @@ fn searcher_mut<'a>(ptr: *mut chess_searcher) -> Result<&'a mut Searcher> {
 pub unsafe extern "C" fn chess_searcher_new(out: *mut *mut chess_searcher) -> chess_status {
     guard("chess_searcher_new", || {
         let out = out_slot(out)?;
-        let searcher = Searcher::new();
+        let mut searcher = Searcher::new();
+        searcher.set_level(Level::Normal);
         let stop = searcher.stop_handle();
         store(out, chess_searcher { searcher, stop })
     })
