@@ -1,6 +1,7 @@
 /* Every limit of a search holds through the C API, on positions that blow up a search (mass
- * promotions, many queens, long capture chains): a node limit, a time limit, and a stop from
- * another thread, each answered within a generous multiple of the limit with a legal move.
+ * promotions, many queens, long capture chains): a node limit, a time limit, a level's limits
+ * (best move, hint) and a stop from another thread, each answered within a generous multiple
+ * of the limit with a legal move.
  * Built and run by chess-c/tests/c_api.rs. Exits 0 and prints "limits held" when every check
  * holds; an alarm ends it after two minutes if a search hangs. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, nanosleep, alarm under -std=c11 */
@@ -112,6 +113,23 @@ int main(void) {
         printf("  movetime %llu ms: %.3f s\n", (unsigned long long)MOVETIME_MS, took);
         CHECK(took < BOUND_S);
         check_legal(game, result.best_move);
+
+        /* The level's own limits: a node cap holds them on such positions too. */
+        chess_move m = CHESS_MOVE_NULL;
+        started = now_s();
+        OK(chess_searcher_best_move(searcher, game, &m));
+        took = now_s() - started;
+        printf("  best move at the normal level: %.3f s\n", took);
+        CHECK(took < BOUND_S);
+        check_legal(game, m);
+        char san[16], text[256];
+        started = now_s();
+        OK(chess_searcher_hint(searcher, game, CHESS_LEVEL_EXPERT, CHESS_LANG_EN, &m, san, sizeof san, text,
+                               sizeof text, NULL));
+        took = now_s() - started;
+        printf("  hint at the expert level: %.3f s\n", took);
+        CHECK(took < BOUND_S);
+        check_legal(game, m);
 
         took = stopped_search(searcher, game, true);
         printf("  stop handle: answered %.3f s after the first stop\n", took);
