@@ -260,3 +260,19 @@ fn a_stop_from_another_thread_ends_an_endless_search_soon() {
     assert!(stopped < Duration::from_secs(5), "the search ended {stopped:?} after the stop");
     assert_plays_a_legal_move(&position, &result, "an endless search stopped");
 }
+
+#[test]
+fn a_stop_during_a_hint_skips_its_threat_search() {
+    // The clock is read at the start and end of each search: a hint stopped during its move's
+    // search reads it as often as that search alone, with no threat search after it.
+    let game = Game::from_position(SEVEN_PAWNS.parse().unwrap());
+    let mut searcher = counted(Level::Master);
+    STOP_AT_FOURTH_READING.set(Some(searcher.stop_handle()));
+    searcher.search_game(&game, &Level::Master.limits(), &mut ());
+    let one_search = READINGS.get();
+    let mut searcher = counted(Level::Master);
+    STOP_AT_FOURTH_READING.set(Some(searcher.stop_handle()));
+    let hint = searcher.hint(&game, Level::Master).unwrap();
+    assert!(game.position().is_legal(hint.mv));
+    assert_eq!(READINGS.get(), one_search);
+}

@@ -231,13 +231,16 @@ impl Searcher {
     }
 
     /// Suggests a move for the side to move in `game`, searched at `level` (the searcher's own
-    /// level is restored after). Returns `None` when the game has no legal move.
+    /// level is restored after), then looks for the opponent's threat. Returns `None` when the
+    /// game has no legal move. A stop ends both searches: the hint then has no threat.
     pub fn hint(&mut self, game: &Game, level: Level) -> Option<Hint> {
         let own = self.level;
         self.level = level;
         let result = self.search_game(game, &level.limits(), &mut ());
         self.level = Level::Master;
-        let threat = self.threat(game.position());
+        // A stop during the move's search ends the hint: no threat search after it.
+        let stopped = self.stop.load(Ordering::Relaxed);
+        let threat = if stopped { None } else { self.threat(game.position()) };
         self.level = own;
         Hint::new(game.position(), &result, threat.as_ref())
     }
