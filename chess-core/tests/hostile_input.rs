@@ -225,6 +225,38 @@ fn pgn_with_100_000_variant_tags_reads_in_linear_time() {
     assert_eq!(game.moves.len(), 1);
 }
 
+/// A million comments on one move, before the movetext, or as `;` lines each took about 50 s
+/// to read: every further comment on a move (or on the game) copied the ones before it.
+#[test]
+fn pgn_with_a_million_comments_on_one_move_reads_in_linear_time() {
+    type Text = fn(usize) -> String;
+    // Each shape with its smaller size (eight times it: a million comments for the first three).
+    let shapes: [(&str, Text, usize); 4] = [
+        ("comments after a move", |n| format!("1. e4 {}*\n", "{c} ".repeat(n)), 125_000),
+        ("comments before the movetext", |n| format!("{}1. e4 *\n", "{c} ".repeat(n)), 125_000),
+        ("; comment lines", |n| format!("1. e4\n{}*\n", "; c\n".repeat(n)), 125_000),
+        // The move's comments, with variations (whose moves have comments too) between them.
+        ("comments between variations", |n| format!("1. e4 {}*\n", "{c} (1. d4 {x} {y}) ".repeat(n)), 25_000),
+    ];
+    for (what, text, size) in shapes {
+        assert_linear(what, size, |n| {
+            let games = read_all(&text(n));
+            let game = games[0].as_ref().unwrap();
+            let comment = game.comment.as_ref().or(game.moves[0].comment.as_ref());
+            assert_eq!(comment.map(|c| c.as_str()), Some("c ".repeat(n).trim_end()), "{what}");
+            let variations = game.moves[0].variations.len();
+            assert!(variations == 0 || variations == n, "{what}: {variations} variations");
+        });
+    }
+    // Empty comments are left out of the join, in a variation and around it alike.
+    let games = read_all("{} 1. e4 {} {a} (1. d4 {x} {} {y}) {b} e5 {} *\n");
+    let game = games[0].as_ref().unwrap();
+    assert_eq!(game.comment.as_deref(), Some(""));
+    assert_eq!(game.moves[0].comment.as_deref(), Some("a b"));
+    assert_eq!(game.moves[0].variations[0].moves[0].comment.as_deref(), Some("x y"));
+    assert_eq!(game.moves[1].comment.as_deref(), Some(""));
+}
+
 /// Rules with every automatic draw and limit off, so a game can go on for ever.
 fn endless_rules() -> Rules {
     Rules {

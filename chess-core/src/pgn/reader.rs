@@ -550,6 +550,10 @@ struct Builder {
     result: Option<PgnResult>,
     /// The main line, then the variations being read.
     lines: Vec<PgnVariation>,
+    /// For each line being read (the first one also before the movetext): the further comments
+    /// on the comment's target there, each after a space, added to its first comment once at
+    /// the target's end, so that many comments on one target take linear time.
+    more_comments: Vec<String>,
     /// Room for the main line's moves.
     moves: usize,
 }
@@ -565,6 +569,7 @@ impl Builder {
             start: Position::new(),
             result: None,
             lines: Vec::new(),
+            more_comments: Vec::new(),
         }
     }
 
@@ -572,8 +577,31 @@ impl Builder {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
+    /// Adds the further comments kept for the current comment target to its first comment:
+    /// once, when a move or the end of its line ends the target.
+    #[inline]
+    fn end_comment(&mut self) {
+        // Only a game with a move (or line) of several comments has kept any.
+        if !self.more_comments.is_empty() {
+            self.join_comments();
+        }
+    }
+
+    /// [`Builder::end_comment`] in a game that has kept further comments.
+    #[cold]
+    fn join_comments(&mut self) {
+        let depth = self.lines.len().saturating_sub(1);
+        let Some(more) = self.more_comments.get_mut(depth).filter(|more| !more.is_empty()) else { return };
+        let target = comment_target(&mut self.pre_comment, &mut self.lines);
+        let mut text = String::from(target.take().unwrap_or_default());
+        text.push_str(more);
+        more.clear();
+        *target = Some(text.into());
+    }
+
     /// Attaches a finished variation to the move it replaces.
     fn close_line(&mut self) {
+        self.end_comment();
         if let Some(line) = self.lines.pop() {
             if let Some(last) = self.lines.last_mut().and_then(|parent| parent.moves.last_mut()) {
                 last.variations.push(line);
@@ -587,6 +615,7 @@ impl Builder {
         while self.lines.len() > 1 {
             self.close_line();
         }
+        self.end_comment();
         let main = self.lines.pop()?;
         let result =
             self.result.or_else(|| self.tag("Result").and_then(|r| PgnResult::from_ascii(r.trim().as_bytes())));
@@ -597,6 +626,18 @@ impl Builder {
             moves: main.moves,
             result: result.unwrap_or_default(),
         })
+    }
+}
+
+/// The comment that a comment read now goes to: the last move's of the line being read, or the
+/// line's, or (before the movetext, even between tags) the game's.
+fn comment_target<'a>(pre_comment: &'a mut Option<PgnText>, lines: &'a mut [PgnVariation]) -> &'a mut Option<PgnText> {
+    match lines.last_mut() {
+        None => pre_comment,
+        Some(line) => match line.moves.last_mut() {
+            Some(last) => &mut last.comment,
+            None => &mut line.comment,
+        },
     }
 }
 
@@ -614,6 +655,7 @@ impl Visitor for Builder {
     }
 
     fn play(&mut self, _: &Position, mv: Move) {
+        self.end_comment();
         if let Some(line) = self.lines.last_mut() {
             push_in_place(&mut line.moves, || PgnMove::new(mv));
         }
@@ -634,23 +676,22 @@ impl Visitor for Builder {
         false
     }
 
-    /// Attaches a comment to the last move of the line being read, or to the line, or (before
-    /// the movetext, even between tags) to the game.
+    /// Attaches a comment to its target ([`comment_target`]), after the target's earlier ones
+    /// with a space between them (empty comments left out).
     fn comment(&mut self, text: &str) {
-        let target = match self.lines.last_mut() {
-            None => &mut self.pre_comment,
-            Some(line) => match line.moves.last_mut() {
-                Some(last) => &mut last.comment,
-                None => &mut line.comment,
-            },
-        };
-        match target {
-            Some(existing) if !existing.is_empty() => {
+        let depth = self.lines.len().saturating_sub(1);
+        match comment_target(&mut self.pre_comment, &mut self.lines) {
+            Some(first) if !first.is_empty() => {
                 if !text.is_empty() {
-                    *existing = [existing.as_str(), text].join(" ").into();
+                    if self.more_comments.len() <= depth {
+                        self.more_comments.resize_with(depth + 1, String::new);
+                    }
+                    let more = &mut self.more_comments[depth];
+                    more.push(' ');
+                    more.push_str(text);
                 }
             }
-            _ => *target = Some(text.into()),
+            target => *target = Some(text.into()),
         }
     }
 
