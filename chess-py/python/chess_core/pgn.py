@@ -75,10 +75,12 @@ def _comment_open_after(line: str, in_comment: bool) -> bool:
                 return True
             in_comment, at = False, close + 1
         else:
-            opens = [i for i in (line.find("{", at), line.find(";", at)) if i >= 0]
-            if not opens or line[min(opens)] == ";":
+            # A `;` is looked for only up to the next `{`: each byte is looked at once, so a
+            # line of many comments takes linear time.
+            brace = line.find("{", at)
+            if brace < 0 or line.find(";", at, brace) >= 0:
                 return False
-            in_comment, at = True, min(opens) + 1
+            in_comment, at = True, brace + 1
 
 
 def read_game(handle_or_text: Union[str, IO[Any]]) -> Optional[PgnGame]:
