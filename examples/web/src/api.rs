@@ -6,6 +6,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State as Shared};
+use axum::http::{HeaderValue, StatusCode, header};
 use chess_core::search::Level;
 use chess_core::{Color, Game, Position, Role, Square};
 use chess_play::{HINT_LEVEL, HINTS_PER_GAME, Pace, RulesChoice, Side};
@@ -15,25 +16,50 @@ use serde_json::{Value, json};
 
 use crate::App;
 use crate::error::ApiError;
+use crate::queue::Client;
 use crate::save::{Save, State};
 use crate::view::{GivenHint, Played, Texts, View, legal_moves};
 
 /// An answer: the JSON body, or the error.
 type Answer = Result<Json<Value>, ApiError>;
 
-/// A request's body, read whole; one too large (over 2 MiB) or unreadable is refused with an
-/// [`ApiError`] like every other refusal.
+/// A request's body, read whole. Refused in the API's error form when it is not declared as
+/// JSON (415), is larger than [`MAX_BODY`] (413), or does not arrive within the body timeout
+/// (408).
 pub(crate) struct Body(Bytes);
 
-impl<S: Send + Sync> FromRequest<S> for Body {
+/// The largest request body: four times the save of a 1,000-move game in which a draw was
+/// offered and declined at every move, and well over the longest game the 75-move rule
+/// allows without events; larger is padding.
+pub(crate) const MAX_BODY: usize = 256 << 10;
+
+impl FromRequest<App> for Body {
     type Rejection = ApiError;
 
-    async fn from_request(request: Request, state: &S) -> Result<Body, ApiError> {
-        Bytes::from_request(request, state).await.map(Body).map_err(|rejection| {
+    async fn from_request(request: Request, app: &App) -> Result<Body, ApiError> {
+        if !is_json(request.headers().get(header::CONTENT_TYPE)) {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "not_json",
+                "The API takes a JSON body, sent with Content-Type: application/json.",
+                "接口只接受 JSON 请求体，须带 Content-Type: application/json。",
+            ));
+        }
+        let read = tokio::time::timeout(app.limits.body_timeout, Bytes::from_request(request, app));
+        let Ok(bytes) = read.await else {
+            return Err(ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "slow_request",
+                "The request's body came too slowly.",
+                "请求体传送得太慢。",
+            ));
+        };
+        bytes.map(Body).map_err(|rejection| {
             let why = rejection.body_text();
+            let code = if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE { "too_large" } else { "bad_request" };
             ApiError::new(
                 rejection.status(),
-                "bad_request",
+                code,
                 format!("The request cannot be read: {why}."),
                 format!("无法读取请求：{why}。"),
             )
@@ -41,8 +67,15 @@ impl<S: Send + Sync> FromRequest<S> for Body {
     }
 }
 
-/// Reads a request body as JSON, naming what is wrong (and where) when it cannot.
-fn parse<T: DeserializeOwned>(body: &Body) -> Result<T, ApiError> {
+/// Tells whether a `Content-Type` says JSON (`application/json`, with any parameters).
+fn is_json(kind: Option<&HeaderValue>) -> bool {
+    let essence = kind.and_then(|kind| kind.to_str().ok()).and_then(|kind| kind.split(';').next());
+    essence.is_some_and(|essence| essence.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// Reads a request body as JSON, naming what is wrong (and where) when it cannot. The body is
+/// dropped here, before any search waits for its turn.
+fn parse<T: DeserializeOwned>(body: Body) -> Result<T, ApiError> {
     serde_json::from_slice(&body.0).map_err(|error| {
         ApiError::bad_request(
             "bad_request",
@@ -54,6 +87,7 @@ fn parse<T: DeserializeOwned>(body: &Body) -> Result<T, ApiError> {
 
 /// A request that carries only the save.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct SaveOnly {
     state: State,
 }
@@ -68,13 +102,14 @@ fn answer(app: &App, save: &Save, extra: Value) -> Answer {
 }
 
 /// Reads the save of a request that carries only that.
-fn open(app: &App, body: &Body) -> Result<Save, ApiError> {
+fn open(app: &App, body: Body) -> Result<Save, ApiError> {
     let request: SaveOnly = parse(body)?;
     app.sealer.open(&request.state)
 }
 
 /// A new game's settings.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct NewGame {
     rules: RulesChoice,
     side: Side,
@@ -84,7 +119,7 @@ struct NewGame {
 
 /// `new`: starts a game.
 pub(crate) async fn new_game(Shared(app): Shared<App>, body: Body) -> Answer {
-    let request: NewGame = parse(&body)?;
+    let request: NewGame = parse(body)?;
     if request.level == Level::Master {
         return Err(ApiError::bad_request(
             "bad_request",
@@ -109,12 +144,13 @@ pub(crate) async fn new_game(Shared(app): Shared<App>, body: Body) -> Answer {
 
 /// `view`: shows a saved game (to continue it).
 pub(crate) async fn view(Shared(app): Shared<App>, body: Body) -> Answer {
-    let save = open(&app, &body)?;
+    let save = open(&app, body)?;
     answer(&app, &save, json!({}))
 }
 
 /// A square asked about.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct PieceSquare {
     state: State,
     from: Square,
@@ -122,7 +158,7 @@ struct PieceSquare {
 
 /// `destinations`: the legal moves of one piece.
 pub(crate) async fn destinations(Shared(app): Shared<App>, body: Body) -> Answer {
-    let request: PieceSquare = parse(&body)?;
+    let request: PieceSquare = parse(body)?;
     let save = app.sealer.open(&request.state)?;
     let moves = if save.game.is_over() { Vec::new() } else { legal_moves(save.game.position(), Some(request.from)) };
     Ok(Json(json!({ "destinations": moves })))
@@ -130,6 +166,7 @@ pub(crate) async fn destinations(Shared(app): Shared<App>, body: Body) -> Answer
 
 /// A move asked for by squares.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct PlayMove {
     state: State,
     from: Square,
@@ -139,7 +176,7 @@ struct PlayMove {
 
 /// `play`: the player's move.
 pub(crate) async fn play(Shared(app): Shared<App>, body: Body) -> Answer {
-    let request: PlayMove = parse(&body)?;
+    let request: PlayMove = parse(body)?;
     let mut save = app.sealer.open(&request.state)?;
     if save.game.is_over() {
         return Err(ApiError::game_over());
@@ -175,8 +212,8 @@ fn promotion_role(name: &str) -> Result<Role, ApiError> {
 }
 
 /// `computer`: the computer's move, searched on the blocking pool.
-pub(crate) async fn computer(Shared(app): Shared<App>, body: Body) -> Answer {
-    let mut save = open(&app, &body)?;
+pub(crate) async fn computer(Shared(app): Shared<App>, client: Client, body: Body) -> Answer {
+    let mut save = open(&app, body)?;
     if save.game.is_over() {
         return Err(ApiError::game_over());
     }
@@ -185,7 +222,8 @@ pub(crate) async fn computer(Shared(app): Shared<App>, body: Body) -> Answer {
     }
     let level = save.level;
     let (game, (result, seconds)) = app
-        .search(save.game, move |searcher, game| {
+        .searches
+        .run(client, save.game, move |searcher, game| {
             searcher.set_level(level);
             let started = Instant::now();
             let result = searcher.play(game);
@@ -222,8 +260,8 @@ fn pace_name(pace: Pace) -> &'static str {
 }
 
 /// `hint`: a suggested move, up to [`HINTS_PER_GAME`] a game; the same one again is free.
-pub(crate) async fn hint(Shared(app): Shared<App>, body: Body) -> Answer {
-    let mut save = open(&app, &body)?;
+pub(crate) async fn hint(Shared(app): Shared<App>, client: Client, body: Body) -> Answer {
+    let mut save = open(&app, body)?;
     if let Some(hint) = save.current_hint().cloned() {
         return answer(&app, &save, json!({ "hint": hint }));
     }
@@ -240,7 +278,7 @@ pub(crate) async fn hint(Shared(app): Shared<App>, body: Body) -> Answer {
             format!("本局的{HINTS_PER_GAME}次提示已经用完。"),
         ));
     }
-    let (game, hint) = app.search(save.game, |searcher, game| searcher.hint(game, HINT_LEVEL)).await?;
+    let (game, hint) = app.searches.run(client, save.game, |searcher, game| searcher.hint(game, HINT_LEVEL)).await?;
     save.game = game;
     let hint = hint.ok_or_else(ApiError::game_over)?;
     let given = GivenHint {
@@ -257,7 +295,7 @@ pub(crate) async fn hint(Shared(app): Shared<App>, body: Body) -> Answer {
 
 /// `undo`: takes back the player's last move (and the computer's reply on the player's turn).
 pub(crate) async fn undo(Shared(app): Shared<App>, body: Body) -> Answer {
-    let mut save = open(&app, &body)?;
+    let mut save = open(&app, body)?;
     let plies = save.side.undo_plies(save.game.position().turn());
     if save.game.moves().len() < plies {
         return Err(ApiError::conflict("nothing_to_undo", "There is no move to take back.", "没有可以悔的棋。"));
@@ -271,15 +309,15 @@ pub(crate) async fn undo(Shared(app): Shared<App>, body: Body) -> Answer {
 
 /// `resign`: the player (with two players, the side to move) resigns.
 pub(crate) async fn resign(Shared(app): Shared<App>, body: Body) -> Answer {
-    let mut save = open(&app, &body)?;
+    let mut save = open(&app, body)?;
     let player = save.player();
     save.game.resign(player).map_err(|error| ApiError::refused(&error))?;
     answer(&app, &save, json!({}))
 }
 
 /// `draw`: claims a draw when the rules allow one, else offers one; the computer answers at once.
-pub(crate) async fn draw(Shared(app): Shared<App>, body: Body) -> Answer {
-    let mut save = open(&app, &body)?;
+pub(crate) async fn draw(Shared(app): Shared<App>, client: Client, body: Body) -> Answer {
+    let mut save = open(&app, body)?;
     let player = save.player();
     if save.game.can_claim_draw() {
         save.game.claim_draw(player).map_err(|error| ApiError::refused(&error))?;
@@ -291,7 +329,8 @@ pub(crate) async fn draw(Shared(app): Shared<App>, body: Body) -> Answer {
     }
     let level = save.level;
     let (game, accepted) = app
-        .search(save.game, move |searcher, game| {
+        .searches
+        .run(client, save.game, move |searcher, game| {
             searcher.set_level(level);
             chess_play::accepts_draw(searcher, game)
         })
@@ -303,6 +342,7 @@ pub(crate) async fn draw(Shared(app): Shared<App>, body: Body) -> Answer {
 
 /// An answer to a draw offer.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct DrawAnswer {
     state: State,
     accept: bool,
@@ -310,7 +350,7 @@ struct DrawAnswer {
 
 /// `draw_answer`: the other player accepts or declines the pending draw offer.
 pub(crate) async fn draw_answer(Shared(app): Shared<App>, body: Body) -> Answer {
-    let request: DrawAnswer = parse(&body)?;
+    let request: DrawAnswer = parse(body)?;
     let mut save = app.sealer.open(&request.state)?;
     let Some(offerer) = save.game.draw_offer() else {
         return Err(ApiError::conflict("no_draw_offer", "No draw has been offered.", "没有人提和。"));

@@ -1,6 +1,6 @@
 //! The API's errors: an HTTP status, a stable code and the message in both languages.
 
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chess_core::{EventError, IllegalMoveReason};
 use serde::Serialize;
@@ -59,10 +59,47 @@ impl ApiError {
     pub fn game_over() -> ApiError {
         ApiError::conflict("game_over", "The game is over.", "对局已经结束。")
     }
+
+    /// Too many searches wait, or this client already has one waiting (503, with
+    /// `Retry-After`).
+    pub fn busy() -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "The server is busy; please try again in a moment.",
+            "服务器正忙，请稍后再试。",
+        )
+    }
+
+    /// A call from a page of another site (403).
+    pub fn cross_origin() -> ApiError {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "cross_origin",
+            "The API answers only this site's own page.",
+            "接口只回应本站自己的页面。",
+        )
+    }
+
+    /// The server failed (500): a search that could not run, or a request without its
+    /// connection's address.
+    pub fn internal() -> ApiError {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal_error",
+            "The server could not answer this request; please try again.",
+            "服务器无法回应这个请求，请再试一次。",
+        )
+    }
 }
+
+/// The seconds a client is asked to wait before trying a busy server again.
+pub const RETRY_AFTER_SECONDS: u64 = 1;
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(serde_json::json!({ "error": self }))).into_response()
+        let retry = (self.status == StatusCode::SERVICE_UNAVAILABLE)
+            .then(|| [(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS))]);
+        (self.status, retry, axum::Json(serde_json::json!({ "error": self }))).into_response()
     }
 }

@@ -4,61 +4,119 @@
 //! The server keeps no per-user state: every call carries the game as a sealed save (see
 //! [`save`]), which the page keeps in its `localStorage`, so any number of servers sharing a
 //! key can serve the page. Searches run on the blocking thread pool, at most one per core at a
-//! time, so the server stays responsive while the computer thinks.
+//! time, so the server stays responsive while the computer thinks; a bounded number wait for
+//! their turn, at most one per client. One client cannot hold the server: every connection
+//! has its timeouts (see [`Limits`]), and the API answers only the site's own page.
 //!
 //! # Examples
 //!
-//! ```
-//! # #[tokio::main(flavor = "current_thread")] async fn main() {
+//! ```no_run
+//! # #[tokio::main(flavor = "current_thread")] async fn main() -> std::io::Result<()> {
 //! use chess_web::{App, save::Sealer};
 //!
-//! let app = App::new(Sealer::new([7; 32]));
-//! let router = app.router();
-//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-//! # drop((router, listener));
-//! // axum::serve(listener, router).await
-//! # }
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! App::new(Sealer::new([7; 32])).serve(listener).await;
+//! # Ok(()) }
 //! ```
 
 mod api;
 pub mod error;
+mod queue;
 pub mod save;
 pub mod view;
 
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
-use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Request};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use chess_core::Game;
-use chess_core::search::Searcher;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+use tower::ServiceExt;
+use tower_http::csrf::CsrfLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
 
 use error::ApiError;
+use queue::Searches;
 use save::Sealer;
 
 include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
-/// The transposition table of each search, in MiB: small, as many games share the server.
-const SEARCH_HASH_MB: usize = 4;
+/// The page's content security policy: its own files only, no inline script or style, no
+/// framing, no forms.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; object-src 'none'; base-uri 'none'; \
+     form-action 'none'; frame-ancestors 'none'";
 
-/// The server's shared parts: the key that seals saves and the permits to search.
+/// What one client may take of the server.
+///
+/// # Examples
+///
+/// ```
+/// use chess_web::Limits;
+///
+/// let limits = Limits { waiting: 4, ..Limits::default() };
+/// assert_eq!(limits.waiting, 4);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The time to send a request's headers, from the connection's start or the end of the
+    /// previous answer: it also closes idle connections.
+    pub header_timeout: Duration,
+    /// The time to send a request's body, once its headers are in (408 after it).
+    pub body_timeout: Duration,
+    /// Connections open at once; more wait to be accepted.
+    pub connections: usize,
+    /// Searches running at once.
+    pub searches: usize,
+    /// Searches waiting for their turn, at most one per client; more are refused (503).
+    pub waiting: usize,
+}
+
+impl Default for Limits {
+    /// Ten seconds for headers and for a body, 512 connections, one search per core and eight
+    /// waiting per core.
+    fn default() -> Limits {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        Limits {
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            connections: 512,
+            searches: cores,
+            waiting: 8 * cores,
+        }
+    }
+}
+
+/// The server's shared parts: the key that seals saves, the limits and the searches' queue.
 #[derive(Clone)]
 pub struct App {
     sealer: Sealer,
-    searches: Arc<Semaphore>,
+    limits: Arc<Limits>,
+    searches: Arc<Searches>,
 }
 
 impl App {
-    /// Makes the server's state with `sealer`; as many searches run at once as there are cores.
+    /// Makes the server's state with `sealer` and the default [`Limits`].
     pub fn new(sealer: Sealer) -> App {
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        App { sealer, searches: Arc::new(Semaphore::new(cores)) }
+        App::with_limits(sealer, Limits::default())
     }
 
-    /// Returns the router: `GET /`, `GET /static/<name>` and `POST /api/<call>`.
+    /// Makes the server's state with `sealer` and `limits`.
+    pub fn with_limits(sealer: Sealer, limits: Limits) -> App {
+        let searches = Arc::new(Searches::new(limits.searches, limits.waiting));
+        App { sealer, limits: Arc::new(limits), searches }
+    }
+
+    /// Returns the router: `GET /`, `GET /static/<name>` and `POST /api/<call>`, with an
+    /// access log line per request (the `tracing` event `answered`), security headers on
+    /// every answer, and cross-site calls refused. Its requests need their client's address
+    /// ([`ConnectInfo<SocketAddr>`](ConnectInfo)), as [`App::serve`] gives them.
     pub fn router(self) -> Router {
         Router::new()
             .route("/", get(|| asset(Path("index.html".to_string()))))
@@ -84,36 +142,60 @@ impl App {
                     "页面用 GET 读取，接口用 POST 调用。",
                 )
             })
+            .layer(DefaultBodyLimit::max(api::MAX_BODY))
+            .layer(CsrfLayer::new().with_rejection_response(|_| ApiError::cross_origin().into_response()))
+            .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+            .layer(SetResponseHeaderLayer::overriding(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+            ))
+            .layer(
+                TraceLayer::new_for_http()
+                    .make_span_with(|request: &Request| {
+                        let client = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|info| info.0.ip());
+                        let client = client.map_or_else(|| "-".to_string(), |ip| ip.to_string());
+                        tracing::info_span!("request", method = %request.method(), path = %request.uri().path(), %client)
+                    })
+                    .on_request(())
+                    .on_response(|response: &Response, latency: Duration, _: &tracing::Span| {
+                        let ms = latency.as_secs_f64() * 1e3;
+                        tracing::info!(status = response.status().as_u16(), ms = %format_args!("{ms:.1}"), "answered");
+                    })
+                    .on_failure(()),
+            )
             .with_state(self)
     }
 
-    /// Runs `search` on `game` on the blocking pool with a fresh searcher, once a permit is
-    /// free; gives the game back with the result.
-    async fn search<R: Send + 'static>(
-        &self,
-        game: Game,
-        search: impl FnOnce(&mut Searcher, &Game) -> R + Send + 'static,
-    ) -> Result<(Game, R), ApiError> {
-        let permit = self.searches.clone().acquire_owned().await.map_err(|_| busy())?;
-        let task = tokio::task::spawn_blocking(move || {
-            let mut searcher = Searcher::with_hash_mb(SEARCH_HASH_MB);
-            searcher.set_seed(api::seed());
-            let result = search(&mut searcher, &game);
-            drop(permit);
-            (game, result)
-        });
-        task.await.map_err(|_| busy())
+    /// Serves [`App::router`] on `listener` within the [`Limits`]: at most `connections`
+    /// connections at once (more wait in the listener's backlog), each closed when a
+    /// request's headers take longer than `header_timeout` or it stays idle that long.
+    /// Runs until the process ends.
+    pub async fn serve(self, listener: TcpListener) {
+        let limits = Arc::clone(&self.limits);
+        serve_router(listener, self.router(), &limits).await
     }
 }
 
-/// The error when a search could not run (the server is shutting down, or the search failed).
-fn busy() -> ApiError {
-    ApiError::new(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "search_failed",
-        "The computer could not think about this move; please try again.",
-        "电脑无法思考这一步，请再试一次。",
-    )
+/// Serves `router` on `listener` within `limits` (see [`App::serve`]).
+async fn serve_router(mut listener: TcpListener, router: Router, limits: &Limits) {
+    let connections = Arc::new(Semaphore::new(limits.connections));
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
+    loop {
+        let Ok(permit) = connections.clone().acquire_owned().await else { return };
+        let (stream, address) = axum::serve::Listener::accept(&mut listener).await;
+        let router = router.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(address));
+            router.clone().oneshot(request.map(axum::body::Body::new))
+        });
+        let connection = http.serve_connection(TokioIo::new(stream), service);
+        tokio::spawn(async move {
+            // A connection ends with an error when its client is too slow or goes away.
+            let _ = connection.await;
+            drop(permit);
+        });
+    }
 }
 
 /// Serves one file of `static/` with its content type.
@@ -131,4 +213,123 @@ async fn asset(Path(name): Path<String>) -> Response {
         _ => "application/octet-stream",
     };
     ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], *bytes).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Instant;
+
+    use chess_core::Game;
+    use chess_core::search::Searcher;
+    use tokio::io::AsyncWriteExt;
+    use tokio::task::JoinHandle;
+
+    use super::*;
+    use queue::Client;
+
+    /// A search that ends only when it is stopped (or, so that a failed test ends, after a
+    /// minute).
+    fn until_stopped(searcher: &mut Searcher, _: &Game) {
+        let (stop, started) = (searcher.stop_handle(), Instant::now());
+        while !stop.is_stopped() && started.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    /// The client at `127.0.0.<n>`.
+    fn client(n: u8) -> Client {
+        Client::from(SocketAddr::from(([127, 0, 0, n], 1)))
+    }
+
+    /// Starts a search that runs until stopped, for `client`.
+    fn spin(searches: &Arc<Searches>, client: Client) -> JoinHandle<Result<(), ApiError>> {
+        let searches = Arc::clone(searches);
+        tokio::spawn(async move { searches.run(client, Game::new(), until_stopped).await.map(drop) })
+    }
+
+    /// Waits (up to ten seconds) until the queue has `free` permits and `waiting` searches.
+    async fn settle(searches: &Searches, free: usize, waiting: usize) {
+        let started = Instant::now();
+        while searches.free_and_waiting() != (free, waiting) {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "{:?}, not {:?}",
+                searches.free_and_waiting(),
+                (free, waiting)
+            );
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+
+    /// Checks that a search for `client` is refused as busy (at once: within ten seconds).
+    async fn refused_at_once(searches: &Searches, client: Client) {
+        let search = searches.run(client, Game::new(), until_stopped);
+        let answer = tokio::time::timeout(Duration::from_secs(10), search).await.expect("not refused at once");
+        assert_eq!(answer.map(drop).unwrap_err(), ApiError::busy());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_queue_is_bounded_one_place_a_client_and_dropped_searches_leave_it() {
+        let searches = Arc::new(Searches::new(1, 2));
+        let a = spin(&searches, client(1));
+        settle(&searches, 0, 0).await;
+        let b = spin(&searches, client(2));
+        settle(&searches, 0, 1).await;
+        // One waiting search a client: the second is refused at once.
+        refused_at_once(&searches, client(2)).await;
+        let c = spin(&searches, client(3));
+        settle(&searches, 0, 2).await;
+        // The queue is full.
+        refused_at_once(&searches, client(4)).await;
+        // A waiting request dropped (its client gone) gives its place up.
+        c.abort();
+        settle(&searches, 0, 1).await;
+        let d = spin(&searches, client(4));
+        settle(&searches, 0, 2).await;
+        // A running one dropped is stopped: its permit goes to the first waiting, b.
+        a.abort();
+        settle(&searches, 0, 1).await;
+        b.abort();
+        settle(&searches, 0, 0).await;
+        d.abort();
+        settle(&searches, 1, 0).await;
+    }
+
+    #[test]
+    fn a_busy_answer_says_when_to_try_again() {
+        let response = ApiError::busy().into_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "1");
+        assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_client_that_disconnects_leaves_the_queue_and_its_search_stops() {
+        let limits = Limits { searches: 1, ..Limits::default() };
+        let app = App::with_limits(Sealer::new([1; 32]), limits.clone());
+        let searches = Arc::clone(&app.searches);
+        let spinner = Arc::clone(&searches);
+        let router = app.router().route(
+            "/spin",
+            post(move |client: Client| async move { spinner.run(client, Game::new(), until_stopped).await.map(drop) }),
+        );
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(async move { serve_router(listener, router, &limits).await });
+        let request = |from: [u8; 4]| async move {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.bind(SocketAddr::from((from, 0))).unwrap();
+            let mut stream = socket.connect(address).await.unwrap();
+            stream.write_all(b"POST /spin HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n").await.unwrap();
+            stream
+        };
+        let running = request([127, 0, 0, 1]).await;
+        settle(&searches, 0, 0).await;
+        let waiting = request([127, 0, 0, 2]).await;
+        settle(&searches, 0, 1).await;
+        drop(waiting);
+        settle(&searches, 0, 0).await;
+        drop(running);
+        settle(&searches, 1, 0).await;
+    }
 }

@@ -10,7 +10,7 @@ use chess_web::save::Sealer;
 use sha2::{Digest, Sha256};
 
 const USAGE: &str = "\
-Usage: chess-web [--port N] [--host ADDRESS] [--secret-file PATH]
+Usage: chess-web [--port N] [--host ADDRESS] [--secret-file PATH] [--quiet]
 
 Serves the chess game as a web page; open the printed address in a browser.
 
@@ -19,6 +19,8 @@ Serves the chess game as a web page; open the printed address in a browser.
   --secret-file PATH  the key that seals saved games (made when missing; servers that share
                       it accept each other's saves). Default: chess-core/web-secret in the
                       user's data directory.
+  --quiet             no log: without it, a line per request (method, path, status, time)
+                      and each refused save go to the standard error
   -h, --help          this text";
 
 /// What the flags ask for.
@@ -26,10 +28,11 @@ struct Args {
     host: String,
     port: u16,
     secret: Option<PathBuf>,
+    quiet: bool,
 }
 
 fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
-    let mut parsed = Args { host: "127.0.0.1".into(), port: 8080, secret: None };
+    let mut parsed = Args { host: "127.0.0.1".into(), port: 8080, secret: None, quiet: false };
     while let Some(flag) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
         match flag.as_str() {
@@ -41,6 +44,7 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
             }
             "--host" => parsed.host = value("--host")?,
             "--secret-file" => parsed.secret = Some(PathBuf::from(value("--secret-file")?)),
+            "--quiet" => parsed.quiet = true,
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -87,6 +91,9 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if !args.quiet {
+        tracing_subscriber::fmt().with_writer(std::io::stderr).with_target(false).init();
+    }
     let secret = args.secret.or_else(|| Some(chess_play::default_path()?.with_file_name("web-secret")));
     let key = match secret {
         Some(path) => match load_key(&path) {
@@ -116,11 +123,6 @@ async fn main() -> ExitCode {
     let address = listener.local_addr().map_or_else(|_| format!("{}:{}", args.host, args.port), |a| a.to_string());
     println!("chess-web listening on http://{address}");
     let _ = std::io::stdout().flush();
-    match axum::serve(listener, App::new(Sealer::new(key)).router()).await {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("chess-web: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    App::new(Sealer::new(key)).serve(listener).await;
+    ExitCode::SUCCESS
 }

@@ -49,6 +49,7 @@ impl Save {
 
 /// The save as the page keeps it: the JSON text of a [`Save`] and its seal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct State {
     /// The save as JSON text.
     pub save: String,
@@ -79,6 +80,7 @@ impl Sealer {
     pub fn open(&self, state: &State) -> Result<Save, ApiError> {
         let tag = unhex(&state.seal);
         if tag.is_none_or(|tag| self.mac(&state.save).verify_slice(&tag).is_err()) {
+            tracing::warn!("refused a save whose seal does not match");
             return Err(ApiError::bad_request(
                 "tampered_save",
                 "This saved game was changed outside the game (or saved by another server), so it cannot be continued.",

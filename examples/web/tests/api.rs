@@ -1,8 +1,14 @@
 //! The JSON API against the router, in memory: every call, its errors, and saves that were
 //! changed outside the game.
 
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::Router;
 use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::extract::ConnectInfo;
+use axum::http::{HeaderMap, Request, StatusCode};
 use chess_web::App;
 use chess_web::save::{Sealer, State};
 use hmac::{Hmac, Mac};
@@ -19,14 +25,26 @@ const PINNED: &str = "rnbqk2r/pppp1ppp/4pn2/8/1bPP4/2N5/PP2PPPP/R1BQKBNR w KQkq 
 /// After 1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5: White may castle.
 const CASTLE: &str = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
 
+/// A POST to `path` from the client at `from`, as the server passes it to the router.
+fn post(path: &str, from: [u8; 4]) -> axum::http::request::Builder {
+    Request::post(path).header("content-type", "application/json").extension(ConnectInfo(SocketAddr::from((from, 1))))
+}
+
+/// Sends `request` to `router` and returns the status, the headers and the JSON answer.
+async fn send(router: Router, request: Request<Body>) -> (StatusCode, HeaderMap, Value) {
+    let response = router.oneshot(request).await.unwrap();
+    let (status, headers) = (response.status(), response.headers().clone());
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let answer =
+        serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+    (status, headers, answer)
+}
+
 /// Posts `body` to `path` and returns the status and the JSON answer.
 async fn call(path: &str, body: impl Into<Body>) -> (StatusCode, Value) {
     let router = App::new(Sealer::new(KEY)).router();
-    let request = Request::post(path).header("content-type", "application/json").body(body.into()).unwrap();
-    let response = router.oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into())))
+    let (status, _, answer) = send(router, post(path, [127, 0, 0, 1]).body(body.into()).unwrap()).await;
+    (status, answer)
 }
 
 /// Posts `body` and expects success.
@@ -408,9 +426,9 @@ async fn bad_requests_say_what_is_wrong() {
     assert_eq!((status, answer["error"]["code"].as_str()), (StatusCode::NOT_FOUND, Some("not_found")));
     let (status, _) = call("/api/new", vec![0xffu8, 0xfe]).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    // A body over the 2 MiB limit is refused in the API's own form.
-    let (status, answer) = call("/api/view", vec![b' '; 3 << 20]).await;
-    assert_eq!((status, answer["error"]["code"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("bad_request")));
+    // A body over the 256 KiB limit is refused in the API's own form.
+    let (status, answer) = call("/api/view", vec![b' '; 257 << 10]).await;
+    assert_eq!((status, answer["error"]["code"].as_str()), (StatusCode::PAYLOAD_TOO_LARGE, Some("too_large")));
     assert!(answer["error"]["message"]["en"].as_str().unwrap().starts_with("The request cannot be read: "), "{answer}");
     // The API is called with POST.
     let router = App::new(Sealer::new(KEY)).router();
@@ -459,4 +477,144 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
     }
     assert_eq!(get("/static/nothing.js".into()).await.0, StatusCode::NOT_FOUND);
     assert_eq!(get("/static/..%2FCargo.toml".into()).await.0, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn padded_bodies_are_refused() {
+    let game = new_game("fide", "both", None).await;
+    let padding = "x".repeat(1000);
+    let body = json!({"state": game["state"], "padding": padding});
+    let message = refused("/api/view", body, StatusCode::BAD_REQUEST, "bad_request").await;
+    assert!(message.contains("unknown field `padding`"), "{message}");
+    let state = json!({"save": game["state"]["save"], "seal": game["state"]["seal"], "padding": padding});
+    let message = refused("/api/computer", json!({"state": state}), StatusCode::BAD_REQUEST, "bad_request").await;
+    assert!(message.contains("unknown field `padding`"), "{message}");
+    let body = json!({"state": game["state"], "from": "e2", "to": "e4", "padding": padding});
+    refused("/api/play", body, StatusCode::BAD_REQUEST, "bad_request").await;
+    let body = json!({"rules": "fide", "side": "white", "level": "normal", "padding": padding});
+    refused("/api/new", body, StatusCode::BAD_REQUEST, "bad_request").await;
+}
+
+#[tokio::test]
+async fn the_api_takes_json_only() {
+    let body = json!({"rules": "fide", "side": "white", "level": "normal"}).to_string();
+    let with_type = |kind: Option<&str>| {
+        let request = Request::post("/api/new").extension(ConnectInfo(SocketAddr::from(([127, 0, 0, 1], 1))));
+        let request = match kind {
+            Some(kind) => request.header("content-type", kind),
+            None => request,
+        };
+        request.body(Body::from(body.clone())).unwrap()
+    };
+    for kind in
+        [Some("text/plain"), Some("application/x-www-form-urlencoded"), Some("multipart/form-data; boundary=x"), None]
+    {
+        let (status, _, answer) = send(App::new(Sealer::new(KEY)).router(), with_type(kind)).await;
+        assert_eq!(
+            (status, answer["error"]["code"].as_str()),
+            (StatusCode::UNSUPPORTED_MEDIA_TYPE, Some("not_json")),
+            "{kind:?}"
+        );
+    }
+    let (status, _, _) =
+        send(App::new(Sealer::new(KEY)).router(), with_type(Some("Application/JSON; charset=utf-8"))).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn cross_site_calls_are_refused_and_answers_carry_no_cors_headers() {
+    let body = json!({"rules": "fide", "side": "white", "level": "normal"}).to_string();
+    let call_with = |headers: &[(&'static str, &'static str)]| {
+        let mut request = post("/api/new", [127, 0, 0, 1]).header("host", "127.0.0.1:8080");
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        send(App::new(Sealer::new(KEY)).router(), request.body(Body::from(body.clone())).unwrap())
+    };
+    let refused: [&[(&str, &str)]; 4] = [
+        &[("origin", "http://evil.example")],
+        &[("origin", "http://127.0.0.1:8081")],
+        &[("sec-fetch-site", "cross-site"), ("origin", "http://evil.example")],
+        &[("sec-fetch-site", "same-site")],
+    ];
+    for headers in refused {
+        let (status, answer_headers, answer) = call_with(headers).await;
+        assert_eq!(
+            (status, answer["error"]["code"].as_str()),
+            (StatusCode::FORBIDDEN, Some("cross_origin")),
+            "{headers:?}"
+        );
+        assert!(!answer_headers.keys().any(|name| name.as_str().starts_with("access-control-")), "{answer_headers:?}");
+    }
+    let allowed: [&[(&str, &str)]; 3] = [
+        &[],
+        &[("origin", "http://127.0.0.1:8080")],
+        &[("sec-fetch-site", "same-origin"), ("origin", "http://127.0.0.1:8080")],
+    ];
+    for headers in allowed {
+        let (status, answer_headers, _) = call_with(headers).await;
+        assert_eq!(status, StatusCode::OK, "{headers:?}");
+        assert!(!answer_headers.keys().any(|name| name.as_str().starts_with("access-control-")), "{answer_headers:?}");
+        assert_eq!(answer_headers["x-content-type-options"], "nosniff");
+    }
+    // The page may be opened from anywhere, and says what it may load.
+    let request = Request::get("/").header("sec-fetch-site", "cross-site").body(Body::empty()).unwrap();
+    let response = App::new(Sealer::new(KEY)).router().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+    let policy = response.headers()["content-security-policy"].to_str().unwrap();
+    assert!(policy.starts_with("default-src 'self';") && policy.contains("frame-ancestors 'none'"), "{policy}");
+}
+
+/// The composed position where a search is slowest: seven pawns about to promote on each side.
+const PROMOTIONS: &str = "8/PPPPPPP1/8/2k5/8/2K5/ppppppp1/8 w - - 0 1";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_players_moves_are_answered_while_an_attacker_loops_slow_searches() {
+    // Two searches at once; the attacker asks for eight slow ones at a time, again and again.
+    let limits = chess_web::Limits { searches: 2, ..chess_web::Limits::default() };
+    let router = App::with_limits(Sealer::new(KEY), limits).router();
+    let attack = ok("/api/new", json!({"rules": "fide", "side": "black", "level": "expert", "fen": PROMOTIONS})).await;
+    let body = json!({"state": attack["state"]}).to_string();
+    let answered = Arc::new(Mutex::new(Vec::<Instant>::new()));
+    let attackers: Vec<_> = (0..8)
+        .map(|_| {
+            let (router, body, answered) = (router.clone(), body.clone(), Arc::clone(&answered));
+            tokio::spawn(async move {
+                loop {
+                    let request = post("/api/computer", [10, 0, 0, 66]).body(Body::from(body.clone())).unwrap();
+                    let (status, headers, _) = send(router.clone(), request).await;
+                    if status == StatusCode::OK {
+                        answered.lock().unwrap().push(Instant::now());
+                    } else {
+                        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+                        assert_eq!(headers["retry-after"], "1");
+                        tokio::time::sleep(Duration::from_millis(10)).await;
+                    }
+                }
+            })
+        })
+        .collect();
+    // The player's computer moves each wait for at most the two slow searches running when it
+    // came and the attacker's one waiting before it (and one more may end while it runs),
+    // however many the attacker asks for.
+    let mut game = new_game("fide", "white", None).await;
+    let (mut most_passed, mut slowest) = (0, Duration::ZERO);
+    for (from, to) in [("e2", "e4"), ("d2", "d4"), ("g1", "f3")] {
+        game = play(&game, from, to).await;
+        let started = Instant::now();
+        let request =
+            post("/api/computer", [10, 0, 0, 7]).body(Body::from(json!({"state": game["state"]}).to_string()));
+        let (status, _, answer) = send(router.clone(), request.unwrap()).await;
+        let ended = Instant::now();
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        let passed = answered.lock().unwrap().iter().filter(|&&at| at > started && at < ended).count();
+        (most_passed, slowest) = (most_passed.max(passed), slowest.max(ended - started));
+        game = answer;
+    }
+    for attacker in attackers {
+        attacker.abort();
+    }
+    eprintln!("the player's slowest move took {slowest:?}; at most {most_passed} slow searches ended meanwhile");
+    assert!(most_passed <= 4, "{most_passed} slow searches ended while the player waited");
 }
