@@ -28,9 +28,9 @@ type Answer = Result<Json<Value>, ApiError>;
 /// (408).
 pub(crate) struct Body(Bytes);
 
-/// The largest request body: four times the save of a 1,000-move game in which a draw was
-/// offered and declined at every move, and well over the longest game the 75-move rule
-/// allows without events; larger is padding.
+/// The largest request body: more than the save of the longest game the 75-move rule allows
+/// (about 17,700 plies: 175 KiB) or of a 1,000-move game with a draw offered and declined at
+/// every move (140 KiB); anything larger is padding.
 pub(crate) const MAX_BODY: usize = 256 << 10;
 
 impl FromRequest<App> for Body {

@@ -79,8 +79,9 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// Ten seconds for headers and for a body, 512 connections, one search per core and eight
-    /// waiting per core.
+    /// Ten seconds for headers and for a body, 512 connections, one search per core and 128
+    /// waiting per core: a usual move takes milliseconds, so a full queue of them clears within
+    /// a second, while each waiting search holds only its game (a few KiB to a few MiB).
     fn default() -> Limits {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         Limits {
@@ -88,7 +89,7 @@ impl Default for Limits {
             body_timeout: Duration::from_secs(10),
             connections: 512,
             searches: cores,
-            waiting: 8 * cores,
+            waiting: 128 * cores,
         }
     }
 }
@@ -213,123 +214,4 @@ async fn asset(Path(name): Path<String>) -> Response {
         _ => "application/octet-stream",
     };
     ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], *bytes).into_response()
-}
-
-#[cfg(test)]
-mod tests {
-    use std::time::Instant;
-
-    use chess_core::Game;
-    use chess_core::search::Searcher;
-    use tokio::io::AsyncWriteExt;
-    use tokio::task::JoinHandle;
-
-    use super::*;
-    use queue::Client;
-
-    /// A search that ends only when it is stopped (or, so that a failed test ends, after a
-    /// minute).
-    fn until_stopped(searcher: &mut Searcher, _: &Game) {
-        let (stop, started) = (searcher.stop_handle(), Instant::now());
-        while !stop.is_stopped() && started.elapsed() < Duration::from_secs(60) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
-
-    /// The client at `127.0.0.<n>`.
-    fn client(n: u8) -> Client {
-        Client::from(SocketAddr::from(([127, 0, 0, n], 1)))
-    }
-
-    /// Starts a search that runs until stopped, for `client`.
-    fn spin(searches: &Arc<Searches>, client: Client) -> JoinHandle<Result<(), ApiError>> {
-        let searches = Arc::clone(searches);
-        tokio::spawn(async move { searches.run(client, Game::new(), until_stopped).await.map(drop) })
-    }
-
-    /// Waits (up to ten seconds) until the queue has `free` permits and `waiting` searches.
-    async fn settle(searches: &Searches, free: usize, waiting: usize) {
-        let started = Instant::now();
-        while searches.free_and_waiting() != (free, waiting) {
-            assert!(
-                started.elapsed() < Duration::from_secs(10),
-                "{:?}, not {:?}",
-                searches.free_and_waiting(),
-                (free, waiting)
-            );
-            tokio::time::sleep(Duration::from_millis(5)).await;
-        }
-    }
-
-    /// Checks that a search for `client` is refused as busy (at once: within ten seconds).
-    async fn refused_at_once(searches: &Searches, client: Client) {
-        let search = searches.run(client, Game::new(), until_stopped);
-        let answer = tokio::time::timeout(Duration::from_secs(10), search).await.expect("not refused at once");
-        assert_eq!(answer.map(drop).unwrap_err(), ApiError::busy());
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn the_queue_is_bounded_one_place_a_client_and_dropped_searches_leave_it() {
-        let searches = Arc::new(Searches::new(1, 2));
-        let a = spin(&searches, client(1));
-        settle(&searches, 0, 0).await;
-        let b = spin(&searches, client(2));
-        settle(&searches, 0, 1).await;
-        // One waiting search a client: the second is refused at once.
-        refused_at_once(&searches, client(2)).await;
-        let c = spin(&searches, client(3));
-        settle(&searches, 0, 2).await;
-        // The queue is full.
-        refused_at_once(&searches, client(4)).await;
-        // A waiting request dropped (its client gone) gives its place up.
-        c.abort();
-        settle(&searches, 0, 1).await;
-        let d = spin(&searches, client(4));
-        settle(&searches, 0, 2).await;
-        // A running one dropped is stopped: its permit goes to the first waiting, b.
-        a.abort();
-        settle(&searches, 0, 1).await;
-        b.abort();
-        settle(&searches, 0, 0).await;
-        d.abort();
-        settle(&searches, 1, 0).await;
-    }
-
-    #[test]
-    fn a_busy_answer_says_when_to_try_again() {
-        let response = ApiError::busy().into_response();
-        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
-        assert_eq!(response.headers()[header::RETRY_AFTER], "1");
-        assert_eq!(response.headers()[header::CONTENT_TYPE], "application/json");
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_client_that_disconnects_leaves_the_queue_and_its_search_stops() {
-        let limits = Limits { searches: 1, ..Limits::default() };
-        let app = App::with_limits(Sealer::new([1; 32]), limits.clone());
-        let searches = Arc::clone(&app.searches);
-        let spinner = Arc::clone(&searches);
-        let router = app.router().route(
-            "/spin",
-            post(move |client: Client| async move { spinner.run(client, Game::new(), until_stopped).await.map(drop) }),
-        );
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let address = listener.local_addr().unwrap();
-        tokio::spawn(async move { serve_router(listener, router, &limits).await });
-        let request = |from: [u8; 4]| async move {
-            let socket = tokio::net::TcpSocket::new_v4().unwrap();
-            socket.bind(SocketAddr::from((from, 0))).unwrap();
-            let mut stream = socket.connect(address).await.unwrap();
-            stream.write_all(b"POST /spin HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n").await.unwrap();
-            stream
-        };
-        let running = request([127, 0, 0, 1]).await;
-        settle(&searches, 0, 0).await;
-        let waiting = request([127, 0, 0, 2]).await;
-        settle(&searches, 0, 1).await;
-        drop(waiting);
-        settle(&searches, 0, 0).await;
-        drop(running);
-        settle(&searches, 1, 0).await;
-    }
 }

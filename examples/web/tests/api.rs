@@ -595,9 +595,10 @@ async fn a_players_moves_are_answered_while_an_attacker_loops_slow_searches() {
             })
         })
         .collect();
-    // The player's computer moves each wait for at most the two slow searches running when it
-    // came and the attacker's one waiting before it (and one more may end while it runs),
-    // however many the attacker asks for.
+    // The player's computer moves each wait for one of the two slow searches running when it
+    // came to end (the free slot is the player's: the attacker has searches running, the
+    // player none); the other may end while the player's runs, and one more may have ended
+    // just before it came; however many the attacker asks for.
     let mut game = new_game("fide", "white", None).await;
     let (mut most_passed, mut slowest) = (0, Duration::ZERO);
     for (from, to) in [("e2", "e4"), ("d2", "d4"), ("g1", "f3")] {
@@ -616,5 +617,5 @@ async fn a_players_moves_are_answered_while_an_attacker_loops_slow_searches() {
         attacker.abort();
     }
     eprintln!("the player's slowest move took {slowest:?}; at most {most_passed} slow searches ended meanwhile");
-    assert!(most_passed <= 4, "{most_passed} slow searches ended while the player waited");
+    assert!(most_passed <= 3, "{most_passed} slow searches ended while the player waited");
 }
