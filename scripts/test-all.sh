@@ -101,7 +101,7 @@ step "chess-py: Python tests (differential against python-chess), stub check, ty
 "$python" -m mypy.stubtest chess_core
 "$python" -m mypy chess-py/tests chess-py/benches examples/python
 
-step "chess-web: the load check (200 concurrent games making moves against one server on loopback)"
+step "chess-web: the load check (200 concurrent games making moves against one server on loopback, while an attacker loops 8 slow searches at a time)"
 # The cargo tests above built the server and the load example in the test-release directory.
 web_bin="$target_dir/test-release/chess-web"
 web_log="$target_dir/chess-web.log"
@@ -111,7 +111,7 @@ trap 'kill $web_pid 2>/dev/null || true' EXIT
 for _ in $(seq 100); do grep -q "listening on" "$web_log" && break; sleep 0.1; done
 web_url=$(sed -n 's/^chess-web listening on //p' "$web_log")
 [ -n "$web_url" ] || { cat "$web_log"; echo "the server did not start"; exit 1; }
-"$target_dir/test-release/examples/load" "$web_url" 200 10 normal
+"$target_dir/test-release/examples/load" "$web_url" 200 10 normal 8
 kill $web_pid
 trap - EXIT
 
