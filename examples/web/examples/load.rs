@@ -1,7 +1,7 @@
 //! The load check: many games at once against one running server, each playing random legal
 //! moves and asking for the computer's replies over loopback HTTP, while an attacker loops
-//! slow searches (the computer's move at expert level in a position with seven pawns about to
-//! promote on each side, ATTACKERS at a time). Prints the requests per second and the
+//! slow searches (the computer's move at expert level in a position with fourteen queens,
+//! where the search runs to its node cap; ATTACKERS at a time). Prints the requests per second and the
 //! players' slowest computer move, and fails on any failed request of a player.
 //!
 //! The server gives each client address one place in its search queue, so each game and the
@@ -23,8 +23,8 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpSocket;
 
-/// The attacker's position: seven pawns about to promote on each side.
-const PROMOTIONS: &str = "8/PPPPPPP1/8/2k5/8/2K5/ppppppp1/8 w - - 0 1";
+/// The attacker's position: fourteen queens, where the search runs to its node cap.
+const QUEENS: &str = "qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - - 0 1";
 
 /// The attacker's address.
 const ATTACKER: Ipv4Addr = Ipv4Addr::new(127, 0, 0, 2);
@@ -159,7 +159,7 @@ async fn main() -> ExitCode {
     let (served, refused) = (Arc::new(AtomicU64::new(0)), Arc::new(AtomicU64::new(0)));
     let mut attacks = Vec::new();
     if attackers > 0 {
-        let new = json!({"rules": "fide", "side": "black", "level": "expert", "fen": PROMOTIONS});
+        let new = json!({"rules": "fide", "side": "black", "level": "expert", "fen": QUEENS});
         let state = match post(ATTACKER, server, "/api/new", &new).await {
             Ok(Reply::Done(answer)) => json!({"state": answer["state"]}),
             _ => {

@@ -566,15 +566,15 @@ async fn cross_site_calls_are_refused_and_answers_carry_no_cors_headers() {
     assert!(policy.starts_with("default-src 'self';") && policy.contains("frame-ancestors 'none'"), "{policy}");
 }
 
-/// The composed position where a search is slowest: seven pawns about to promote on each side.
-const PROMOTIONS: &str = "8/PPPPPPP1/8/2k5/8/2K5/ppppppp1/8 w - - 0 1";
+/// A position where a search is slow: fourteen queens, where it runs to its node cap.
+const QUEENS: &str = "qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ w - - 0 1";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_players_moves_are_answered_while_an_attacker_loops_slow_searches() {
     // Two searches at once; the attacker asks for eight slow ones at a time, again and again.
     let limits = chess_web::Limits { searches: 2, ..chess_web::Limits::default() };
     let router = App::with_limits(Sealer::new(KEY), limits).router();
-    let attack = ok("/api/new", json!({"rules": "fide", "side": "black", "level": "expert", "fen": PROMOTIONS})).await;
+    let attack = ok("/api/new", json!({"rules": "fide", "side": "black", "level": "expert", "fen": QUEENS})).await;
     let body = json!({"state": attack["state"]}).to_string();
     let answered = Arc::new(Mutex::new(Vec::<Instant>::new()));
     let attackers: Vec<_> = (0..8)
