@@ -24,7 +24,7 @@ export async function startServer() {
   const target = path.resolve(ROOT, process.env.CARGO_TARGET_DIR || 'target');
   const binary = process.env.CHESS_WEB_BIN || path.join(target, 'release/chess-web');
   const folder = await mkdtemp(path.join(tmpdir(), 'chess-web-e2e-'));
-  const args = ['--port', '0', '--secret-file', path.join(folder, 'secret')];
+  const args = ['--port', '0', '--quiet', '--secret-file', path.join(folder, 'secret')];
   const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((done) => child.once('exit', done));
   return new Promise((resolve, reject) => {
@@ -86,12 +86,16 @@ export async function openPage(browser, url, contextOptions = {}) {
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error.message));
+  // Anything the content security policy blocks is an error too.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/.test(message.text())) page.errors.push(message.text());
+  });
   await page.goto(url);
   await page.waitForSelector('body[data-ready]');
   return page;
 }
 
-/** Closes the page's context, failing when the page threw an uncaught error meanwhile. */
+/** Closes the page's context, failing when the page threw an uncaught error (or broke its content security policy) meanwhile. */
 export async function closePage(page) {
   await page.context().close();
   if (page.errors.length) throw new Error(`errors on the page: ${page.errors.join('; ')}`);

@@ -86,6 +86,21 @@ describe('chess-web in the browser', () => {
     assert.equal(await page.locator('#board .last-move').count(), 2);
   });
 
+  test('a busy server (503) is asked again after its Retry-After, and the computer answers', async (t) => {
+    const page = await startGame(t, { side: 'white' }, { pace: 'instant' });
+    let calls = 0;
+    await page.route('**/api/computer', async (route) => {
+      calls += 1;
+      if (calls > 1) return route.continue();
+      const error = { code: 'busy', message: { en: 'The server is busy.', zh: '服务器正忙。' } };
+      return route.fulfill({ status: 503, headers: { 'Retry-After': '1' }, json: { error } });
+    });
+    await clickMoves(page, ['e2e4']);
+    await waitForMoves(page, 2);
+    assert.equal(calls, 2);
+    assert.equal(await page.locator('#message.error').count(), 0);
+  });
+
   test('a pinned piece dragged away flies back and the reason names the pin', async (t) => {
     const page = await startGame(t, { side: 'both' });
     await clickMoves(page, ['d2d4', 'e7e6', 'c2c4', 'f8b4', 'b1c3', 'g8f6']);
@@ -115,7 +130,9 @@ describe('chess-web in the browser', () => {
     await mkdir(ARTIFACTS, { recursive: true });
     const file = path.join(ARTIFACTS, 'midgame.png');
     await page.locator('.board-column').screenshot({ path: file });
-    const colours = await page.evaluate(async (data) => {
+    // Counted on a blank page: the game's content security policy loads no data: images.
+    const blank = await page.context().newPage();
+    const colours = await blank.evaluate(async (data) => {
       const image = new Image();
       image.src = `data:image/png;base64,${data}`;
       await image.decode();
