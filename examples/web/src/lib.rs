@@ -53,7 +53,7 @@ include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; object-src 'none'; base-uri 'none'; \
      form-action 'none'; frame-ancestors 'none'";
 
-/// What one client may take of the server.
+/// The server's limits, so that no client can deny service to the others.
 ///
 /// # Examples
 ///
