@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <thread>
 
 static int checks = 0;
@@ -105,39 +106,29 @@ int main() {
     CHECK(pinned.why_illegal(pinned.parse_san("Nf3")).empty());
     CHECK(pinned.why_illegal(static_cast<chess::Move>(18 | 28 << 6), CHESS_LANG_ZH) == "c3上的马被b4上的象牵制");
 
+    // An endless search ends when `stop` is called from this thread, and plays a legal move.
     chess::Game opening;
-    std::atomic<bool> done{false};
-    chess_search_result infinite{};
-    std::thread worker([&] {
-        chess_search_limits forever{};
-        forever.infinite = true;
-        infinite = searcher.search(opening, forever);
-        done = true;
-    });
-    for (int i = 0; i < 400 && !done; i++) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        searcher.stop();
-    }
-    worker.join();
-    CHECK(done);
-    CHECK(opening.position().is_legal(infinite.best_move));
-
+    auto search_until_stopped = [&](const std::function<void()> &stop) {
+        std::atomic<bool> done{false};
+        chess_search_result infinite{};
+        std::thread worker([&] {
+            chess_search_limits forever{};
+            forever.infinite = true;
+            infinite = searcher.search(opening, forever);
+            done = true;
+        });
+        for (int i = 0; i < 400 && !done; i++) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            stop();
+        }
+        worker.join();
+        CHECK(done);
+        CHECK(opening.position().is_legal(infinite.best_move));
+    };
+    search_until_stopped([&] { searcher.stop(); });
     // A stop handle stops searches like Searcher::stop() and outlives its Searcher.
     chess::StopHandle stopper = searcher.stop_handle();
-    done = false;
-    std::thread again([&] {
-        chess_search_limits forever{};
-        forever.infinite = true;
-        infinite = searcher.search(opening, forever);
-        done = true;
-    });
-    for (int i = 0; i < 400 && !done; i++) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        stopper.stop();
-    }
-    again.join();
-    CHECK(done);
-    CHECK(opening.position().is_legal(infinite.best_move));
+    search_until_stopped([&] { stopper.stop(); });
     chess::StopHandle orphan = chess::Searcher().stop_handle();
     orphan.stop();  // its Searcher is gone: nothing to stop
     orphan = std::move(stopper);
