@@ -1091,10 +1091,11 @@ impl Driver<'_> {
                 let status = self.check("chess_searcher_set_hash_size", unsafe {
                     chess_searcher_set_hash_size(self.searcher, megabytes, out)
                 });
-                assert_eq!(status == CHESS_OK, !self.searcher.is_null());
+                // A table of 0 MiB is refused: a searcher needs at least 1.
+                assert_eq!(status == CHESS_OK, !self.searcher.is_null() && megabytes > 0);
                 if status == CHESS_OK {
                     HASH_MB.store(megabytes, Ordering::Relaxed);
-                    assert!(out.is_null() || used <= megabytes.max(1));
+                    assert!(out.is_null() || used <= megabytes);
                 }
             }
             3 => {
