@@ -522,6 +522,7 @@ impl Search<'_> {
             let mut child = *pos;
             child.play_unchecked(mv);
             let gives_check = child.is_check();
+            // Never the first move: every node searches one, so it always has a best move.
             if futile && quiet && !gives_check && index > 0 {
                 continue;
             }
@@ -570,10 +571,6 @@ impl Search<'_> {
             if quiet {
                 let _ = quiets_tried.try_push(mv);
             }
-        }
-        if index == 0 {
-            // Every move was pruned as futile: the static evaluation stands.
-            return static_eval.max(alpha);
         }
         let bound = Bound::of(best_score, original_alpha, beta);
         self.tt.store(key, best_move, best_score, depth, bound, ply);
