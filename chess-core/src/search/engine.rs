@@ -147,9 +147,19 @@ struct Search<'a> {
     counts_checks: bool,
     /// Check counts of the position before the root, the root, then the path (when counted).
     checks: Vec<Checks>,
+    /// The moves of the node at each ply on the current path (on the heap: see [`Frame`]).
+    frames: Vec<Frame>,
     /// The principal variation found below each ply (a triangular table).
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
+}
+
+/// What the node at one ply keeps of its moves while it searches them: its move picker and the
+/// quiet moves tried so far. About 5.5 KB, so the search keeps them on the heap, allocated once
+/// per search, and a search 128 plies deep runs on a thread with a small stack.
+struct Frame {
+    picker: MovePicker,
+    quiets_tried: MoveList,
 }
 
 /// Runs a search for [`Searcher::search`].
@@ -161,9 +171,7 @@ pub(crate) fn run(
     reporter: &mut impl Reporter,
 ) -> SearchResult {
     let style = searcher.level.style();
-    let clock = searcher.clock;
-    let start = clock.map_or(Duration::ZERO, |now| now());
-    let budget = clock.and(limits.time_budget(root.turn()));
+    let budget = searcher.clock.and(limits.time_budget(root.turn()));
     searcher.tt.new_search();
     searcher.heuristics.new_search();
 
@@ -174,32 +182,16 @@ pub(crate) fn run(
         .map(|mv| RootMove { mv, score: -INFINITY, noisy_score: -INFINITY, noise: 0, pv: vec![mv] })
         .collect();
 
-    let mut search = Search {
-        style,
-        tt: &mut searcher.tt,
-        heuristics: &mut searcher.heuristics,
-        stop: &searcher.stop,
-        clock,
-        start,
-        hard_limit: budget.map(|(_, hard)| hard),
-        node_limit: limits.nodes.unwrap_or(u64::MAX),
-        nodes: 0,
-        seldepth: 0,
-        aborted: false,
-        rules: game.rules,
-        no_progress_from: game.rules.first_no_progress_draw(),
-        root_index: game.keys.len() - 1,
-        keys: game.keys,
-        repetitions: game.repetitions,
-        repetitions_drawing: game.repetitions_drawing,
-        counts_checks: game.rules.perpetual_checks.is_some() || game.rules.check_limit.is_some(),
-        checks: vec![
-            Checks { streak: game.own_streak, received: game.checks },
-            Checks { streak: game.streak, received: game.checks },
-        ],
-        pv: vec![[Move::NULL; MAX_PLY]; MAX_PLY],
-        pv_len: [0; MAX_PLY + 1],
-    };
+    // The weaker levels choose among the root moves with a random change to each score,
+    // larger when they are three pawns or more behind.
+    let behind = eval::material(root) * if root.turn() == crate::Color::White { 1 } else { -1 } <= -300;
+    let noise_limit = if behind { style.noise_when_lost } else { style.noise };
+    for root_move in &mut root_moves {
+        root_move.noise = searcher.rng.symmetric(noise_limit);
+    }
+
+    let hard_limit = budget.map(|(_, hard)| hard);
+    let mut search = Search::new(searcher, game, limits.nodes.unwrap_or(u64::MAX), hard_limit);
 
     if root_moves.is_empty() {
         let score = if root.is_check() { Score::Mate(0) } else { Score::Cp(0) };
@@ -214,14 +206,6 @@ pub(crate) fn run(
             lines: Vec::new(),
             elapsed: search.elapsed(),
         };
-    }
-
-    // The weaker levels choose among the root moves with a random change to each score,
-    // larger when they are three pawns or more behind.
-    let behind = eval::material(root) * if root.turn() == crate::Color::White { 1 } else { -1 } <= -300;
-    let noise_limit = if behind { style.noise_when_lost } else { style.noise };
-    for root_move in &mut root_moves {
-        root_move.noise = searcher.rng.symmetric(noise_limit);
     }
 
     let multi_pv = (limits.multi_pv.max(1) as usize).min(root_moves.len());
@@ -293,7 +277,40 @@ pub(crate) fn run(
     }
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// Starts a search of `searcher`'s level within `node_limit` nodes and, when its clock
+    /// runs, `hard_limit`, in a game played by `game`'s rules.
+    fn new(searcher: &'a mut Searcher, game: GameRules, node_limit: u64, hard_limit: Option<Duration>) -> Search<'a> {
+        let clock = searcher.clock;
+        Search {
+            style: searcher.level.style(),
+            tt: &mut searcher.tt,
+            heuristics: &mut searcher.heuristics,
+            stop: &searcher.stop,
+            clock,
+            start: clock.map_or(Duration::ZERO, |now| now()),
+            hard_limit,
+            node_limit,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            rules: game.rules,
+            no_progress_from: game.rules.first_no_progress_draw(),
+            root_index: game.keys.len() - 1,
+            keys: game.keys,
+            repetitions: game.repetitions,
+            repetitions_drawing: game.repetitions_drawing,
+            counts_checks: game.rules.perpetual_checks.is_some() || game.rules.check_limit.is_some(),
+            checks: vec![
+                Checks { streak: game.own_streak, received: game.checks },
+                Checks { streak: game.streak, received: game.checks },
+            ],
+            frames: (0..MAX_PLY).map(|_| Frame { picker: MovePicker::new(), quiets_tried: MoveList::new() }).collect(),
+            pv: vec![[Move::NULL; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY + 1],
+        }
+    }
+
     fn elapsed(&self) -> Duration {
         self.clock.map_or(Duration::ZERO, |now| now().saturating_sub(self.start))
     }
@@ -505,19 +522,18 @@ impl Search<'_> {
             }
         }
 
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
+        let frame = &mut self.frames[ply];
+        if !frame.picker.order(pos, hash_move, self.heuristics, ply) {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut picker = MovePicker::new(pos, &mut moves, hash_move, self.heuristics, ply);
+        frame.quiets_tried.clear();
         let futile =
             self.style.pruning && !pv_node && !in_check && depth <= 2 && static_eval + 120 * depth as i32 <= alpha;
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
         let original_alpha = alpha;
-        let mut quiets_tried: MoveList = MoveList::new();
         let mut index = 0;
-        while let Some(mv) = picker.next_move() {
+        while let Some(mv) = self.frames[ply].picker.next_move() {
             let quiet = !pos.is_capture(mv) && !mv.is_promotion();
             let mut child = *pos;
             child.play_unchecked(mv);
@@ -562,14 +578,15 @@ impl Search<'_> {
                     self.update_pv(ply, mv);
                     if score >= beta {
                         if quiet {
-                            self.heuristics.record_cutoff(pos.turn(), mv, &quiets_tried, ply, depth);
+                            let tried = &self.frames[ply].quiets_tried;
+                            self.heuristics.record_cutoff(pos.turn(), mv, tried, ply, depth);
                         }
                         break;
                     }
                 }
             }
             if quiet {
-                let _ = quiets_tried.try_push(mv);
+                let _ = self.frames[ply].quiets_tried.try_push(mv);
             }
         }
         let bound = Bound::of(best_score, original_alpha, beta);
@@ -614,7 +631,7 @@ impl Search<'_> {
         let original_alpha = alpha;
         let mut best_move = Move::NULL;
         let mut best_score;
-        let mut moves = if in_check {
+        let moves = if in_check {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 return -MATE + ply as i32;
@@ -641,8 +658,8 @@ impl Search<'_> {
             }
             moves
         };
-        let mut picker = MovePicker::captures(pos, &mut moves, entry.map_or(Move::NULL, |e| e.mv));
-        while let Some(mv) = picker.next_move() {
+        self.frames[ply].picker.order_captures(pos, moves, entry.map_or(Move::NULL, |e| e.mv));
+        while let Some(mv) = self.frames[ply].picker.next_move() {
             if !in_check {
                 if let Some(victim) = pos.captured(mv) {
                     // Delta pruning and losing captures: skip what cannot raise alpha.
@@ -714,4 +731,30 @@ fn has_pieces(pos: &Position) -> bool {
     let board = pos.board();
     let ours = board.by_color(pos.turn());
     (ours & !board.by_role(Role::Pawn) & !board.by_role(Role::King)).any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One iteration straight to the deepest ply (the first move of each node is searched to
+    /// the full depth before any other), on a thread with a quarter of the stack of Windows'
+    /// main thread (1 MiB). It took about 850 KiB when each ply kept its move lists on the
+    /// stack; it takes under 100 KiB (optimised; under 256 KiB unoptimised).
+    #[test]
+    fn a_search_to_the_deepest_ply_runs_on_a_quarter_mib_stack() {
+        let deepest = std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(|| {
+                let mut searcher = Searcher::new();
+                let root = Position::default();
+                let mut search = Search::new(&mut searcher, GameRules::fide(&root, &[]), 200_000, None);
+                search.negamax(&root, MAX_PLY as u32, -INFINITY, INFINITY, 0);
+                (search.seldepth, search.nodes)
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+        assert_eq!(deepest.0, MAX_PLY - 1, "nodes searched: {}", deepest.1);
+    }
 }

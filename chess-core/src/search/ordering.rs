@@ -53,10 +53,13 @@ fn update(value: &mut i32, bonus: i32) {
     *value += bonus - *value * bonus.abs() / MAX_HISTORY;
 }
 
-/// A list of moves with scores, handed out best first.
-pub(crate) struct MovePicker<'a> {
-    /// The moves, borrowed from the node's stack (a list is too large to move around).
-    moves: &'a mut MoveList,
+/// The moves of one node with their scores, handed out best first.
+///
+/// A picker has room for [`MAX_LEGAL_MOVES`](crate::MAX_LEGAL_MOVES) moves and scores (about
+/// 4 KB): the search keeps one per ply on the heap and refills it at each node, so that a deep
+/// search fits a small thread stack.
+pub(crate) struct MovePicker {
+    moves: MoveList,
     /// One score per move, filled without clearing the rest of the room (a position may have
     /// up to `MAX_LEGAL_MOVES` moves, but a node of the search has a few dozen).
     scores: arrayvec::ArrayVec<i32, { crate::MAX_LEGAL_MOVES }>,
@@ -69,18 +72,24 @@ const PROMOTION: i32 = GOOD_CAPTURE - 1;
 const KILLER: i32 = 1 << 22;
 const BAD_CAPTURE: i32 = -(1 << 24);
 
-impl<'a> MovePicker<'a> {
-    /// Orders `moves` for a node at `ply` with `hash_move` from the transposition table.
-    pub fn new(
-        pos: &Position,
-        moves: &'a mut MoveList,
-        hash_move: Move,
-        heuristics: &Heuristics,
-        ply: usize,
-    ) -> MovePicker<'a> {
+impl MovePicker {
+    /// Makes an empty picker.
+    pub fn new() -> MovePicker {
+        MovePicker { moves: MoveList::new(), scores: arrayvec::ArrayVec::new(), next: 0 }
+    }
+
+    /// Generates the legal moves of a node at `ply` (in place: the list is too large for the
+    /// stack of a deep search) and orders them, `hash_move` from the transposition table first.
+    /// Returns whether there is any.
+    pub fn order(&mut self, pos: &Position, hash_move: Move, heuristics: &Heuristics, ply: usize) -> bool {
+        self.moves.clear();
+        // No position has more than `MAX_LEGAL_MOVES` legal moves (a proven bound).
+        pos.for_each_legal_move(|m| {
+            let _ = self.moves.try_push(m);
+        });
         let killers = &heuristics.killers[ply.min(MAX_PLY - 1)];
         let history = &heuristics.history[pos.turn() as usize];
-        let score = |m: Move| {
+        self.score(|m| {
             if m == hash_move {
                 HASH_MOVE
             } else if let Some(victim) = pos.captured(m) {
@@ -97,23 +106,25 @@ impl<'a> MovePicker<'a> {
             } else {
                 history[m.from() as usize][m.to() as usize]
             }
-        };
-        let scores = moves.iter().map(|&m| score(m)).collect();
-        MovePicker { moves, scores, next: 0 }
+        });
+        !self.moves.is_empty()
     }
 
-    /// Orders captures for the quiescence search: the hash move, then by most valuable victim
-    /// and least valuable attacker.
-    pub fn captures(pos: &Position, moves: &'a mut MoveList, hash_move: Move) -> MovePicker<'a> {
-        let scores = moves
-            .iter()
-            .map(|&m| match pos.captured(m) {
-                _ if m == hash_move => HASH_MOVE,
-                Some(victim) => mvv_lva(pos, m, victim),
-                None => MATERIAL[m.promotion().map_or(0, |role| role as usize)],
-            })
-            .collect();
-        MovePicker { moves, scores, next: 0 }
+    /// Takes the captures of a quiescence node and orders them: the hash move, then by most
+    /// valuable victim and least valuable attacker.
+    pub fn order_captures(&mut self, pos: &Position, moves: MoveList, hash_move: Move) {
+        self.moves = moves;
+        self.score(|m| match pos.captured(m) {
+            _ if m == hash_move => HASH_MOVE,
+            Some(victim) => mvv_lva(pos, m, victim),
+            None => MATERIAL[m.promotion().map_or(0, |role| role as usize)],
+        });
+    }
+
+    fn score(&mut self, score: impl Fn(Move) -> i32) {
+        self.scores.clear();
+        self.scores.extend(self.moves.iter().map(|&m| score(m)));
+        self.next = 0;
     }
 
     /// Returns the best move not yet handed out.
@@ -209,8 +220,8 @@ mod tests {
     fn picker_hands_out_the_hash_move_then_captures() {
         let pos: Position = "4k3/8/8/3n4/4P3/8/8/R3K3 w - - 0 1".parse().unwrap();
         let hash = pos.parse_uci("a1a8").unwrap();
-        let mut moves = pos.legal_moves();
-        let mut picker = MovePicker::new(&pos, &mut moves, hash, &Heuristics::new(), 0);
+        let mut picker = MovePicker::new();
+        assert!(picker.order(&pos, hash, &Heuristics::new(), 0));
         assert_eq!(picker.next_move(), Some(hash));
         assert_eq!(picker.next_move(), Some(pos.parse_uci("e4d5").unwrap()));
     }

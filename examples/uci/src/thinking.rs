@@ -12,11 +12,6 @@ use chess_core::{Move, Position};
 use super::Output;
 use super::commands::GamePosition;
 
-/// The search thread's stack. The search recurses up to 128 plies with positions and move
-/// lists on each frame; 2 MiB (the default) sufficed in a debug build at seldepth 35, and this
-/// leaves room for the deepest lines at the cost of address space only.
-const STACK_SIZE: usize = 16 << 20;
-
 /// One `go`: where to search, how far, and whether to ponder first.
 #[derive(Clone, Debug)]
 pub(super) struct Job {
@@ -49,7 +44,7 @@ impl Thinking {
             ponder: job.ponder,
         });
         let shared = Arc::clone(&control);
-        let thread = thread::Builder::new().name("search".into()).stack_size(STACK_SIZE).spawn(move || {
+        let thread = thread::Builder::new().name("search".into()).spawn(move || {
             let mut searcher = searcher;
             prepare(&mut searcher);
             think(&mut searcher, &job, &shared, &out);
