@@ -151,11 +151,34 @@ impl Move {
 const _: () = assert!(core::mem::size_of::<Move>() == 2);
 
 /// Why a 16-bit number is not a move's encoding (see [`Move::to_u16`]).
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::Move;
+///
+/// let error = Move::try_from(0x071c).unwrap_err(); // from e4 to e4
+/// assert_eq!(error.bits(), 0x071c);
+/// assert_eq!(error.reason(), "it starts and ends on the same square");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("{0:#06x} is not a move: {1}")]
-pub struct InvalidMoveEncoding(pub u16, &'static str);
+#[error("{bits:#06x} is not a move: {reason}")]
+pub struct InvalidMoveEncoding {
+    bits: u16,
+    reason: &'static str,
+}
 
 impl InvalidMoveEncoding {
+    /// Returns the number that is not a move's encoding.
+    pub fn bits(&self) -> u16 {
+        self.bits
+    }
+
+    /// Returns why it is not, in English.
+    pub fn reason(&self) -> &'static str {
+        self.reason
+    }
+
     /// Returns the stable error code ([`ErrorCode::InvalidMove`](crate::ErrorCode::InvalidMove)).
     pub fn code(&self) -> crate::ErrorCode {
         crate::ErrorCode::InvalidMove
@@ -184,7 +207,7 @@ impl TryFrom<u16> for Move {
     /// job.
     fn try_from(bits: u16) -> Result<Move, InvalidMoveEncoding> {
         let m = Move(bits);
-        let error = |why| Err(InvalidMoveEncoding(bits, why));
+        let error = |reason| Err(InvalidMoveEncoding { bits, reason });
         if m.is_null() {
             return Ok(m);
         }
