@@ -8,8 +8,8 @@ use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State as Shared};
 use axum::http::{HeaderValue, StatusCode, header};
 use chess_core::search::Level;
-use chess_core::{Color, Game, Position, Role, Square};
-use chess_play::{HINT_LEVEL, HINTS_PER_GAME, Pace, RulesChoice, Side};
+use chess_core::{Position, Role, Square};
+use chess_session::{Draw, Pace, Refusal, RulesChoice, Session, Settings, Side};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -17,8 +17,8 @@ use serde_json::{Value, json};
 use crate::App;
 use crate::error::ApiError;
 use crate::queue::Client;
-use crate::save::{Save, State};
-use crate::view::{GivenHint, Played, Texts, View, legal_moves};
+use crate::save::State;
+use crate::view::{Played, View, legal_moves};
 
 /// An answer: the JSON body, or the error.
 type Answer = Result<Json<Value>, ApiError>;
@@ -93,7 +93,7 @@ struct SaveOnly {
 }
 
 /// Answers with the sealed save, the view and `extra` fields.
-fn answer(app: &App, save: &Save, extra: Value) -> Answer {
+fn answer(app: &App, save: &Session, extra: Value) -> Answer {
     let mut body = json!({ "state": app.sealer.seal(save), "view": View::new(save) });
     if let (Some(body), Value::Object(extra)) = (body.as_object_mut(), extra) {
         body.extend(extra);
@@ -102,7 +102,7 @@ fn answer(app: &App, save: &Save, extra: Value) -> Answer {
 }
 
 /// Reads the save of a request that carries only that.
-fn open(app: &App, body: Body) -> Result<Save, ApiError> {
+fn open(app: &App, body: Body) -> Result<Session, ApiError> {
     let request: SaveOnly = parse(body)?;
     app.sealer.open(&request.state)
 }
@@ -137,9 +137,8 @@ pub(crate) async fn new_game(Shared(app): Shared<App>, body: Body) -> Answer {
             )
         })?,
     };
-    let game = Game::from_position_with_rules(start, request.rules.rules());
-    let save = Save { side: request.side, level: request.level, rules: request.rules, hints_used: 0, hint: None, game };
-    answer(&app, &save, json!({}))
+    let settings = Settings { side: request.side, level: request.level, rules: request.rules, ..Settings::default() };
+    answer(&app, &Session::new(settings, start), json!({}))
 }
 
 /// `view`: shows a saved game (to continue it).
@@ -182,7 +181,7 @@ pub(crate) async fn play(Shared(app): Shared<App>, body: Body) -> Answer {
         return Err(ApiError::game_over());
     }
     if save.computer_to_move() {
-        return Err(not_your_turn());
+        return Err(Refusal::NotYourTurn.into());
     }
     let promotion = match request.promotion.as_deref() {
         None => None,
@@ -192,11 +191,6 @@ pub(crate) async fn play(Shared(app): Shared<App>, body: Body) -> Answer {
     let m = position.resolve_move(request.from, request.to, promotion).map_err(ApiError::illegal)?;
     save.game.push(m).map_err(|_| ApiError::game_over())?;
     answer(&app, &save, json!({ "played": Played::new(&position, m) }))
-}
-
-/// The error when the player asks for something on the computer's turn.
-fn not_your_turn() -> ApiError {
-    ApiError::conflict("not_your_turn", "It is the computer's turn.", "现在轮到电脑走棋。")
 }
 
 /// Reads the piece a pawn promotes to: `q`, `r`, `b` or `n`.
@@ -220,7 +214,7 @@ pub(crate) async fn computer(Shared(app): Shared<App>, client: Client, body: Bod
     if !save.computer_to_move() {
         return Err(ApiError::conflict("not_computers_turn", "It is not the computer's turn.", "现在不轮到电脑走棋。"));
     }
-    let level = save.level;
+    let level = save.settings.level;
     let (game, (result, seconds)) = app
         .searches
         .run(client, save.game, move |searcher, game| {
@@ -237,7 +231,7 @@ pub(crate) async fn computer(Shared(app): Shared<App>, client: Client, body: Bod
     let unit = seed() as f64 / u64::MAX as f64;
     let wait: serde_json::Map<String, Value> = Pace::ALL
         .iter()
-        .map(|pace| (pace_name(*pace).to_string(), json!(pace.wait(&position, m, unit).as_secs_f64())))
+        .map(|pace| (pace.word().to_string(), json!(pace.wait(&position, m, unit).as_secs_f64())))
         .collect();
     answer(
         &app,
@@ -250,93 +244,52 @@ pub(crate) async fn computer(Shared(app): Shared<App>, client: Client, body: Bod
     )
 }
 
-/// The name of a pace in the API.
-fn pace_name(pace: Pace) -> &'static str {
-    match pace {
-        Pace::Real => "real",
-        Pace::Fast => "fast",
-        Pace::Instant => "instant",
-    }
-}
-
-/// `hint`: a suggested move, up to [`HINTS_PER_GAME`] a game; the same one again is free.
+/// `hint`: a suggested move, up to [`chess_session::HINTS_PER_GAME`] a game; the same one again
+/// is free.
 pub(crate) async fn hint(Shared(app): Shared<App>, client: Client, body: Body) -> Answer {
     let mut save = open(&app, body)?;
-    if let Some(hint) = save.current_hint().cloned() {
+    if let Some(hint) = save.ask_hint()? {
         return answer(&app, &save, json!({ "hint": hint }));
     }
-    if save.game.is_over() {
-        return Err(ApiError::game_over());
-    }
-    if save.computer_to_move() {
-        return Err(not_your_turn());
-    }
-    if save.hints_used >= HINTS_PER_GAME {
-        return Err(ApiError::conflict(
-            "no_hints_left",
-            format!("You have used all {HINTS_PER_GAME} hints of this game."),
-            format!("本局的{HINTS_PER_GAME}次提示已经用完。"),
-        ));
-    }
-    let (game, hint) = app.searches.run(client, save.game, |searcher, game| searcher.hint(game, HINT_LEVEL)).await?;
+    let (game, found) = app.searches.run(client, save.game, chess_session::search_hint).await?;
     save.game = game;
-    let hint = hint.ok_or_else(ApiError::game_over)?;
-    let given = GivenHint {
-        ply: save.game.moves().len(),
-        from: hint.mv.from(),
-        to: hint.mv.destination(),
-        san: hint.san.clone(),
-        text: Texts::of(&hint),
-    };
-    save.hints_used += 1;
-    save.hint = Some(given.clone());
+    let given = save.give_hint(found)?.clone();
     answer(&app, &save, json!({ "hint": given }))
 }
 
 /// `undo`: takes back the player's last move (and the computer's reply on the player's turn).
 pub(crate) async fn undo(Shared(app): Shared<App>, body: Body) -> Answer {
     let mut save = open(&app, body)?;
-    let plies = save.side.undo_plies(save.game.position().turn());
-    if save.game.moves().len() < plies {
-        return Err(ApiError::conflict("nothing_to_undo", "There is no move to take back.", "没有可以悔的棋。"));
-    }
-    let undone = save.game.undo_n(plies);
-    // A hint is kept for its ply; once moves are taken back, that ply may come with another
-    // position.
-    save.hint = None;
+    let undone = save.undo()?;
     answer(&app, &save, json!({ "undone": undone }))
 }
 
 /// `resign`: the player (with two players, the side to move) resigns.
 pub(crate) async fn resign(Shared(app): Shared<App>, body: Body) -> Answer {
     let mut save = open(&app, body)?;
-    let player = save.player();
-    save.game.resign(player).map_err(|error| ApiError::refused(&error))?;
+    save.resign()?;
     answer(&app, &save, json!({}))
 }
 
 /// `draw`: claims a draw when the rules allow one, else offers one; the computer answers at once.
 pub(crate) async fn draw(Shared(app): Shared<App>, client: Client, body: Body) -> Answer {
     let mut save = open(&app, body)?;
-    let player = save.player();
-    if save.game.can_claim_draw() {
-        save.game.claim_draw(player).map_err(|error| ApiError::refused(&error))?;
+    if save.draw()? == Draw::Claimed {
         return answer(&app, &save, json!({ "accepted": true }));
     }
-    save.game.offer_draw(player).map_err(|error| ApiError::refused(&error))?;
-    if save.side == Side::Both {
+    if save.settings.side == Side::Both {
         return answer(&app, &save, json!({ "accepted": null }));
     }
-    let level = save.level;
+    let level = save.settings.level;
     let (game, accepted) = app
         .searches
         .run(client, save.game, move |searcher, game| {
             searcher.set_level(level);
-            chess_play::accepts_draw(searcher, game)
+            chess_session::accepts_draw(searcher, game)
         })
         .await?;
     save.game = game;
-    answer_draw(&mut save, !player, accepted)?;
+    save.answer_draw(accepted)?;
     answer(&app, &save, json!({ "accepted": accepted }))
 }
 
@@ -352,17 +305,8 @@ struct DrawAnswer {
 pub(crate) async fn draw_answer(Shared(app): Shared<App>, body: Body) -> Answer {
     let request: DrawAnswer = parse(body)?;
     let mut save = app.sealer.open(&request.state)?;
-    let Some(offerer) = save.game.draw_offer() else {
-        return Err(ApiError::conflict("no_draw_offer", "No draw has been offered.", "没有人提和。"));
-    };
-    answer_draw(&mut save, !offerer, request.accept)?;
+    save.answer_draw(request.accept)?;
     answer(&app, &save, json!({}))
-}
-
-/// Records `answerer`'s answer to the pending draw offer.
-fn answer_draw(save: &mut Save, answerer: Color, accept: bool) -> Result<(), ApiError> {
-    let result = if accept { save.game.accept_draw(answerer).map(drop) } else { save.game.decline_draw(answerer) };
-    result.map_err(|error| ApiError::refused(&error))
 }
 
 /// A number that differs from one call to the next (for the computer's random choices).

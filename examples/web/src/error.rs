@@ -2,10 +2,10 @@
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use chess_core::{EventError, IllegalMoveReason};
+use chess_core::IllegalMoveReason;
+use chess_session::texts::refusal_text;
+use chess_session::{HINTS_PER_GAME, Refusal, Texts};
 use serde::Serialize;
-
-use crate::view::Texts;
 
 /// A refused request: answered with its status and
 /// `{"error": {"code": "...", "message": {"en": "...", "zh": "..."}}}`.
@@ -46,15 +46,6 @@ impl ApiError {
         ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, code, message: Texts::of(&reason) }
     }
 
-    /// A resignation, draw offer or claim the rules refuse (422).
-    pub fn refused(error: &EventError) -> ApiError {
-        ApiError {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: "event_not_allowed",
-            message: Texts::with(|lang| chess_play::refusal_text(error, lang)),
-        }
-    }
-
     /// The game has ended (409).
     pub fn game_over() -> ApiError {
         ApiError::conflict("game_over", "The game is over.", "对局已经结束。")
@@ -90,6 +81,33 @@ impl ApiError {
             "The server could not answer this request; please try again.",
             "服务器无法回应这个请求，请再试一次。",
         )
+    }
+}
+
+impl From<Refusal> for ApiError {
+    /// Answers a request the site's policy refuses (409), or a resignation, draw offer, claim
+    /// or answer the rules refuse (422).
+    fn from(refusal: Refusal) -> ApiError {
+        match refusal {
+            Refusal::GameOver => ApiError::game_over(),
+            Refusal::NotYourTurn => {
+                ApiError::conflict("not_your_turn", "It is the computer's turn.", "现在轮到电脑走棋。")
+            }
+            Refusal::NoHintsLeft => ApiError::conflict(
+                "no_hints_left",
+                format!("You have used all {HINTS_PER_GAME} hints of this game."),
+                format!("本局的{HINTS_PER_GAME}次提示已经用完。"),
+            ),
+            Refusal::NothingToUndo => {
+                ApiError::conflict("nothing_to_undo", "There is no move to take back.", "没有可以悔的棋。")
+            }
+            Refusal::NoDrawOffer => ApiError::conflict("no_draw_offer", "No draw has been offered.", "没有人提和。"),
+            Refusal::Event(error) => ApiError {
+                status: StatusCode::UNPROCESSABLE_ENTITY,
+                code: "event_not_allowed",
+                message: Texts::with(|lang| refusal_text(&error, lang)),
+            },
+        }
     }
 }
 

@@ -94,7 +94,7 @@ async fn main() -> ExitCode {
     if !args.quiet {
         tracing_subscriber::fmt().with_writer(std::io::stderr).with_target(false).init();
     }
-    let secret = args.secret.or_else(|| Some(chess_play::default_path()?.with_file_name("web-secret")));
+    let secret = args.secret.or_else(|| Some(chess_session::data_dir()?.join("web-secret")));
     let key = match secret {
         Some(path) => match load_key(&path) {
             Ok(key) => key,

@@ -1,53 +1,15 @@
-//! The save: the game with its settings, travelling between the page and the server as JSON
-//! text sealed with a keyed hash, so the server keeps no per-user state and refuses a save
-//! changed outside the game.
+//! The save: the game with its settings (a [`Session`], in the site's save format), travelling
+//! between the page and the server as JSON text sealed with a keyed hash, so the server keeps
+//! no per-user state and refuses a save changed outside the game.
 
-use chess_core::Game;
-use chess_core::search::Level;
-use chess_play::{RulesChoice, Side};
+use chess_session::Session;
 use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
 use crate::error::ApiError;
-use crate::view::GivenHint;
 
-/// Everything needed to go on with a game: chess-core's saved game and the page's settings.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Save {
-    /// Who sits at the board.
-    pub side: Side,
-    /// The computer's level.
-    pub level: Level,
-    /// The rules, by name (the game carries them in full).
-    pub rules: RulesChoice,
-    /// Hints used in this game.
-    pub hints_used: u32,
-    /// The last hint given, shown again free in the same position.
-    pub hint: Option<GivenHint>,
-    /// The game: start position, moves, rules and events (chess-core's serde form).
-    pub game: Game,
-}
-
-impl Save {
-    /// Returns the hint given in the current position, if any.
-    pub fn current_hint(&self) -> Option<&GivenHint> {
-        self.hint.as_ref().filter(|hint| hint.ply == self.game.moves().len())
-    }
-
-    /// Tells whether the computer moves next (never once the game is over).
-    pub fn computer_to_move(&self) -> bool {
-        !self.game.is_over() && self.side.human().is_some_and(|human| human != self.game.position().turn())
-    }
-
-    /// Returns the colour of the player who resigns or offers a draw now: the player against
-    /// the computer, the side to move with two players.
-    pub fn player(&self) -> chess_core::Color {
-        self.side.human().unwrap_or(self.game.position().turn())
-    }
-}
-
-/// The save as the page keeps it: the JSON text of a [`Save`] and its seal.
+/// The save as the page keeps it: the JSON text of a [`Session`] and its seal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct State {
@@ -70,14 +32,15 @@ impl Sealer {
     }
 
     /// Writes `save` as the page keeps it.
-    pub fn seal(&self, save: &Save) -> State {
+    pub fn seal(&self, save: &Session) -> State {
         let text = serde_json::to_string(save).expect("a save always serialises");
         State { seal: hex(&self.mac(&text).finalize().into_bytes()), save: text }
     }
 
     /// Reads a save the page sent back: refused when its seal does not match (changed outside
-    /// the game, or sealed by a server with another key) or when it is not a valid game.
-    pub fn open(&self, state: &State) -> Result<Save, ApiError> {
+    /// the game, or sealed by a server with another key) or when it is not a valid game (a
+    /// save of the page's first format, without a version, is read too).
+    pub fn open(&self, state: &State) -> Result<Session, ApiError> {
         let tag = unhex(&state.seal);
         if tag.is_none_or(|tag| self.mac(&state.save).verify_slice(&tag).is_err()) {
             tracing::warn!("refused a save whose seal does not match");
@@ -87,7 +50,7 @@ impl Sealer {
                 "这个存档在游戏之外被改动过（或来自另一台服务器），无法继续。",
             ));
         }
-        serde_json::from_str(&state.save).map_err(|error| {
+        Session::from_json(&state.save).map_err(|error| {
             ApiError::bad_request(
                 "invalid_save",
                 format!("This saved game cannot be read: {error}."),

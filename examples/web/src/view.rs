@@ -2,43 +2,11 @@
 //! outcome; every text in English and in Chinese.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
-use chess_core::{Color, Game, Lang, Move, Position, Square, Words};
-use chess_play::{HINTS_PER_GAME, Side};
+use chess_core::{Color, Game, Move, Position, Square};
+use chess_session::texts::game_over_text;
+use chess_session::{GivenHint, RulesChoice, Session, Side, Texts};
 use serde::{Deserialize, Serialize};
-
-use crate::save::Save;
-
-/// A text in both languages of the page.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Texts {
-    /// English.
-    pub en: String,
-    /// Chinese.
-    pub zh: String,
-}
-
-impl Texts {
-    /// Writes `text` in English and in Chinese.
-    pub fn with(text: impl Fn(Lang) -> String) -> Texts {
-        Texts { en: text(Lang::En), zh: text(Lang::Zh) }
-    }
-
-    /// Writes a value that has words (a move description, a reason, a hint) in both languages.
-    pub fn of<T: Words + ?Sized>(value: &T) -> Texts {
-        Texts::with(|lang| In(value, lang).to_string())
-    }
-}
-
-/// Displays a value's words in one language.
-struct In<'a, T: ?Sized>(&'a T, Lang);
-
-impl<T: Words + ?Sized> fmt::Display for In<'_, T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.write(self.1, f)
-    }
-}
 
 /// A legal move as the board shows it: castling goes to the square two files from the king.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -111,21 +79,6 @@ impl Played {
     }
 }
 
-/// A hint given, kept in the save so that asking again in the same position shows it free.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GivenHint {
-    /// Moves played when it was given.
-    pub ply: usize,
-    /// The move.
-    pub from: Square,
-    /// Where it goes.
-    pub to: Square,
-    /// The move in SAN.
-    pub san: String,
-    /// The move and why it is good, in words.
-    pub text: Texts,
-}
-
 /// The end of the game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct OutcomeView {
@@ -149,7 +102,7 @@ pub struct View {
     /// The computer's level, lower-case.
     pub level: String,
     /// `fide` or `casual`.
-    pub rules: chess_play::RulesChoice,
+    pub rules: RulesChoice,
     /// Every piece by square, as FEN letters.
     pub pieces: BTreeMap<Square, char>,
     /// The legal moves (none once the game is over).
@@ -198,9 +151,9 @@ pub struct Captured {
 }
 
 impl View {
-    /// Shows the game of `save`.
-    pub fn new(save: &Save) -> View {
-        let game = &save.game;
+    /// Shows the game of `session`.
+    pub fn new(session: &Session) -> View {
+        let game = &session.game;
         let position = game.position();
         let turn = position.turn();
         let over = game.outcome();
@@ -213,9 +166,9 @@ impl View {
         View {
             fen: position.to_fen(),
             turn,
-            side: save.side,
-            level: save.level.to_string().to_lowercase(),
-            rules: save.rules,
+            side: session.settings.side,
+            level: session.settings.level.to_string().to_lowercase(),
+            rules: session.settings.rules,
             pieces,
             legal: if over.is_some() { Vec::new() } else { legal_moves(position, None) },
             last_move: game.last_move().map(|m| LastMove { from: m.from(), to: m.destination() }),
@@ -223,15 +176,15 @@ impl View {
             moves: san_list(game),
             captured: Captured { white: taken(Color::White), black: taken(Color::Black) },
             material: game.material_balance(),
-            hints_left: HINTS_PER_GAME.saturating_sub(save.hints_used),
-            hint: save.current_hint().cloned(),
-            computer_to_move: save.computer_to_move(),
+            hints_left: session.hints_left(),
+            hint: session.current_hint().cloned(),
+            computer_to_move: session.computer_to_move(),
             draw_offer: game.draw_offer(),
-            can_undo: game.moves().len() >= save.side.undo_plies(turn),
+            can_undo: session.can_undo(),
             outcome: over.map(|outcome| OutcomeView {
                 result: outcome.result(),
                 winner: outcome.winner,
-                text: Texts::with(|lang| chess_play::game_over_text(outcome, position.halfmove_clock(), lang)),
+                text: Texts::with(|lang| game_over_text(game, lang).unwrap_or_default()),
             }),
         }
     }
