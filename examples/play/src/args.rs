@@ -2,12 +2,20 @@
 
 use std::path::PathBuf;
 
-use chess_core::{Lang, Position};
+use chess_core::{Lang, Position, Rules};
 
 use super::{BoardStyle, Config, Pace, PieceStyle, default_path};
 
 /// Lists the flags: printed by `--help` and after a wrong flag.
-pub const USAGE: &str = "\
+///
+/// ```
+/// assert!(chess_play::usage().starts_with("usage: play [--color white|black|both]"));
+/// ```
+pub fn usage() -> String {
+    let (real, fast) = (Pace::Real.seconds_text(Lang::En), Pace::Fast.seconds_text(Lang::En));
+    let void = Rules::casual().timeout_void_moves.unwrap_or(0);
+    format!(
+        "\
 usage: play [--color white|black|both] [--level beginner|normal|expert|master]
             [--rules fide|casual] [--lang en|zh] [--fen FEN] [--seed N]
             [--pace real|fast|instant] [--clock MINUTES+INCREMENT]
@@ -18,13 +26,15 @@ Plays chess in the terminal against the computer (--color both: two players).
 With standard input a terminal, a menu asks what no flag says; otherwise the flags and
 defaults decide, one command is read per line, the pace is instant and the board plain.
 The computer searches within its level's limits, then waits like a person (--pace real:
-2-5 s, fast: 1-2 s); --pace instant plays as soon as the search ends, at the raw speed.
+{real}, fast: {fast}); --pace instant plays as soon as the search ends, at the raw speed.
 --clock 10+5 gives each side 10 minutes and 5 seconds more per move; the computer uses the
-same clock, and a flag fall ends the game by the rules (casual: void within 5 moves).
+same clock, and a flag fall ends the game by the rules (casual: void within {void} moves).
 The unfinished game is saved to FILE (default with a terminal: chess-core/last-game.json in
 the user's data directory; without one, a script saves only with --save); the menu offers to
 continue it, and --continue does so without a menu. An unreadable save is kept aside as
-FILE.unreadable, never replaced.";
+FILE.unreadable, never replaced."
+    )
+}
 
 /// Tells what the terminal is like, to choose the defaults.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +65,7 @@ pub fn parse_args(args: impl IntoIterator<Item = String>, terminal: Terminal) ->
     let (mut colors, mut pieces) = (None, None);
     let mut args = args.into_iter();
     while let Some(flag) = args.next() {
-        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value\n\n{USAGE}"));
+        let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value\n\n{}", usage()));
         match flag.as_str() {
             "--color" | "--colour" => config.side = Some(value()?.parse()?),
             "--level" => config.level = Some(value()?.parse().map_err(|error| format!("{error}"))?),
@@ -71,8 +81,8 @@ pub fn parse_args(args: impl IntoIterator<Item = String>, terminal: Terminal) ->
             "--continue" => config.resume = true,
             "--menu" => config.menu = true,
             "--no-menu" => config.menu = false,
-            "-h" | "--help" => return Err(USAGE.to_string()),
-            _ => return Err(format!("unknown argument '{flag}'\n\n{USAGE}")),
+            "-h" | "--help" => return Err(usage()),
+            _ => return Err(format!("unknown argument '{flag}'\n\n{}", usage())),
         }
     }
     let colors = colors.unwrap_or(interactive && !terminal.no_color);
@@ -189,6 +199,6 @@ mod tests {
         assert!(parse(&["--colour", "red"], PIPE).unwrap_err().starts_with("unknown colour 'red'"));
         assert!(parse(&["--clock", "fast"], PIPE).unwrap_err().starts_with("unknown clock 'fast'"));
         assert!(parse(&["--frobnicate"], PIPE).unwrap_err().starts_with("unknown argument '--frobnicate'"));
-        assert_eq!(parse(&["--help"], PIPE).unwrap_err(), USAGE);
+        assert_eq!(parse(&["--help"], PIPE).unwrap_err(), usage());
     }
 }

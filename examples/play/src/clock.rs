@@ -1,62 +1,11 @@
-//! The chess clock: a time control (`10+5`: minutes and an increment in seconds), each side's
-//! time left, and where time comes from (the wall clock, or a fixed cost per answer and per
-//! computer move, so that tests do not depend on timing).
+//! The chess clock: each side's time left under a time control (`10+5`: minutes and an
+//! increment in seconds), and where time comes from (the wall clock, or a fixed cost per
+//! answer and per computer move, so that tests do not depend on timing).
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use chess_core::Color;
-use serde::{Deserialize, Serialize};
-
-/// A time control: each side starts with `minutes` and gains `increment` seconds per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TimeControl {
-    /// Each side's time at the start, in minutes.
-    pub minutes: u32,
-    /// Seconds added after each move.
-    pub increment: u32,
-}
-
-impl TimeControl {
-    /// The time controls the menu offers, after "no clock".
-    pub(crate) const MENU: [TimeControl; 3] = [
-        TimeControl { minutes: 10, increment: 5 },
-        TimeControl { minutes: 5, increment: 3 },
-        TimeControl { minutes: 3, increment: 2 },
-    ];
-}
-
-impl fmt::Display for TimeControl {
-    /// Writes `10+5`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}+{}", self.minutes, self.increment)
-    }
-}
-
-impl FromStr for TimeControl {
-    type Err = String;
-
-    /// Reads `10+5` (minutes and increment in seconds) or `10` (no increment).
-    ///
-    /// ```
-    /// use chess_play::TimeControl;
-    ///
-    /// assert_eq!("10+5".parse(), Ok(TimeControl { minutes: 10, increment: 5 }));
-    /// assert_eq!("3".parse(), Ok(TimeControl { minutes: 3, increment: 0 }));
-    /// assert!("0+5".parse::<TimeControl>().is_err());
-    /// ```
-    fn from_str(text: &str) -> Result<TimeControl, String> {
-        let wrong = || format!("unknown clock '{text}' (expected minutes+increment, such as 10+5)");
-        let (minutes, increment) = text.split_once('+').unwrap_or((text, "0"));
-        let minutes: u32 = minutes.trim().parse().map_err(|_| wrong())?;
-        let increment: u32 = increment.trim().parse().map_err(|_| wrong())?;
-        if minutes == 0 || minutes > 24 * 60 || increment > 3600 {
-            return Err(wrong());
-        }
-        Ok(TimeControl { minutes, increment })
-    }
-}
+use chess_session::TimeControl;
 
 /// Where the clock's time comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,14 +77,6 @@ pub(crate) fn format_time(time: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn time_controls_are_read_and_written() {
-        assert_eq!("10+5".parse::<TimeControl>().unwrap().to_string(), "10+5");
-        assert_eq!(" 3 + 2 ".trim().parse::<TimeControl>(), Ok(TimeControl { minutes: 3, increment: 2 }));
-        assert!("ten".parse::<TimeControl>().unwrap_err().starts_with("unknown clock 'ten'"));
-        assert!("5+".parse::<TimeControl>().is_err());
-    }
 
     #[test]
     fn a_fixed_source_charges_each_answer_and_the_flag_falls_at_zero() {

@@ -29,193 +29,25 @@ mod args;
 mod board_view;
 mod clock;
 mod computer;
+mod console;
 mod input;
 mod menu;
 mod messages;
-mod pace;
 mod save;
-mod session;
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
-use std::str::FromStr;
 
-use chess_core::search::{Level, Score, Searcher};
-use chess_core::{Color, EventError, Game, Lang, Outcome, Position, Rules};
-use serde::{Deserialize, Serialize};
+use chess_core::search::Level;
+use chess_core::{Lang, Position};
 
-pub use args::{Terminal, USAGE, parse_args};
+pub use args::{Terminal, parse_args, usage};
 pub use board_view::{BoardStyle, PieceStyle};
-pub use clock::{TimeControl, TimeSource};
-pub use pace::Pace;
+pub use chess_session::{Pace, RulesChoice, Side, TimeControl};
+pub use clock::TimeSource;
 pub use save::default_path;
 
 use messages::Msg;
-
-/// Names who sits at the board: White or Black against the computer, or both sides (two
-/// players on one screen).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// The player has White; the computer Black.
-    White,
-    /// The player has Black; the computer White and moves first.
-    Black,
-    /// Two players take turns; there is no computer.
-    Both,
-}
-
-impl Side {
-    /// Returns the colour the player has against the computer (`None` for two players).
-    pub fn human(self) -> Option<Color> {
-        match self {
-            Side::White => Some(Color::White),
-            Side::Black => Some(Color::Black),
-            Side::Both => None,
-        }
-    }
-
-    /// Returns how many plies an undo takes back when `turn` is to move: against the computer
-    /// the player's last move and the computer's reply on the player's turn, only the player's
-    /// move while the computer is to move; one with two players.
-    ///
-    /// ```
-    /// use chess_core::Color;
-    /// use chess_play::Side;
-    ///
-    /// assert_eq!(Side::White.undo_plies(Color::White), 2);
-    /// assert_eq!(Side::White.undo_plies(Color::Black), 1);
-    /// assert_eq!(Side::Both.undo_plies(Color::Black), 1);
-    /// ```
-    pub fn undo_plies(self, turn: Color) -> usize {
-        if self.human() == Some(turn) { 2 } else { 1 }
-    }
-}
-
-/// Hints a player may use in one game (the casual site's allowance).
-pub const HINTS_PER_GAME: u32 = 3;
-
-/// The level hints are searched at.
-pub const HINT_LEVEL: Level = Level::Expert;
-
-/// Tells whether the computer, not to move, accepts a draw offered by the side to move: when
-/// its search says the position is level or worse for it.
-pub fn accepts_draw(searcher: &mut Searcher, game: &Game) -> bool {
-    let limits = searcher.level().limits();
-    let result = searcher.search_game(game, &limits, &mut ());
-    result.score.flip() <= Score::Cp(0)
-}
-
-/// Returns what the game says when it ends with `outcome` (the position's `halfmove_clock`
-/// tells how long a no-progress draw waited), as the terminal game writes it.
-///
-/// ```
-/// use chess_core::{Color, Lang, Outcome, Termination};
-///
-/// let mate = Outcome::win(Termination::Checkmate, Color::Black);
-/// assert_eq!(chess_play::game_over_text(mate, 0, Lang::Zh), "将死！黑方获胜。");
-/// ```
-pub fn game_over_text(outcome: Outcome, halfmove_clock: u32, lang: Lang) -> String {
-    Msg::GameOver { outcome, halfmove_clock }.text(lang)
-}
-
-/// Returns what the game says when the rules refuse a resignation, draw offer or claim.
-///
-/// ```
-/// use chess_core::{Color, EventError, Lang};
-///
-/// let early = EventError::ResignTooEarly { color: Color::White, made: 3, required: 15 };
-/// assert_eq!(
-///     chess_play::refusal_text(&early, Lang::En),
-///     "Under these rules you may resign only after 15 moves; you have made 3."
-/// );
-/// ```
-pub fn refusal_text(error: &EventError, lang: Lang) -> String {
-    Msg::EventRefused(error).text(lang)
-}
-
-impl FromStr for Side {
-    type Err = String;
-
-    /// Reads `white`, `black` or `both` (also `two`).
-    fn from_str(text: &str) -> Result<Side, String> {
-        match text.to_ascii_lowercase().as_str() {
-            "white" | "w" => Ok(Side::White),
-            "black" | "b" => Ok(Side::Black),
-            "both" | "two" => Ok(Side::Both),
-            _ => Err(format!("unknown colour '{text}' (expected white, black or both)")),
-        }
-    }
-}
-
-/// Names the rules a game is played under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum RulesChoice {
-    /// The FIDE Laws of Chess ([`Rules::fide`]).
-    Fide,
-    /// The casual online rules ([`Rules::casual`]).
-    Casual,
-}
-
-impl RulesChoice {
-    /// Returns the rules.
-    pub fn rules(self) -> Rules {
-        match self {
-            RulesChoice::Fide => Rules::fide(),
-            RulesChoice::Casual => Rules::casual(),
-        }
-    }
-
-    /// Returns the English name: `FIDE` or `casual`.
-    fn name(self) -> &'static str {
-        match self {
-            RulesChoice::Fide => "FIDE",
-            RulesChoice::Casual => "casual",
-        }
-    }
-
-    /// Returns the Chinese name: `FIDE` or `休闲`.
-    fn name_zh(self) -> &'static str {
-        match self {
-            RulesChoice::Fide => "FIDE",
-            RulesChoice::Casual => "休闲",
-        }
-    }
-}
-
-impl FromStr for RulesChoice {
-    type Err = String;
-
-    /// Reads `fide` or `casual`.
-    fn from_str(text: &str) -> Result<RulesChoice, String> {
-        match text.to_ascii_lowercase().as_str() {
-            "fide" => Ok(RulesChoice::Fide),
-            "casual" => Ok(RulesChoice::Casual),
-            _ => Err(format!("unknown rules '{text}' (expected fide or casual)")),
-        }
-    }
-}
-
-/// Holds the settings of a game, saved with it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Settings {
-    /// Who sits at the board.
-    side: Side,
-    /// The computer's level.
-    level: Level,
-    /// The rules new games are played under.
-    rules: RulesChoice,
-    /// The language of every message.
-    #[serde(with = "save::lang_code")]
-    lang: Lang,
-    /// How long the computer waits before it plays (saves from before it was chosen: real).
-    #[serde(default)]
-    pace: Pace,
-    /// The chess clock's time control (`None`: no clock).
-    #[serde(default)]
-    clock: Option<TimeControl>,
-}
 
 /// Sets up a session: what the flags and the terminal decided. `None` leaves a choice to the
 /// menu (or to its default without a menu).
@@ -284,7 +116,7 @@ pub fn run(input: impl BufRead, output: impl Write, config: &Config) -> io::Resu
     match menu::start(&mut io, config)? {
         Some(start) => {
             let announce = matches!(start, menu::Start::New(_));
-            session::Session::new(io, config, start).play(announce)
+            console::Console::new(io, config, start).play(announce)
         }
         None => Ok(()),
     }

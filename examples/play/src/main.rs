@@ -3,7 +3,7 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use chess_play::{self as play, Terminal, USAGE};
+use chess_play::{self as play, Terminal};
 
 fn main() -> ExitCode {
     let terminal = Terminal {
@@ -13,8 +13,8 @@ fn main() -> ExitCode {
     };
     let config = match play::parse_args(std::env::args().skip(1), terminal) {
         Ok(config) => config,
-        Err(message) if message == USAGE => {
-            println!("{USAGE}");
+        Err(message) if message == play::usage() => {
+            println!("{message}");
             return ExitCode::SUCCESS;
         }
         Err(message) => {

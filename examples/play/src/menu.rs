@@ -5,9 +5,10 @@ use std::io::{self, BufRead, Write};
 
 use chess_core::Lang;
 use chess_core::search::Level;
+use chess_session::{Session, Settings};
 
-use super::save::{self, SavedGame};
-use super::{Config, Io, Msg, Pace, RulesChoice, Settings, Side, TimeControl};
+use super::save;
+use super::{Config, Io, Msg, Pace, RulesChoice, Side, TimeControl};
 
 /// Tells how the session begins.
 #[derive(Debug)]
@@ -15,7 +16,7 @@ pub(crate) enum Start {
     /// A new game with these settings.
     New(Settings),
     /// The saved game goes on.
-    Resume(Box<SavedGame>),
+    Resume(Box<Session>),
 }
 
 /// Asks (or decides) how the session begins; `None` when the input ended during the menu.
@@ -45,6 +46,8 @@ pub(crate) fn start<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) ->
             saved.settings.level = config.level.unwrap_or(saved.settings.level);
             saved.settings.pace = config.pace.unwrap_or(saved.settings.pace);
             saved.settings.clock = config.clock.or(saved.settings.clock);
+            // The terminal shows a hint again free only in the sitting it was given in.
+            saved.hint = None;
             io.lang = saved.settings.lang;
             io.say(Msg::Resumed)?;
             return Ok(Some(Start::Resume(Box::new(saved))));
@@ -98,7 +101,7 @@ pub(crate) fn change_settings<R: BufRead, W: Write>(
 
 /// Returns the saved game to offer, if any: with a menu or `--continue`, an unfinished saved
 /// game (saying so when it cannot be read, or when `--continue` finds none).
-fn saved_game<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) -> io::Result<Option<SavedGame>> {
+fn saved_game<R: BufRead, W: Write>(io: &mut Io<R, W>, config: &Config) -> io::Result<Option<Session>> {
     let (Some(path), true) = (&config.save, config.menu || config.resume) else {
         return Ok(None);
     };

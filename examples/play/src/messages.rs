@@ -7,9 +7,9 @@
 use std::path::Path;
 
 use chess_core::search::Level;
-use chess_core::{Color, EventError, IllegalMoveReason, Lang, Outcome, Piece, Square, Termination};
-
-use super::{Pace, RulesChoice, Side, TimeControl};
+use chess_core::{Color, EventError, Game, IllegalMoveReason, Lang, Piece, Square};
+use chess_session::texts::{casual_rules_text, game_over_text, refusal_text};
+use chess_session::{HINTS_PER_GAME, Pace, RulesChoice, Side, TimeControl};
 
 /// Names something the game says, with the values the sentence needs.
 #[derive(Debug, Clone, Copy)]
@@ -166,7 +166,7 @@ pub(crate) enum Msg<'a> {
         /// The same hint, asked again in the same position (not counted).
         again: bool,
     },
-    /// The three hints are used up.
+    /// The game's hints are used up.
     NoHintsLeft,
     /// This many plies were taken back.
     TookBack(usize),
@@ -186,13 +186,8 @@ pub(crate) enum Msg<'a> {
     ComputerDeclinesDraw,
     /// The draw offer was declined.
     DrawDeclined,
-    /// The game ended; the halfmove clock tells the no-progress count.
-    GameOver {
-        /// How it ended.
-        outcome: Outcome,
-        /// Plies since the last capture or pawn move.
-        halfmove_clock: u32,
-    },
+    /// The game has ended: how.
+    GameOver(&'a Game),
     /// Asks the player to confirm resigning.
     ConfirmResign,
     /// Asks the player to confirm offering (or claiming) a draw.
@@ -226,11 +221,13 @@ pub(crate) enum Msg<'a> {
     Prompt(Color),
 }
 
-/// The help text, in English.
-const HELP_EN: &str = "\
+/// Writes the help text in English.
+fn help_en() -> String {
+    format!(
+        "\
 Moves: SAN (Nf3, O-O, exd6 e.p., e8=Q) or coordinates (e2e4, e2 e4, e7e8q).
   moves e2 (or just e2)  where the piece on e2 can go; moves: every legal move
-  hint (h)               a suggested move, explained and shown on the board (3 per game)
+  hint (h)               a suggested move, explained and shown on the board ({HINTS_PER_GAME} per game)
   pace [real|fast|instant]  how long the computer waits before it plays
   undo (u, z)            take back your last move (and the computer's reply)
   draw                   offer a draw (or claim one when the rules allow)
@@ -241,13 +238,17 @@ Moves: SAN (Nf3, O-O, exd6 e.p., e8=Q) or coordinates (e2e4, e2 e4, e7e8q).
   pieces                 switch between Unicode figures and letters
   pgn [FILE]             print the game as PGN, or save it to FILE
   help                   this list
-  quit (q)               save the game and leave (the next start offers to continue it)";
+  quit (q)               save the game and leave (the next start offers to continue it)"
+    )
+}
 
-/// The help text, in Chinese.
-const HELP_ZH: &str = "\
+/// Writes the help text in Chinese.
+fn help_zh() -> String {
+    format!(
+        "\
 走法：标准代数记谱（Nf3、O-O、exd6 e.p.、e8=Q）或坐标（e2e4、e2 e4、e7e8q）。
   moves e2（或只输入 e2）  e2上的棋子可以走到哪里；moves：所有合法走法
-  hint (h)                 提示一步好棋，在棋盘上标出并说明理由（每局3次）
+  hint (h)                 提示一步好棋，在棋盘上标出并说明理由（每局{HINTS_PER_GAME}次）
   pace [real|fast|instant] 电脑走棋前等待的时间（真实、较快、即时）
   undo (u, z)              悔棋（连同电脑的应着）
   draw                     提和（规则允许时申请和棋）
@@ -258,7 +259,9 @@ const HELP_ZH: &str = "\
   pieces                   切换棋子样式（图形或字母）
   pgn [文件]               显示PGN棋谱，或保存到文件
   help                     显示本列表
-  quit (q)                 保存对局并退出（下次启动时可以继续）";
+  quit (q)                 保存对局并退出（下次启动时可以继续）"
+    )
+}
 
 impl Msg<'_> {
     /// Writes the message in `lang`.
@@ -276,15 +279,12 @@ impl Msg<'_> {
             Msg::AskLanguage => "Language / 语言: (1) English, (2) 中文 [1] ".into(),
             Msg::AskSide => "Play (1) as White, (2) as Black, or (3) two players on one screen? [1] ".into(),
             Msg::AskLevel => "Level: (1) Beginner, (2) Normal, (3) Expert, (4) Master [2] ".into(),
-            Msg::AskRules => "Rules: (1) FIDE, (2) casual (resign or offer a draw only after 15 moves, 3 offers each; \
-                 draws at once: 10 checks in a row, 30 checks in all, 30 moves without a capture or pawn move, \
-                 threefold repetition) [1] "
-                .into(),
+            Msg::AskRules => format!("Rules: (1) FIDE, (2) casual ({}) [1] ", casual_rules_text(en)),
             Msg::AskContinue { moves: 1 } => "Continue the last game (1 move played)? [Y/n] ".into(),
             Msg::AskContinue { moves } => format!("Continue the last game ({moves} moves played)? [Y/n] "),
             Msg::ChooseNumber => "Please answer with one of the numbers, or press Enter for the default.".into(),
             Msg::NewGame { side, level, rules } => {
-                let rules = rules.name();
+                let rules = rules.name(en);
                 match side {
                     Side::Both => format!("New game: two players, {rules} rules."),
                     Side::White | Side::Black => format!(
@@ -322,14 +322,18 @@ impl Msg<'_> {
             Msg::Searching { depth, seconds } => format!("Searching… depth {depth}, {seconds:.2} s"),
             Msg::Searched { depth, seconds } => format!("Search: depth {depth}, {seconds:.2} s."),
             Msg::TakingItsTime => "The computer takes its time…".into(),
-            Msg::AskPace => {
-                "The computer's pace: (1) real (waits 2-5 s, like a person), (2) faster (1-2 s), (3) instant [1] "
-                    .into()
-            }
-            Msg::PaceSet(pace) => format!("The computer's pace is now {}.", pace_name(pace, en)),
+            Msg::AskPace => format!(
+                "The computer's pace: (1) {}, (2) {}, (3) {} [1] ",
+                Pace::Real.describe(en),
+                Pace::Fast.describe(en),
+                Pace::Instant.describe(en)
+            ),
+            Msg::PaceSet(pace) => format!("The computer's pace is now {}.", pace.name(en)),
             Msg::PaceIs(pace) => format!(
-                "The computer's pace is {}. Type pace real (2-5 s, like a person), pace fast (1-2 s) or pace instant.",
-                pace_name(pace, en)
+                "The computer's pace is {}. Type pace real ({}, like a person), pace fast ({}) or pace instant.",
+                pace.name(en),
+                Pace::Real.seconds_text(en),
+                Pace::Fast.seconds_text(en)
             ),
             Msg::UnknownPace(text) => format!("Unknown pace \"{text}\": choose real, fast or instant."),
             Msg::AskClock => format!(
@@ -365,19 +369,19 @@ impl Msg<'_> {
             Msg::Hint { san, text, left, again: true } => {
                 format!("Hint (again, not counted): {san} — {text}. ({left} left in this game)")
             }
-            Msg::NoHintsLeft => "No hints left: there are 3 per game.".into(),
+            Msg::NoHintsLeft => format!("No hints left: there are {HINTS_PER_GAME} per game."),
             Msg::TookBack(1) => "Took back the last move.".into(),
             Msg::TookBack(plies) => format!("Took back the last {plies} moves."),
             Msg::NothingToUndo => "There is no move of yours to take back.".into(),
             Msg::Flipped => "Board flipped.".into(),
-            Msg::EventRefused(error) => refused_en(error),
+            Msg::EventRefused(error) => refusal_text(error, en),
             Msg::DrawOffered(color) => format!("{} offers a draw.", color.text(en)),
             Msg::AskAcceptDraw(color) => format!("{}, do you accept the draw? [y/N] ", color.text(en)),
             Msg::ComputerAcceptsDraw => "The computer accepts the draw.".into(),
             Msg::ComputerDeclinesDraw => "The computer declines the draw and plays on.".into(),
             Msg::DrawDeclined => "The draw offer is declined.".into(),
-            Msg::GameOver { outcome, halfmove_clock } => game_over_en(outcome, halfmove_clock),
-            Msg::PgnEvent(rules) => format!("Game under {} rules", rules.name()),
+            Msg::GameOver(game) => game_over_text(game, en).unwrap_or_default(),
+            Msg::PgnEvent(rules) => format!("Game under {} rules", rules.name(en)),
             Msg::ConfirmResign => "Resign this game? [y/N] ".into(),
             Msg::ConfirmDraw => "Offer (or claim) a draw? [y/N] ".into(),
             Msg::NotConfirmed => "Play on, then.".into(),
@@ -392,7 +396,7 @@ impl Msg<'_> {
             Msg::FileError { path, error } => format!("Could not write {}: {error}", path.display()),
             Msg::GameSaved(path) => format!("Game saved to {}; start play again to continue it.", path.display()),
             Msg::Goodbye => "Goodbye!".into(),
-            Msg::Help => HELP_EN.into(),
+            Msg::Help => help_en(),
             Msg::Prompt(color) => format!("{} > ", color.text(en)),
         }
     }
@@ -404,13 +408,11 @@ impl Msg<'_> {
             Msg::AskLanguage => Msg::AskLanguage.english(),
             Msg::AskSide => "选择：(1) 执白，(2) 执黑，(3) 双人同屏对弈 [1] ".into(),
             Msg::AskLevel => "难度：(1) 初级，(2) 中级，(3) 高级，(4) 大师 [2] ".into(),
-            Msg::AskRules => "规则：(1) FIDE，(2) 休闲（走满15步才能认输或提和，每方3次提和；\
-                 连续将军10次、累计将军30次、30回合没有吃子或走兵、三次重复局面均立即和棋）[1] "
-                .into(),
+            Msg::AskRules => format!("规则：(1) FIDE，(2) 休闲（{}）[1] ", casual_rules_text(zh)),
             Msg::AskContinue { moves } => format!("继续上一局吗（已走{moves}回合）？[Y/n] "),
             Msg::ChooseNumber => "请输入其中一个数字，或直接按回车选择默认项。".into(),
             Msg::NewGame { side, level, rules } => {
-                let rules = rules.name_zh();
+                let rules = rules.name(zh);
                 match side {
                     Side::Both => format!("新对局：双人对弈，{rules}规则。"),
                     Side::White | Side::Black => {
@@ -446,11 +448,21 @@ impl Msg<'_> {
             Msg::Searching { depth, seconds } => format!("搜索中… 深度{depth}，{seconds:.2}秒"),
             Msg::Searched { depth, seconds } => format!("搜索：深度{depth}，{seconds:.2}秒。"),
             Msg::TakingItsTime => "电脑正在从容斟酌…".into(),
-            Msg::AskPace => "电脑走棋节奏：(1) 真实（像人一样等2-5秒），(2) 较快（1-2秒），(3) 即时 [1] ".into(),
-            Msg::PaceSet(pace) => format!("电脑走棋节奏已改为{}。", pace_name(pace, zh)),
+            Msg::AskPace => format!(
+                "电脑走棋节奏：(1) {}，(2) {}，(3) {} [1] ",
+                Pace::Real.describe(zh),
+                Pace::Fast.describe(zh),
+                Pace::Instant.describe(zh)
+            ),
+            Msg::PaceSet(pace) => format!("电脑走棋节奏已改为{}。", pace.name(zh)),
             Msg::PaceIs(pace) => format!(
-                "电脑走棋节奏：{}。输入 pace real（真实，2-5秒）、pace fast（较快，1-2秒）或 pace instant（即时）。",
-                pace_name(pace, zh)
+                "电脑走棋节奏：{}。输入 pace real（{}，{}）、pace fast（{}，{}）或 pace instant（{}）。",
+                pace.name(zh),
+                Pace::Real.name(zh),
+                Pace::Real.seconds_text(zh),
+                Pace::Fast.name(zh),
+                Pace::Fast.seconds_text(zh),
+                Pace::Instant.name(zh)
             ),
             Msg::UnknownPace(text) => format!("没有“{text}”这种节奏：请选择 real、fast 或 instant。"),
             Msg::AskClock => format!(
@@ -477,18 +489,18 @@ impl Msg<'_> {
             Msg::Hint { san, text, left, again: true } => {
                 format!("提示（重复显示，不计次数）：{san} — {text}。（本局还剩{left}次）")
             }
-            Msg::NoHintsLeft => "提示已用完：每局只有3次。".into(),
+            Msg::NoHintsLeft => format!("提示已用完：每局只有{HINTS_PER_GAME}次。"),
             Msg::TookBack(plies) => format!("悔棋：退回了{plies}步。"),
             Msg::NothingToUndo => "没有你的棋可以悔。".into(),
             Msg::Flipped => "棋盘已翻转。".into(),
-            Msg::EventRefused(error) => refused_zh(error),
+            Msg::EventRefused(error) => refusal_text(error, zh),
             Msg::DrawOffered(color) => format!("{}提和。", color.text(zh)),
             Msg::AskAcceptDraw(color) => format!("{}，你同意和棋吗？[y/N] ", color.text(zh)),
             Msg::ComputerAcceptsDraw => "电脑同意和棋。".into(),
             Msg::ComputerDeclinesDraw => "电脑拒绝和棋，继续对局。".into(),
             Msg::DrawDeclined => "对方拒绝了和棋。".into(),
-            Msg::GameOver { outcome, halfmove_clock } => game_over_zh(outcome, halfmove_clock),
-            Msg::PgnEvent(rules) => format!("{}规则对局", rules.name_zh()),
+            Msg::GameOver(game) => game_over_text(game, zh).unwrap_or_default(),
+            Msg::PgnEvent(rules) => format!("{}规则对局", rules.name(zh)),
             Msg::ConfirmResign => "确定认输吗？[y/N] ".into(),
             Msg::ConfirmDraw => "确定提和（或申请和棋）吗？[y/N] ".into(),
             Msg::NotConfirmed => "那就继续下吧。".into(),
@@ -503,7 +515,7 @@ impl Msg<'_> {
             Msg::FileError { path, error } => format!("无法写入{}：{error}", path.display()),
             Msg::GameSaved(path) => format!("对局已保存到{}；再次启动 play 即可继续。", path.display()),
             Msg::Goodbye => "再见！".into(),
-            Msg::Help => HELP_ZH.into(),
+            Msg::Help => help_zh(),
             Msg::Prompt(color) => format!("{} > ", color.text(zh)),
         }
     }
@@ -519,18 +531,6 @@ fn or_dash(text: &str) -> &str {
     if text.is_empty() { "-" } else { text }
 }
 
-/// Names a pace: "real" / "真实".
-fn pace_name(pace: Pace, lang: Lang) -> &'static str {
-    match (lang, pace) {
-        (Lang::Zh, Pace::Real) => "真实",
-        (Lang::Zh, Pace::Fast) => "较快",
-        (Lang::Zh, Pace::Instant) => "即时",
-        (_, Pace::Real) => "real",
-        (_, Pace::Fast) => "faster",
-        (_, Pace::Instant) => "instant",
-    }
-}
-
 /// Names the player's side: "White" / "执白".
 fn side_name(side: Side, lang: Lang) -> &'static str {
     match (lang, side) {
@@ -543,112 +543,9 @@ fn side_name(side: Side, lang: Lang) -> &'static str {
     }
 }
 
-fn refused_en(error: &EventError) -> String {
-    match *error {
-        EventError::ResignTooEarly { made, required, .. } => {
-            format!("Under these rules you may resign only after {required} moves; you have made {made}.")
-        }
-        EventError::DrawOfferTooEarly { made, required, .. } => {
-            format!("Under these rules you may offer a draw only after {required} moves; you have made {made}.")
-        }
-        EventError::TooManyDrawOffers { limit, .. } => {
-            format!("You have already made the {limit} draw offers these rules allow.")
-        }
-        ref other => format!("Not possible now: {other}."),
-    }
-}
-
-fn refused_zh(error: &EventError) -> String {
-    match *error {
-        EventError::ResignTooEarly { made, required, .. } => {
-            format!("按照本规则，走满{required}步后才能认输；你已走了{made}步。")
-        }
-        EventError::DrawOfferTooEarly { made, required, .. } => {
-            format!("按照本规则，走满{required}步后才能提和；你已走了{made}步。")
-        }
-        EventError::TooManyDrawOffers { limit, .. } => format!("你已经用完了本规则允许的{limit}次提和。"),
-        EventError::GameOver(_) => "对局已经结束。".into(),
-        _ => "现在不能这样做。".into(),
-    }
-}
-
-fn game_over_en(outcome: Outcome, halfmove_clock: u32) -> String {
-    let en = Lang::En;
-    let winner = outcome.winner.map_or(String::new(), |color| color.text(en).to_string());
-    let loser = outcome.winner.map_or(String::new(), |color| (!color).text(en).to_string());
-    match outcome.termination {
-        Termination::Checkmate => format!("Checkmate! {winner} wins."),
-        Termination::Stalemate => "Stalemate: the game is drawn.".into(),
-        Termination::InsufficientMaterial => "Draw: neither side has enough material to checkmate.".into(),
-        Termination::FiftyMoves => "Draw claimed: fifty moves without a capture or a pawn move.".into(),
-        Termination::SeventyFiveMoves => "Draw: seventy-five moves without a capture or a pawn move.".into(),
-        Termination::ThreefoldRepetition => "Draw by threefold repetition.".into(),
-        Termination::FivefoldRepetition => "Draw by fivefold repetition.".into(),
-        Termination::NoProgress => {
-            format!("Draw: {} moves without a capture or a pawn move (casual rules).", halfmove_clock / 2)
-        }
-        Termination::PerpetualCheck => "Draw by perpetual check.".into(),
-        Termination::CheckLimit => "Draw: a player has been checked as often as the rules allow.".into(),
-        Termination::Resignation => format!("{loser} resigns: {winner} wins."),
-        Termination::DrawAgreement => "Draw by agreement.".into(),
-        Termination::Timeout if outcome.winner.is_some() => format!("{loser} lost on time: {winner} wins."),
-        Termination::Timeout => "Time ran out, but the other side cannot mate: the game is drawn.".into(),
-        Termination::Aborted => "The game is void: time ran out within the first 5 moves (casual rules).".into(),
-        _ => format!("Game over: {outcome}."),
-    }
-}
-
-fn game_over_zh(outcome: Outcome, halfmove_clock: u32) -> String {
-    let zh = Lang::Zh;
-    let winner = outcome.winner.map_or(String::new(), |color| color.text(zh).to_string());
-    let loser = outcome.winner.map_or(String::new(), |color| (!color).text(zh).to_string());
-    match outcome.termination {
-        Termination::Checkmate => format!("将死！{winner}获胜。"),
-        Termination::Stalemate => "逼和：和棋。".into(),
-        Termination::InsufficientMaterial => "和棋：双方都没有足够的子力将死对方。".into(),
-        Termination::FiftyMoves => "申请和棋成功：五十回合内没有吃子或走兵。".into(),
-        Termination::SeventyFiveMoves => "和棋：七十五回合内没有吃子或走兵。".into(),
-        Termination::ThreefoldRepetition => "三次重复局面，和棋。".into(),
-        Termination::FivefoldRepetition => "五次重复局面，和棋。".into(),
-        Termination::NoProgress => format!("和棋：连续{}回合没有吃子或走兵（休闲规则）。", halfmove_clock / 2),
-        Termination::PerpetualCheck => "长将，和棋。".into(),
-        Termination::CheckLimit => "和棋：将军次数达到规则上限。".into(),
-        Termination::Resignation => format!("{loser}认输，{winner}获胜。"),
-        Termination::DrawAgreement => "双方同意和棋。".into(),
-        Termination::Timeout if outcome.winner.is_some() => format!("{loser}超时判负，{winner}获胜。"),
-        Termination::Timeout => "超时，但对方无法将死：和棋。".into(),
-        Termination::Aborted => "对局作废：在前5步内超时（休闲规则）。".into(),
-        _ => format!("对局结束：{}", outcome.result()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn game_over_messages_name_the_winner_and_the_rule() {
-        let mate = Outcome::win(Termination::Checkmate, Color::Black);
-        assert_eq!(Msg::GameOver { outcome: mate, halfmove_clock: 0 }.text(Lang::En), "Checkmate! Black wins.");
-        assert_eq!(Msg::GameOver { outcome: mate, halfmove_clock: 0 }.text(Lang::Zh), "将死！黑方获胜。");
-        let resigned =
-            Msg::GameOver { outcome: Outcome::win(Termination::Resignation, Color::White), halfmove_clock: 3 };
-        assert_eq!(resigned.text(Lang::En), "Black resigns: White wins.");
-        assert_eq!(resigned.text(Lang::Zh), "黑方认输，白方获胜。");
-        let thirty = Msg::GameOver { outcome: Outcome::draw(Termination::NoProgress), halfmove_clock: 60 };
-        assert_eq!(thirty.text(Lang::En), "Draw: 30 moves without a capture or a pawn move (casual rules).");
-        assert_eq!(thirty.text(Lang::Zh), "和棋：连续30回合没有吃子或走兵（休闲规则）。");
-    }
-
-    #[test]
-    fn refusals_give_the_numbers_of_the_rules() {
-        let early = EventError::ResignTooEarly { color: Color::White, made: 3, required: 15 };
-        assert_eq!(
-            Msg::EventRefused(&early).text(Lang::En),
-            "Under these rules you may resign only after 15 moves; you have made 3."
-        );
-        assert_eq!(Msg::EventRefused(&early).text(Lang::Zh), "按照本规则，走满15步后才能认输；你已走了3步。");
-    }
 
     #[test]
     fn material_line_says_who_leads() {

@@ -1,23 +1,25 @@
-//! A session: one game after another, each line read as a move or a command.
+//! The terminal's side of a session: one game after another, each line read as a move or a
+//! command, the site's policy (hints, undo, resigning, draws) carried out by
+//! [`chess_session::Session`].
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use chess_core::pgn::{FromGameOptions, PgnGame};
-use chess_core::search::{Hint, Searcher};
+use chess_core::search::Searcher;
 use chess_core::{
-    Bitboard, Color, Game, IllegalMoveReason, Move, MoveText, Piece, Position, Role, SanError, SanStyle, Square,
+    Bitboard, Color, IllegalMoveReason, Move, MoveText, Piece, Position, Role, SanError, SanStyle, Square,
 };
+use chess_session::{Draw, Pace, Refusal, Session, Settings, Side, texts};
 
 use super::board_view::{BoardStyle, Marks, PieceStyle, render};
 use super::clock::{Clock, format_time};
-use super::computer;
+use super::computer::{self, Spread};
 use super::input::{self, Command};
 use super::menu::{self, Start};
-use super::pace::{Pace, Spread};
-use super::save::{self, SavedGame};
-use super::{Config, HINT_LEVEL, HINTS_PER_GAME, Io, Msg, Settings, Side};
+use super::save;
+use super::{Config, Io, Msg};
 
 /// The time left below which the computer plays without waiting at its pace.
 const HURRY: std::time::Duration = std::time::Duration::from_secs(60);
@@ -58,14 +60,13 @@ enum Rejection {
     ShowMoves(Square),
 }
 
-/// A session in progress: the game, its settings, and what it needs to go on.
-pub(crate) struct Session<'c, R, W> {
+/// A session in progress at the terminal: the game with its settings and the policy's state,
+/// and what the terminal needs to go on.
+pub(crate) struct Console<'c, R, W> {
     io: Io<R, W>,
     config: &'c Config,
-    settings: Settings,
-    game: Game,
-    hints_used: u32,
-    flipped: bool,
+    /// The game, its settings, the hints and the board's side: what is saved.
+    session: Session,
     /// How the board is drawn (the pieces' style can be switched during the game).
     board: BoardStyle,
     searcher: Searcher,
@@ -74,38 +75,31 @@ pub(crate) struct Session<'c, R, W> {
     board_stale: bool,
     /// The end of the game has been announced.
     end_announced: bool,
-    /// The last hint given and the position it was for (its key and the number of moves
-    /// played): asked again there, it is shown again without using another.
-    hint: Option<((u64, usize), Hint)>,
     /// The chess clock, when the game has one.
     clock: Option<Clock>,
 }
 
-impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
+impl<'c, R: BufRead, W: Write> Console<'c, R, W> {
     /// Sets up the session for a new or a resumed game.
-    pub(crate) fn new(io: Io<R, W>, config: &'c Config, start: Start) -> Session<'c, R, W> {
+    pub(crate) fn new(io: Io<R, W>, config: &'c Config, start: Start) -> Console<'c, R, W> {
         let seed = config.seed.unwrap_or_else(clock_seed);
         let mut searcher = Searcher::new();
         searcher.set_seed(seed);
-        let (settings, game, hints_used, flipped) = match start {
-            Start::New(settings) => (settings, new_game(config, settings), 0, settings.side == Side::Black),
-            Start::Resume(saved) => (saved.settings, saved.game, saved.hints_used, saved.flipped),
+        let session = match start {
+            Start::New(settings) => new_game(config, settings),
+            Start::Resume(saved) => *saved,
         };
-        searcher.set_level(settings.level);
-        Session {
+        searcher.set_level(session.settings.level);
+        Console {
             io,
             config,
-            settings,
-            game,
-            hints_used,
-            flipped,
             board: config.board,
             searcher,
             spread: Spread::new(seed),
             board_stale: true,
             end_announced: false,
-            hint: None,
-            clock: settings.clock.map(|control| Clock::new(control, config.time)),
+            clock: session.settings.clock.map(|control| Clock::new(control, config.time)),
+            session,
         }
     }
 
@@ -120,23 +114,21 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
                 clock.restart(); // the time in the menu is not counted
             }
             let flow = self.play_game()?;
+            let mut settings = self.session.settings;
             if flow == Flow::NewSettings {
-                match menu::change_settings(&mut self.io, self.settings)? {
-                    Some(settings) => self.settings = settings,
+                match menu::change_settings(&mut self.io, settings)? {
+                    Some(changed) => settings = changed,
                     None => return self.leave(),
                 }
-                self.searcher.set_level(self.settings.level);
+                self.searcher.set_level(settings.level);
             }
             match flow {
                 Flow::NewGame | Flow::NewSettings => {
-                    self.game = new_game(self.config, self.settings);
-                    self.hints_used = 0;
-                    self.hint = None;
-                    self.flipped = self.settings.side == Side::Black;
+                    self.session = new_game(self.config, settings);
                     self.board_stale = true;
                     self.end_announced = false;
                     self.searcher.new_game();
-                    self.clock = self.settings.clock.map(|control| Clock::new(control, self.config.time));
+                    self.clock = settings.clock.map(|control| Clock::new(control, self.config.time));
                     self.announce_start()?;
                 }
                 Flow::Continue | Flow::Quit => return self.leave(),
@@ -145,14 +137,14 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     }
 
     fn announce_start(&mut self) -> io::Result<()> {
-        let Settings { side, level, rules, .. } = self.settings;
+        let Settings { side, level, rules, .. } = self.session.settings;
         self.io.say(Msg::NewGame { side, level, rules })
     }
 
     /// Plays the current game until the player asks for a new one or quits.
     fn play_game(&mut self) -> io::Result<Flow> {
         loop {
-            if self.game.is_over() {
+            if self.session.game.is_over() {
                 if !self.end_announced {
                     self.show_board()?;
                     self.announce_end()?;
@@ -170,14 +162,14 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
                 }
                 continue;
             }
-            if self.computer_to_move() {
+            if self.session.computer_to_move() {
                 self.computer_move()?;
                 continue;
             }
             if self.board_stale {
                 self.show_board()?;
             }
-            let turn = self.game.position().turn();
+            let turn = self.session.game.position().turn();
             let Some(line) = self.io.ask(Msg::Prompt(turn))? else {
                 return Ok(Flow::Quit);
             };
@@ -194,14 +186,14 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
 
     /// Carries out one command or move.
     fn command(&mut self, command: Command, line: &str) -> io::Result<Flow> {
-        let over = self.game.is_over();
+        let over = self.session.game.is_over();
         match command {
             Command::Empty => {}
             Command::Help => self.io.say(Msg::Help)?,
             Command::Quit => return Ok(Flow::Quit),
             Command::Undo => self.undo()?,
             Command::Flip => {
-                self.flipped = !self.flipped;
+                self.session.flipped = !self.session.flipped;
                 self.io.say(Msg::Flipped)?;
                 self.show_board()?;
             }
@@ -213,13 +205,13 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
                 };
                 self.show_board()?;
             }
-            Command::Fen => writeln!(self.io.out, "{}", self.game.position().to_fen())?,
+            Command::Fen => writeln!(self.io.out, "{}", self.session.game.position().to_fen())?,
             Command::Pgn(path) => self.pgn(path.as_deref())?,
             Command::Moves(square) => self.list_moves(square)?,
-            Command::Pace(None) => self.io.say(Msg::PaceIs(self.settings.pace))?,
+            Command::Pace(None) => self.io.say(Msg::PaceIs(self.session.settings.pace))?,
             Command::Pace(Some(word)) => match word.parse() {
                 Ok(pace) => {
-                    self.settings.pace = pace;
+                    self.session.settings.pace = pace;
                     self.io.say(Msg::PaceSet(pace))?;
                     self.autosave();
                 }
@@ -229,7 +221,9 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             Command::Hint => self.hint()?,
             Command::Resign => {
                 if self.confirm(Msg::ConfirmResign)? {
-                    self.resign()?;
+                    if let Err(refusal) = self.session.resign() {
+                        self.refused(refusal)?;
+                    }
                 }
             }
             Command::Draw => {
@@ -240,14 +234,15 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             Command::Yes | Command::No | Command::Settings => self.io.say(Msg::NotUnderstood(line))?,
             Command::Coords { .. } | Command::Square(_) | Command::San(_) if over => self.io.say(Msg::GameIsOver)?,
             Command::Coords { from, to, promotion } => {
-                let found = self.game.position().resolve_move(from, to, promotion).map_err(|reason| match reason {
-                    IllegalMoveReason::MustPromote { from, to } => Rejection::NeedsPromotion { from, to },
-                    reason => Rejection::Illegal(reason),
-                });
+                let found =
+                    self.session.game.position().resolve_move(from, to, promotion).map_err(|reason| match reason {
+                        IllegalMoveReason::MustPromote { from, to } => Rejection::NeedsPromotion { from, to },
+                        reason => Rejection::Illegal(reason),
+                    });
                 self.try_move(found, line)?;
             }
             Command::Square(square) => {
-                let position = self.game.position();
+                let position = self.session.game.position();
                 let found = position.parse_san(&square.to_string()).map_err(|error| match position.piece_at(square) {
                     Some(_) => Rejection::ShowMoves(square),
                     None => san_rejection(&error),
@@ -255,7 +250,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
                 self.try_move(found, line)?;
             }
             Command::San(text) => {
-                let position = self.game.position();
+                let position = self.session.game.position();
                 let found = parse_san_any_case(position, &text).map_err(|error| san_rejection(&error));
                 self.try_move(found, line)?;
             }
@@ -266,7 +261,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     /// Plays the move found, or explains why there is none (asking for the promotion piece
     /// when that is all that is missing).
     fn try_move(&mut self, found: Result<Move, Rejection>, text: &str) -> io::Result<()> {
-        let position = *self.game.position();
+        let position = *self.session.game.position();
         let m = match found {
             Ok(m) => m,
             Err(Rejection::NeedsPromotion { from, to }) => {
@@ -285,7 +280,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
             Err(Rejection::ShowMoves(square)) => return self.list_moves(Some(square)),
         };
         let words = position.describe(m).text(self.io.lang).to_string();
-        self.game.push(m).map_err(io::Error::other)?;
+        self.session.game.push(m).map_err(io::Error::other)?;
         self.add_increment(position.turn());
         self.io.say(Msg::Played { san: &numbered_san(&position, m), words: &words })?;
         self.after_move();
@@ -302,7 +297,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     /// Ends the game because `color`'s time ran out, by the rules' timeout rule.
     fn flag_falls(&mut self, color: Color) -> io::Result<()> {
         self.io.say(Msg::FlagFell(color))?;
-        self.game.timeout(color).map_err(io::Error::other)?;
+        self.session.game.timeout(color).map_err(io::Error::other)?;
         self.board_stale = true;
         Ok(())
     }
@@ -340,27 +335,23 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         self.autosave();
     }
 
-    fn computer_to_move(&self) -> bool {
-        self.settings.side.human().is_some_and(|human| human != self.game.position().turn())
-    }
-
     /// Lets the computer choose and play its move, and announces it.
     fn computer_move(&mut self) -> io::Result<()> {
         let settings = (self.io.lang, self.config.live);
-        let turn = self.game.position().turn();
+        let turn = self.session.game.position().turn();
         // Short of time, the computer plays at once, as a person would.
         let hurried = self.clock.as_ref().is_some_and(|clock| clock.left(turn) < HURRY);
-        let pace = (if hurried { Pace::Instant } else { self.settings.pace }, &mut self.spread);
-        let result = computer::choose_move(&mut self.searcher, &self.game, pace, &mut self.io.out, settings)?;
+        let pace = (if hurried { Pace::Instant } else { self.session.settings.pace }, &mut self.spread);
+        let result = computer::choose_move(&mut self.searcher, &self.session.game, pace, &mut self.io.out, settings)?;
         let Some(m) = result.best_move else {
             return Err(io::Error::other("the computer found no move in a game that is not over"));
         };
         if self.clock.as_mut().is_some_and(|clock| clock.charge(turn)) {
             return self.flag_falls(turn);
         }
-        let position = *self.game.position();
+        let position = *self.session.game.position();
         let words = position.describe(m).text(self.io.lang).to_string();
-        self.game.push(m).map_err(io::Error::other)?;
+        self.session.game.push(m).map_err(io::Error::other)?;
         self.add_increment(turn);
         self.io.say(Msg::ComputerPlayed { san: &numbered_san(&position, m), words: &words })?;
         self.after_move();
@@ -375,28 +366,28 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     /// Shows the board as [`Session::show_board`] does, with dots on the squares `dots` and
     /// rings on `rings` (where a piece can go and take).
     fn show_board_marked(&mut self, dots: Bitboard, rings: Bitboard) -> io::Result<()> {
-        let hint = self.current_hint().map(|hint| hint.mv);
-        let marks = Marks { last: self.game.last_move(), hint, dots, rings };
-        let board = render(self.game.position(), &marks, self.flipped, self.board);
+        let hint = self.session.current_hint().map(|hint| Move::new(hint.from, hint.to));
+        let marks = Marks { last: self.session.game.last_move(), hint, dots, rings };
+        let board = render(self.session.game.position(), &marks, self.session.flipped, self.board);
         write!(self.io.out, "{}", self.beside_board(board))?;
-        let moves = self.game.moves();
+        let moves = self.session.game.moves();
         if !moves.is_empty() {
             let first = moves.len().saturating_sub(MOVE_LIST_PLIES);
-            let start = self.game.positions().nth(first).copied().unwrap_or_default();
+            let start = self.session.game.positions().nth(first).copied().unwrap_or_default();
             let text = MoveText::new(&start, &moves[first..]).map(|text| text.to_string()).unwrap_or_default();
             let text = if first > 0 { format!("… {text}") } else { text };
             self.io.say(Msg::MoveList(&wrap_moves(&text, MOVE_LIST_WIDTH, "Moves: ".len())))?;
         }
         let taken = |color: Color| -> String {
-            let mut roles: Vec<Role> = self.game.captured_by(color).into_iter().collect();
+            let mut roles: Vec<Role> = self.session.game.captured_by(color).into_iter().collect();
             roles.sort_by_key(|role| role.value());
             roles.into_iter().map(|role| self.board.pieces.glyph(Piece::new(!color, role))).collect()
         };
         let (white, black) = (taken(Color::White), taken(Color::Black));
-        let balance = self.game.material_balance();
+        let balance = self.session.game.material_balance();
         self.io.say(Msg::Captured { white: &white, black: &black, balance })?;
-        if !self.game.is_over() {
-            let position = self.game.position();
+        if !self.session.game.is_over() {
+            let position = self.session.game.position();
             let mut status = Msg::ToMove(position.turn()).text(self.io.lang);
             if position.is_check() {
                 status = format!("{status} {}", Msg::Check.text(self.io.lang));
@@ -410,7 +401,8 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     /// Writes the clocks beside the board's top and bottom ranks, each side's at its end.
     fn beside_board(&self, board: String) -> String {
         let Some(clock) = &self.clock else { return board };
-        let (top, bottom) = if self.flipped { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
+        let (top, bottom) =
+            if self.session.flipped { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
         let beside = |color: Color| {
             let time = format_time(clock.left(color));
             Msg::ClockBeside { color, time: &time }.text(self.io.lang)
@@ -427,10 +419,9 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     }
 
     fn announce_end(&mut self) -> io::Result<()> {
-        if let Some(outcome) = self.game.outcome() {
-            let halfmove_clock = self.game.position().halfmove_clock();
-            self.io.say(Msg::GameOver { outcome, halfmove_clock })?;
-            if let (Some(human), Some(winner)) = (self.settings.side.human(), outcome.winner) {
+        if let Some(outcome) = self.session.game.outcome() {
+            self.io.say(Msg::GameOver(&self.session.game))?;
+            if let (Some(human), Some(winner)) = (self.session.settings.side.human(), outcome.winner) {
                 self.io.say(Msg::YouWin(human == winner))?;
             }
         }
@@ -444,7 +435,7 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
 
     /// Lists where the piece on `square` can go, or every legal move.
     fn list_moves(&mut self, square: Option<Square>) -> io::Result<()> {
-        let position = *self.game.position();
+        let position = *self.session.game.position();
         let Some(square) = square else {
             let list = san_list(&position, position.legal_moves().iter().copied());
             return self.io.say(Msg::AllMoves(&list));
@@ -485,93 +476,74 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
         }
     }
 
-    /// Suggests a move, up to three times a game, and highlights it on the board; asked
+    /// Suggests a move, up to the site's hints a game, and highlights it on the board; asked
     /// again in the same position, shows the same hint without using another.
     fn hint(&mut self) -> io::Result<()> {
-        let again = self.current_hint().is_some();
+        let again = match self.session.ask_hint() {
+            Ok(given) => given.is_some(),
+            Err(refusal) => return self.refused(refusal),
+        };
         if !again {
-            if self.hints_used >= HINTS_PER_GAME {
-                return self.io.say(Msg::NoHintsLeft);
+            let found = chess_session::search_hint(&mut self.searcher, &self.session.game);
+            if let Err(refusal) = self.session.give_hint(found) {
+                return self.refused(refusal);
             }
-            let Some(hint) = self.searcher.hint(&self.game, HINT_LEVEL) else {
-                return self.io.say(Msg::GameIsOver);
-            };
-            self.hints_used += 1;
-            self.hint = Some((self.position_key(), hint));
             self.autosave();
         }
         self.show_board()?;
-        let Some(hint) = self.current_hint() else { return Ok(()) };
-        let (san, text) = (hint.san.clone(), hint.text(self.io.lang).to_string());
-        let left = HINTS_PER_GAME - self.hints_used;
+        let Some(hint) = self.session.current_hint() else { return Ok(()) };
+        let (san, text) = (hint.san.clone(), hint.text.get(self.io.lang).to_string());
+        let left = self.session.hints_left();
         self.io.say(Msg::Hint { san: &san, text: &text, left, again })
-    }
-
-    /// Returns the hint given in the current position, if any.
-    fn current_hint(&self) -> Option<&Hint> {
-        let key = self.position_key();
-        self.hint.as_ref().filter(|(at, _)| *at == key).map(|(_, hint)| hint)
-    }
-
-    /// Identifies the current position within the game: its key and the moves played.
-    fn position_key(&self) -> (u64, usize) {
-        (self.game.position().zobrist_key(), self.game.moves().len())
     }
 
     /// Takes back one ply with two players; against the computer, the player's last move and
     /// the computer's reply (only the player's when the computer has not replied).
     fn undo(&mut self) -> io::Result<()> {
-        let plies = self.settings.side.undo_plies(self.game.position().turn());
-        if self.game.moves().len() < plies {
-            return self.io.say(Msg::NothingToUndo);
-        }
-        let taken = self.game.undo_n(plies);
-        self.after_move();
-        self.io.say(Msg::TookBack(taken))
-    }
-
-    /// Returns the colour of the player who resigns or offers a draw now.
-    fn player(&self) -> Color {
-        self.settings.side.human().unwrap_or(self.game.position().turn())
-    }
-
-    fn resign(&mut self) -> io::Result<()> {
-        match self.game.resign(self.player()) {
-            Ok(_) => Ok(()),
-            Err(error) => self.io.say(Msg::EventRefused(&error)),
+        match self.session.undo() {
+            Ok(taken) => {
+                self.after_move();
+                self.io.say(Msg::TookBack(taken))
+            }
+            Err(refusal) => self.refused(refusal),
         }
     }
 
     /// Claims a draw when the rules allow one; otherwise offers one, which the computer (or
     /// the other player) accepts or declines.
     fn draw(&mut self) -> io::Result<()> {
-        if self.game.can_claim_draw() {
-            return match self.game.claim_draw(self.player()) {
-                Ok(_) => Ok(()),
-                Err(error) => self.io.say(Msg::EventRefused(&error)),
-            };
+        match self.session.draw() {
+            Ok(Draw::Claimed) => return Ok(()),
+            Ok(Draw::Offered) => {}
+            Err(refusal) => return self.refused(refusal),
         }
-        let offerer = self.player();
-        if let Err(error) = self.game.offer_draw(offerer) {
-            return self.io.say(Msg::EventRefused(&error));
-        }
+        let offerer = self.session.player();
         self.io.say(Msg::DrawOffered(offerer))?;
-        let accepted = match self.settings.side {
-            Side::Both => {
-                let answer = self.io.ask(Msg::AskAcceptDraw(!offerer))?;
-                answer.is_some_and(|answer| input::parse(&answer) == Command::Yes)
-            }
-            _ => super::accepts_draw(&mut self.searcher, &self.game),
+        let two_players = self.session.settings.side == Side::Both;
+        let accepted = if two_players {
+            let answer = self.io.ask(Msg::AskAcceptDraw(!offerer))?;
+            answer.is_some_and(|answer| input::parse(&answer) == Command::Yes)
+        } else {
+            chess_session::accepts_draw(&mut self.searcher, &self.session.game)
         };
-        let answerer = !offerer;
-        let result =
-            if accepted { self.game.accept_draw(answerer).map(|_| ()) } else { self.game.decline_draw(answerer) };
-        result.map_err(io::Error::other)?;
-        match (accepted, self.settings.side) {
-            (true, Side::Both) => Ok(()),
-            (true, _) => self.io.say(Msg::ComputerAcceptsDraw),
-            (false, Side::Both) => self.io.say(Msg::DrawDeclined),
-            (false, _) => self.io.say(Msg::ComputerDeclinesDraw),
+        self.session.answer_draw(accepted).map_err(io::Error::other)?;
+        match (accepted, two_players) {
+            (true, true) => Ok(()),
+            (true, false) => self.io.say(Msg::ComputerAcceptsDraw),
+            (false, true) => self.io.say(Msg::DrawDeclined),
+            (false, false) => self.io.say(Msg::ComputerDeclinesDraw),
+        }
+    }
+
+    /// Says why the policy or the rules refuse what the player asked for.
+    fn refused(&mut self, refusal: Refusal) -> io::Result<()> {
+        match refusal {
+            Refusal::GameOver => self.io.say(Msg::GameIsOver),
+            Refusal::NoHintsLeft => self.io.say(Msg::NoHintsLeft),
+            Refusal::NothingToUndo => self.io.say(Msg::NothingToUndo),
+            Refusal::Event(error) => self.io.say(Msg::EventRefused(&error)),
+            // The terminal asks only on the player's turn, and answers its own offers.
+            Refusal::NotYourTurn | Refusal::NoDrawOffer => Err(io::Error::other(refusal)),
         }
     }
 
@@ -592,18 +564,16 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     fn pgn_text(&self) -> String {
         // The closing comment says how the game ended, as the player saw it announced, in the
         // game's language; the Termination tag says it for programs.
-        let mut pgn = PgnGame::from_game_with(&self.game, FromGameOptions::new());
-        if let Some(outcome) = self.game.outcome() {
-            let halfmove_clock = self.game.position().halfmove_clock();
-            let words = Msg::GameOver { outcome, halfmove_clock }.text(self.io.lang);
+        let mut pgn = PgnGame::from_game_with(&self.session.game, FromGameOptions::new());
+        if let Some(words) = texts::game_over_text(&self.session.game, self.io.lang) {
             match pgn.moves.last_mut() {
                 Some(last) => last.comment = Some(words.into()),
                 None => pgn.comment = Some(words.into()),
             }
         }
-        let event = Msg::PgnEvent(self.settings.rules).text(self.io.lang);
-        let computer = format!("chess-core {}", self.settings.level);
-        let (white, black) = match self.settings.side {
+        let event = Msg::PgnEvent(self.session.settings.rules).text(self.io.lang);
+        let computer = format!("chess-core {}", self.session.settings.level);
+        let (white, black) = match self.session.settings.side {
             Side::White => ("Player".to_string(), computer),
             Side::Black => (computer, "Player".to_string()),
             Side::Both => ("Player 1".to_string(), "Player 2".to_string()),
@@ -629,22 +599,14 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
 
     fn save(&self) -> io::Result<()> {
         match &self.config.save {
-            Some(path) if !self.game.is_over() => {
-                let saved = SavedGame {
-                    settings: self.settings,
-                    hints_used: self.hints_used,
-                    flipped: self.flipped,
-                    game: self.game.clone(),
-                };
-                save::write(path, &saved)
-            }
+            Some(path) if !self.session.game.is_over() => save::write(path, &self.session),
             _ => Ok(()),
         }
     }
 
     /// Saves an unfinished game and says goodbye.
     fn leave(mut self) -> io::Result<()> {
-        if let (Some(path), false) = (&self.config.save, self.game.is_over()) {
+        if let (Some(path), false) = (&self.config.save, self.session.game.is_over()) {
             match self.save() {
                 Ok(()) => self.io.say(Msg::GameSaved(path))?,
                 Err(error) => self.io.say(Msg::FileError { path, error: &error.to_string() })?,
@@ -655,9 +617,9 @@ impl<'c, R: BufRead, W: Write> Session<'c, R, W> {
     }
 }
 
-/// Starts a game from the configured position under the chosen rules.
-fn new_game(config: &Config, settings: Settings) -> Game {
-    Game::from_position_with_rules(config.fen.unwrap_or_default(), settings.rules.rules())
+/// Starts a game from the configured position with `settings`.
+fn new_game(config: &Config, settings: Settings) -> Session {
+    Session::new(settings, config.fen.unwrap_or_default())
 }
 
 /// Reads SAN as typed, else in another case when only one reading is a legal move (`nf3` is
