@@ -299,6 +299,39 @@ fn quitting_saves_and_the_next_start_continues() {
 }
 
 #[test]
+fn a_save_of_the_first_format_continues() {
+    // Written by `play` before saves had a version (and before the pace and the clock).
+    let first = r#"{
+  "settings": {"side": "both", "level": "Normal", "rules": "fide", "lang": "zh"},
+  "hints_used": 2,
+  "flipped": true,
+  "game": {
+    "start": {"fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "chess960": false},
+    "moves": ["e2e4", "c7c5"],
+    "rules": {"fifty_move_plies": 100, "seventy_five_move_plies": 150, "no_progress_plies": null,
+      "no_progress_plies_kbn_v_k": null, "repetitions_to_claim": 3, "repetitions_to_draw": 5,
+      "perpetual_checks": null, "check_limit": null, "extended_insufficient_material": false,
+      "resign_after_moves": 0, "draw_offer_after_moves": 0, "draw_offers_per_player": null,
+      "timeout_void_moves": null, "timeout_draw_if_opponent_cannot_mate": true},
+    "events": [],
+    "judging": "enforce"
+  }
+}"#;
+    let save = save_path("first-format");
+    std::fs::create_dir_all(save.parent().unwrap()).unwrap();
+    std::fs::write(&save, first).unwrap();
+    let out = play_binary_with_save(&save, &["--continue"], "fen\nh\nh\nq\n");
+    assert!(out.starts_with("继续上一局。\n   h  g  f  e  d  c  b  a\n"), "{out}");
+    assert_eq!(fens(&out), ["rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"]);
+    assert!(out.contains("。（本局还剩0次）\n白方 > h\n"), "{out}");
+    assert!(out.contains("提示（重复显示，不计次数）："), "{out}");
+    // Saved again in the current format, with the hint used.
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.starts_with("{\n  \"version\": 2,\n  \"side\": \"both\",\n"), "{saved}");
+    assert!(saved.contains("\"hints_used\": 3,\n  \"flipped\": true,"), "{saved}");
+}
+
+#[test]
 fn a_corrupt_save_file_is_reported_kept_aside_and_a_new_game_starts() {
     let save = save_path("corrupt");
     let aside = save.with_extension("json.unreadable");
