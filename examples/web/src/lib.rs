@@ -34,6 +34,8 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Request};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use chess_core::Lang;
+use chess_session::{Pace, texts};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -114,13 +116,15 @@ impl App {
         App { sealer, limits: Arc::new(limits), searches }
     }
 
-    /// Returns the router: `GET /`, `GET /static/<name>` and `POST /api/<call>`, with an
+    /// Returns the router: `GET /`, `GET /static/<name>` (and `policy.js`, made from the site's
+    /// policy) and `POST /api/<call>`, with an
     /// access log line per request (the `tracing` event `answered`), security headers on
     /// every answer, and cross-site calls refused. Its requests need their client's address
     /// ([`ConnectInfo<SocketAddr>`](ConnectInfo)), as [`App::serve`] gives them.
     pub fn router(self) -> Router {
         Router::new()
             .route("/", get(|| asset(Path("index.html".to_string()))))
+            .route("/static/policy.js", get(policy_script))
             .route("/static/{name}", get(asset))
             .route("/api/new", post(api::new_game))
             .route("/api/view", post(api::view))
@@ -214,4 +218,26 @@ async fn asset(Path(name): Path<String>) -> Response {
         _ => "application/octet-stream",
     };
     ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], *bytes).into_response()
+}
+
+/// Serves `static/policy.js`, made from the site's policy (chess-session): the page's texts in
+/// English and Chinese that the rules and the policy's numbers decide, `POLICY.en.casualNote`
+/// and the computer's paces, so that the page says what the terminal game says.
+async fn policy_script() -> Response {
+    let texts = |lang: Lang| {
+        let names: serde_json::Map<String, serde_json::Value> =
+            Pace::ALL.iter().map(|pace| (pace.word().to_string(), pace.name(lang).into())).collect();
+        serde_json::json!({
+            "casualNote": texts::casual_rules_text(lang),
+            "paceReal": Pace::Real.describe(lang),
+            "paceFast": Pace::Fast.describe(lang),
+            "paceInstant": Pace::Instant.describe(lang),
+            "paceNames": names,
+        })
+    };
+    let policy = serde_json::json!({ "en": texts(Lang::En), "zh": texts(Lang::Zh) });
+    let script =
+        format!("// Made by the server from the site's policy (chess-session).\nexport const POLICY = {policy};\n");
+    ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")], script)
+        .into_response()
 }

@@ -1,6 +1,9 @@
 // The page's own words in English and Chinese. They follow the terminal game's messages
 // (examples/play/src/messages.rs) so both games say the same; chess-core's texts (reasons,
-// move descriptions, hints, outcomes) come from the server in both languages.
+// move descriptions, hints, outcomes) come from the server in both languages, and so do the
+// texts the site's policy decides (policy.js, made by the server from chess-session).
+
+import { POLICY } from './policy.js';
 
 const COLOR = { en: { white: 'White', black: 'Black' }, zh: { white: '白方', black: '黑方' } };
 const ROLES = {
@@ -32,8 +35,7 @@ const TEXTS = {
     rules: 'Rules',
     fide: 'FIDE',
     casual: 'casual',
-    casualNote: 'resign or offer a draw only after 15 moves, 3 offers each; draws at once: 10 checks in a row, '
-      + '30 checks in all, 30 moves without a capture or pawn move, threefold repetition',
+    casualNote: POLICY.en.casualNote,
     newGame: 'New game',
     continueGame: (moves) => `Continue the last game (${moves} ${moves === 1 ? 'move' : 'moves'} played)`,
     resumed: 'Continuing the last game.',
@@ -43,11 +45,11 @@ const TEXTS = {
       ? `New game: two players, ${TEXTS.en[rules]} rules.`
       : `New game: you play ${COLOR.en[side]} against the computer (${TEXTS.en[level]}), ${TEXTS.en[rules]} rules.`,
     pace: "The computer's pace",
-    paceReal: 'real (waits 2-5 s, like a person)',
-    paceFast: 'faster (1-2 s)',
-    paceInstant: 'instant',
+    paceReal: POLICY.en.paceReal,
+    paceFast: POLICY.en.paceFast,
+    paceInstant: POLICY.en.paceInstant,
     paceSet: (name) => `The computer's pace is now ${name}.`,
-    paceNames: { real: 'real', fast: 'faster', instant: 'instant' },
+    paceNames: POLICY.en.paceNames,
     close: 'Close',
     toMove: (color) => `${COLOR.en[color]} to move.`,
     check: ' Check!',
@@ -102,7 +104,7 @@ const TEXTS = {
     rules: '规则',
     fide: 'FIDE',
     casual: '休闲',
-    casualNote: '走满15步才能认输或提和，每方3次提和；连续将军10次、累计将军30次、30回合没有吃子或走兵、三次重复局面均立即和棋',
+    casualNote: POLICY.zh.casualNote,
     newGame: '新对局',
     continueGame: (moves) => `继续上一局（已走${moves}回合）`,
     resumed: '继续上一局。',
@@ -112,11 +114,11 @@ const TEXTS = {
       ? `新对局：双人对弈，${TEXTS.zh[rules]}规则。`
       : `新对局：你${side === 'white' ? '执白' : '执黑'}，对手是电脑（${TEXTS.zh[level]}），${TEXTS.zh[rules]}规则。`,
     pace: '电脑走棋节奏',
-    paceReal: '真实（像人一样等2-5秒）',
-    paceFast: '较快（1-2秒）',
-    paceInstant: '即时',
+    paceReal: POLICY.zh.paceReal,
+    paceFast: POLICY.zh.paceFast,
+    paceInstant: POLICY.zh.paceInstant,
     paceSet: (name) => `电脑走棋节奏已改为${name}。`,
-    paceNames: { real: '真实', fast: '较快', instant: '即时' },
+    paceNames: POLICY.zh.paceNames,
     close: '关闭',
     toMove: (color) => `轮到${COLOR.zh[color]}走棋。`,
     check: '将军！',

@@ -511,6 +511,21 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
         let (status, served_kind, body) = get(format!("/static/{name}")).await;
         assert_eq!((status, served_kind.as_deref(), body.to_vec()), (StatusCode::OK, Some(kind), file(name)), "{name}");
     }
+    // The texts the site's policy decides are made by the server, with the rules' numbers.
+    let (status, kind, script) = get("/static/policy.js".into()).await;
+    assert_eq!((status, kind.as_deref()), (StatusCode::OK, Some("text/javascript; charset=utf-8")));
+    let script = String::from_utf8(script.to_vec()).unwrap();
+    let policy: Value = serde_json::from_str(
+        script.lines().find_map(|line| line.strip_prefix("export const POLICY = ")).unwrap().trim_end_matches(';'),
+    )
+    .unwrap();
+    assert!(policy["en"]["casualNote"].as_str().unwrap().starts_with("resign or offer a draw only after 15 moves, "));
+    assert!(policy["zh"]["casualNote"].as_str().unwrap().starts_with("走满15步才能认输或提和"));
+    assert_eq!(
+        (policy["en"]["paceReal"].as_str(), policy["zh"]["paceFast"].as_str()),
+        (Some("real (waits 2-5 s, like a person)"), Some("较快（1-2秒）"))
+    );
+    assert_eq!(policy["en"]["paceNames"], json!({"real": "real", "fast": "faster", "instant": "instant"}));
     assert_eq!(get("/static/nothing.js".into()).await.0, StatusCode::NOT_FOUND);
     assert_eq!(get("/static/..%2FCargo.toml".into()).await.0, StatusCode::NOT_FOUND);
 }
