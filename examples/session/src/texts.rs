@@ -167,38 +167,38 @@ pub fn casual_rules_text(lang: Lang) -> String {
 
 /// Sums up the limits on resigning and offering draws, and the automatic draws, of `rules`.
 fn rules_text(rules: &Rules, lang: Lang) -> String {
+    let zh = lang == Lang::Zh;
     let (resign, offer) = (rules.resign_after_moves, rules.draw_offer_after_moves);
-    let offers = rules.draw_offers_per_player;
-    let no_progress = rules.no_progress_plies.map(|plies| plies / 2);
-    if lang == Lang::Zh {
-        let when = if resign == offer {
-            format!("走满{resign}步才能认输或提和")
-        } else {
-            format!("走满{resign}步才能认输，走满{offer}步才能提和")
-        };
-        let draws = [
-            rules.perpetual_checks.map(|n| format!("连续将军{n}次")),
-            rules.check_limit.map(|n| format!("累计将军{n}次")),
-            no_progress.map(|n| format!("{n}回合没有吃子或走兵")),
-            rules.repetitions_to_draw.map(|n| format!("{}重复局面", times_zh(n))),
-        ];
-        let draws: Vec<String> = draws.into_iter().flatten().collect();
-        let offers = offers.map(|n| format!("，每方{n}次提和")).unwrap_or_default();
+    let when = match (zh, resign == offer) {
+        (true, true) => format!("走满{resign}步才能认输或提和"),
+        (true, false) => format!("走满{resign}步才能认输，走满{offer}步才能提和"),
+        (false, true) => format!("resign or offer a draw only after {resign} moves"),
+        (false, false) => format!("resign only after {resign} moves, offer a draw only after {offer} moves"),
+    };
+    let offers = rules
+        .draw_offers_per_player
+        .map(|n| if zh { format!("，每方{n}次提和") } else { format!(", {n} offers each") });
+    let draws: Vec<String> = [
+        rules.perpetual_checks.map(|n| if zh { format!("连续将军{n}次") } else { format!("{n} checks in a row") }),
+        rules.check_limit.map(|n| if zh { format!("累计将军{n}次") } else { format!("{n} checks in all") }),
+        rules.no_progress_plies.map(|plies| plies / 2).map(|n| {
+            if zh {
+                format!("{n}回合没有吃子或走兵")
+            } else {
+                format!("{n} moves without a capture or pawn move")
+            }
+        }),
+        rules
+            .repetitions_to_draw
+            .map(|n| if zh { format!("{}重复局面", times_zh(n)) } else { format!("{} repetition", fold_en(n)) }),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let offers = offers.unwrap_or_default();
+    if zh {
         format!("{when}{offers}；{}均立即和棋", draws.join("、"))
     } else {
-        let when = if resign == offer {
-            format!("resign or offer a draw only after {resign} moves")
-        } else {
-            format!("resign only after {resign} moves, offer a draw only after {offer} moves")
-        };
-        let draws = [
-            rules.perpetual_checks.map(|n| format!("{n} checks in a row")),
-            rules.check_limit.map(|n| format!("{n} checks in all")),
-            no_progress.map(|n| format!("{n} moves without a capture or pawn move")),
-            rules.repetitions_to_draw.map(|n| format!("{} repetition", fold_en(n))),
-        ];
-        let draws: Vec<String> = draws.into_iter().flatten().collect();
-        let offers = offers.map(|n| format!(", {n} offers each")).unwrap_or_default();
         format!("{when}{offers}; draws at once: {}", draws.join(", "))
     }
 }
