@@ -24,7 +24,7 @@ const FRAMES: [char; 4] = ['|', '/', '-', '\\'];
 pub(crate) fn choose_move<W: Write>(
     searcher: &mut Searcher,
     game: &Game,
-    (pace, spread): (Pace, &mut Spread),
+    (pace, spread): (Pace, &mut fastrand::Rng),
     out: &mut W,
     (lang, live): (Lang, bool),
 ) -> io::Result<SearchResult> {
@@ -40,7 +40,7 @@ pub(crate) fn choose_move<W: Write>(
         write!(out, "\r\x1b[K")?;
     }
     writeln!(out, "{}", Msg::Searched { depth: result.depth, seconds }.text(lang))?;
-    let wait = result.best_move.map_or(Duration::ZERO, |m| pace.wait(game.position(), m, spread.next_unit()));
+    let wait = result.best_move.map_or(Duration::ZERO, |m| pace.wait(game.position(), m, spread.f64()));
     if wait.is_zero() {
         return Ok(result);
     }
@@ -97,40 +97,4 @@ fn search_live<W: Write>(
 fn spin<W: Write>(out: &mut W, frame: usize, text: &str) -> io::Result<()> {
     write!(out, "\r\x1b[K{} {text}", FRAMES[frame % FRAMES.len()])?;
     out.flush()
-}
-
-/// A small seeded random number generator (SplitMix64) for the spread of the computer's waits.
-#[derive(Clone, Debug)]
-pub(crate) struct Spread(u64);
-
-impl Spread {
-    /// Starts the sequence at `seed`.
-    pub(crate) fn new(seed: u64) -> Spread {
-        Spread(seed)
-    }
-
-    /// Returns the next number in [0, 1).
-    pub(crate) fn next_unit(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn spread_is_reproducible_and_in_range() {
-        let (mut a, mut b) = (Spread::new(7), Spread::new(7));
-        for _ in 0..1000 {
-            let x = a.next_unit();
-            assert_eq!(x, b.next_unit());
-            assert!((0.0..1.0).contains(&x));
-        }
-    }
 }

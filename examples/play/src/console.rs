@@ -15,7 +15,7 @@ use chess_session::{Draw, Pace, Refusal, Session, Settings, Side, texts};
 
 use super::board_view::{BoardStyle, Marks, PieceStyle, render};
 use super::clock::{Clock, format_time};
-use super::computer::{self, Spread};
+use super::computer;
 use super::input::{self, Command};
 use super::menu::{self, Start};
 use super::save;
@@ -70,7 +70,7 @@ pub(crate) struct Console<'c, R, W> {
     /// How the board is drawn (the pieces' style can be switched during the game).
     board: BoardStyle,
     searcher: Searcher,
-    spread: Spread,
+    spread: fastrand::Rng,
     /// The board has changed since it was last shown.
     board_stale: bool,
     /// The end of the game has been announced.
@@ -95,7 +95,7 @@ impl<'c, R: BufRead, W: Write> Console<'c, R, W> {
             config,
             board: config.board,
             searcher,
-            spread: Spread::new(seed),
+            spread: fastrand::Rng::with_seed(seed),
             board_stale: true,
             end_announced: false,
             clock: session.settings.clock.map(|control| Clock::new(control, config.time)),
