@@ -190,6 +190,34 @@ impl Board {
             .map_or(Bitboard::EMPTY, |piece| attacks::attacks(piece.color, piece.role, square, self.occupied()))
     }
 
+    /// Finds the pieces giving check to `color`'s king on `king`, and the pieces pinned to it:
+    /// the one place pins are found.
+    ///
+    /// Enemy sliders on open lines from the king (ignoring `color`'s pieces) are the
+    /// candidates: with nothing between they check, with one piece between it is pinned.
+    #[inline]
+    pub(crate) fn check_info(&self, king: Square, color: Color) -> CheckInfo {
+        let theirs = self.by_color(!color);
+        let occupied = self.occupied();
+        let snipers = ((attacks::rook(king, theirs) & self.straight_sliders())
+            | (attacks::bishop(king, theirs) & self.diagonal_sliders()))
+            & theirs;
+        let mut checkers = ((attacks::knight(king) & self.by_role(Role::Knight))
+            | (attacks::pawn(color, king) & self.by_role(Role::Pawn)))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            // The sniper is the first enemy piece on its line, so what stands between is ours.
+            let blockers = attacks::between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers = checkers.with(sniper);
+            } else if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        CheckInfo { checkers, pinned }
+    }
+
     /// Returns the line (edge to edge) through `color`'s king, `square` and an enemy slider
     /// on it with nothing else between them, or `None`: the line a piece on `square` is pinned
     /// along, whichever its colour (python-chess's `pin_mask` asks the same). `None` also when
@@ -206,15 +234,10 @@ impl Board {
     /// ```
     pub fn pin_ray(&self, color: Color, square: Square) -> Option<Bitboard> {
         let king = self.king_of(color)?;
-        let theirs = self.by_color(!color);
-        let snipers = (attacks::rook(king, Bitboard::EMPTY) & self.straight_sliders() & theirs)
-            | (attacks::bishop(king, Bitboard::EMPTY) & self.diagonal_sliders() & theirs);
-        let target = Bitboard::from_square(square);
-        let occupied = self.occupied() | target;
-        snipers
-            .into_iter()
-            .find(|&sniper| (attacks::between(king, sniper) & occupied) == target)
-            .map(|sniper| attacks::line(king, sniper))
+        // Whatever stands on the square, a piece of `color` there would be pinned the same way.
+        let mut board = *self;
+        board.set_piece_at(square, Piece::new(color, Role::Knight));
+        board.check_info(king, color).pinned.contains(square).then(|| attacks::line(king, square))
     }
 
     /// Iterates over the pieces, from `a1` to `h8`.
@@ -268,6 +291,13 @@ impl Board {
         }
         f.write_str(&text)
     }
+}
+
+/// The pieces giving check to a king, and the pieces pinned to it (see [`Board::check_info`]).
+#[derive(Clone, Copy)]
+pub(crate) struct CheckInfo {
+    pub(crate) checkers: Bitboard,
+    pub(crate) pinned: Bitboard,
 }
 
 impl Default for Board {

@@ -19,7 +19,7 @@
 
 use core::ops::ControlFlow;
 
-use crate::position::CheckInfo;
+use crate::board::CheckInfo;
 use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square, attacks};
 
 /// Receives generated moves, in batches where it can.

@@ -1,5 +1,6 @@
 //! A legal chess position: placement, side to move, castling rights, en passant, clocks.
 
+use crate::board::CheckInfo;
 use crate::{
     Bitboard, Board, CastlingMode, CastlingSide, Color, IllegalMoveReason, Move, Piece, Rank, Role, Square, attacks,
     zobrist,
@@ -480,35 +481,12 @@ impl Position {
         Ok(())
     }
 
-    /// Finds the checkers and pinned pieces of the side to move.
+    /// Finds the checkers and pinned pieces of the side to move ([`Board::check_info`]).
     ///
-    /// Enemy sliders on open lines from the king (ignoring our own pieces) are the
-    /// candidates: with nothing between they check, with one of our pieces between it is pinned.
     /// Computed when needed rather than stored, so that playing a move stays cheap.
     #[inline]
     pub(crate) fn check_info(&self) -> CheckInfo {
-        let us = self.turn;
-        let them = !us;
-        let king = self.king_of(us);
-        let board = &self.board;
-        let occupied = board.occupied();
-        let theirs = board.by_color(them);
-        let snipers = ((attacks::rook(king, theirs) & board.straight_sliders())
-            | (attacks::bishop(king, theirs) & board.diagonal_sliders()))
-            & theirs;
-        let mut checkers = ((attacks::knight(king) & board.by_role(Role::Knight))
-            | (attacks::pawn(us, king) & board.by_role(Role::Pawn)))
-            & theirs;
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = attacks::between(king, sniper) & occupied;
-            if blockers.is_empty() {
-                checkers = checkers.with(sniper);
-            } else if !blockers.more_than_one() {
-                pinned |= blockers;
-            }
-        }
-        CheckInfo { checkers, pinned: pinned & board.by_color(us) }
+        self.board.check_info(self.king_of(self.turn), self.turn)
     }
 
     /// Returns the piece a move captures, if any (the pawn for en passant).
@@ -572,13 +550,6 @@ static EN_PASSANT: [[(u64, Bitboard); 65]; 2] = {
     }
     table
 };
-
-/// The pieces giving check to the side to move, and its pieces pinned to its king.
-#[derive(Clone, Copy)]
-pub(crate) struct CheckInfo {
-    pub(crate) checkers: Bitboard,
-    pub(crate) pinned: Bitboard,
-}
 
 impl core::fmt::Debug for Position {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {

@@ -328,6 +328,20 @@ proptest! {
         }
     }
 
+    /// The pin line of any square, for either side, is the one python-chess's `pin_mask`
+    /// finds: walking from the king, the square alone before an enemy slider of that line.
+    #[test]
+    fn pin_rays_equal_a_walk_from_the_king(line in game_strategy()) {
+        for pos in line {
+            let board = pos.board();
+            for color in Color::ALL {
+                for square in Square::ALL {
+                    prop_assert_eq!(board.pin_ray(color, square), walked_pin_ray(&pos, color, square), "{} {:?} {}", pos, color, square);
+                }
+            }
+        }
+    }
+
     #[test]
     fn standard_style_matches_san_and_describing_agrees_on_checks(line in game_strategy()) {
         for pos in line {
@@ -340,6 +354,45 @@ proptest! {
             }
         }
     }
+}
+
+/// A slow pin finder: walks each direction from `color`'s king; the square is pinned when it
+/// is the only square counted as occupied before an enemy slider moving that way.
+fn walked_pin_ray(pos: &Position, color: Color, square: Square) -> Option<Bitboard> {
+    let board = pos.board();
+    let king = board.king_of(color)?;
+    let at = |file: i32, rank: i32| {
+        ((0..8).contains(&file) && (0..8).contains(&rank))
+            .then(|| Square::from_index((rank * 8 + file) as usize).unwrap())
+    };
+    for (df, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+        let slider = if df == 0 || dr == 0 { Role::Rook } else { Role::Bishop };
+        let (mut file, mut rank) = (king.file() as i32, king.rank() as i32);
+        let mut passed_square = false;
+        while let Some(next) = at(file + df, rank + dr) {
+            (file, rank) = (file + df, rank + dr);
+            if next == square {
+                passed_square = true;
+                continue;
+            }
+            let Some(piece) = board.piece_at(next) else { continue };
+            let pins = piece.color != color && (piece.role == slider || piece.role == Role::Queen);
+            if passed_square && pins {
+                // The whole line through the king, both ways.
+                let mut ray = Bitboard::from(king);
+                for sign in [1, -1] {
+                    let (mut f, mut r) = (king.file() as i32, king.rank() as i32);
+                    while let Some(s) = at(f + sign * df, r + sign * dr) {
+                        ray = ray.with(s);
+                        (f, r) = (f + sign * df, r + sign * dr);
+                    }
+                }
+                return Some(ray);
+            }
+            break;
+        }
+    }
+    None
 }
 
 /// Plays `line` from `pos`; returns the end position, or `None` if a move is illegal.
