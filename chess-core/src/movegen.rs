@@ -6,6 +6,10 @@
 //! The generator hands whole sets of target squares to a [`Sink`], so counting the
 //! moves of a position (bulk counting) is a few popcounts.
 //!
+//! It is the only generator: without those tests it gives the pseudo-legal moves, and masked
+//! to a move's two squares it decides [`Position::is_legal`] and [`Position::is_pseudo_legal`]
+//! (as cozy-chess does for pawns), looking at one piece only.
+//!
 //! # Examples
 //!
 //! ```
@@ -72,6 +76,34 @@ impl Sink for AnyMove {
     #[inline(always)]
     fn single(&mut self, _: Move) -> ControlFlow<()> {
         ControlFlow::Break(())
+    }
+}
+
+/// Stops at one move, in a generation masked to its two squares: every batch it is handed
+/// then holds at most the move's target square, so only the kind of move is left to compare.
+struct Find(Move);
+
+impl Find {
+    #[inline(always)]
+    fn found(&self, found: bool) -> ControlFlow<()> {
+        if found { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    }
+}
+
+impl Sink for Find {
+    #[inline(always)]
+    fn piece(&mut self, _: Square, targets: Bitboard) -> ControlFlow<()> {
+        self.found(targets.any() && self.0 == Move::new(self.0.from(), self.0.to()))
+    }
+
+    #[inline(always)]
+    fn pawns(&mut self, targets: Bitboard, _: i32, promotion: bool) -> ControlFlow<()> {
+        if promotion { self.found(targets.any() && self.0.is_promotion()) } else { self.piece(Square::A1, targets) }
+    }
+
+    #[inline(always)]
+    fn single(&mut self, m: Move) -> ControlFlow<()> {
+        self.found(m == self.0)
     }
 }
 
@@ -210,6 +242,53 @@ impl Targets {
     }
 }
 
+/// Returns the squares pawns of `color` on `pawns` push to, onto `empty` squares: one step
+/// forward, and two steps (the second set) from their starting rank. The one statement of how
+/// pawns push, for the generator and for the reasons a move is illegal.
+#[inline(always)]
+pub(crate) fn pawn_pushes(color: Color, pawns: Bitboard, empty: Bitboard) -> (Bitboard, Bitboard) {
+    let single = pawns.forward(color) & empty;
+    let double = single.forward(color) & empty & Bitboard::from_rank(Rank::Fourth.relative_to(color));
+    (single, double)
+}
+
+/// Returns the pawns of `color` free to push, to capture westwards and to capture eastwards:
+/// those not pinned to the king on `king`, and those pinned along the line of that move (the
+/// king's file, or the diagonal the capture runs on). Out of line, for the rare pinned pawns.
+#[cold]
+#[inline(never)]
+fn pawns_moving_along_pins(color: Color, pawns: Bitboard, pinned: Bitboard, king: Square) -> [Bitboard; 3] {
+    let moving_along = |line: Bitboard| pawns - (pinned - line);
+    let [diagonal, anti_diagonal] = DIAGONALS[king.index()];
+    // Forward and westwards is up and left for White (along an a8-h1 diagonal), down and left
+    // for Black (along an a1-h8 one).
+    let (west, east) = if color == Color::White { (anti_diagonal, diagonal) } else { (diagonal, anti_diagonal) };
+    [moving_along(Bitboard::from_file(king.file())), moving_along(west), moving_along(east)]
+}
+
+/// The two diagonals through each square: the a1-h8 one (file minus rank constant) and the
+/// a8-h1 one (file plus rank constant), each with the square.
+static DIAGONALS: [[Bitboard; 2]; 64] = {
+    let mut table = [[Bitboard::EMPTY; 2]; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (file, rank) = (square % 8, square / 8);
+        let mut other = 0;
+        while other < 64 {
+            let (f, r) = (other % 8, other / 8);
+            if f + rank == r + file {
+                table[square][0].0 |= 1 << other;
+            }
+            if f + r == file + rank {
+                table[square][1].0 |= 1 << other;
+            }
+            other += 1;
+        }
+        square += 1;
+    }
+    table
+};
+
 /// What stops a castling move, found by [`Position::castling_obstacle`].
 pub(crate) enum CastlingObstacle {
     /// Pieces stand between the king and rook or on their landing squares.
@@ -227,7 +306,7 @@ impl Position {
     #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
-        let _ = self.generate(&mut Collect(&mut moves), Targets::ALL);
+        let _ = self.generate::<_, true>(&mut Collect(&mut moves), Targets::ALL);
         moves
     }
 
@@ -243,7 +322,7 @@ impl Position {
     /// ```
     pub fn legal_moves_masked(&self, from: impl Into<Bitboard>, to: impl Into<Bitboard>) -> MoveList {
         let mut moves = MoveList::new();
-        let _ = self.generate(&mut Collect(&mut moves), Targets::between(from.into(), to.into()));
+        let _ = self.generate::<_, true>(&mut Collect(&mut moves), Targets::between(from.into(), to.into()));
         moves
     }
 
@@ -253,7 +332,7 @@ impl Position {
         let theirs = self.board.by_color(!self.turn);
         let promotion_rank = Bitboard::backrank(!self.turn);
         let targets = Targets { from: Bitboard::FULL, to: theirs, pushes: promotion_rank, en_passant: true };
-        let _ = self.generate(&mut Collect(&mut moves), targets);
+        let _ = self.generate::<_, true>(&mut Collect(&mut moves), targets);
         moves
     }
 
@@ -261,38 +340,38 @@ impl Position {
     /// rather than returned, so its 512 bytes are not copied).
     #[inline]
     pub(crate) fn legal_moves_into(&self, buffer: &mut MoveBuffer) {
-        let _ = self.generate(buffer, Targets::ALL);
+        let _ = self.generate::<_, true>(buffer, Targets::ALL);
     }
 
     /// Counts the legal moves without building a list (bulk counting).
     #[inline]
     pub fn count_legal_moves(&self) -> u32 {
         let mut counter = Counter(0);
-        let _ = self.generate(&mut counter, Targets::ALL);
+        let _ = self.generate::<_, true>(&mut counter, Targets::ALL);
         counter.0
     }
 
     pub(crate) fn count_legal_moves_masked(&self, from: Bitboard, to: Bitboard) -> u32 {
         let mut counter = Counter(0);
-        let _ = self.generate(&mut counter, Targets::between(from, to));
+        let _ = self.generate::<_, true>(&mut counter, Targets::between(from, to));
         counter.0
     }
 
     /// Calls `f` with each legal move, without building a list.
     #[inline]
     pub fn for_each_legal_move(&self, f: impl FnMut(Move)) {
-        let _ = self.generate(&mut Each(f), Targets::ALL);
+        let _ = self.generate::<_, true>(&mut Each(f), Targets::ALL);
     }
 
     /// Calls `f` with each legal move from `from` to `to`, without building a list.
     pub fn for_each_legal_move_masked(&self, from: impl Into<Bitboard>, to: impl Into<Bitboard>, f: impl FnMut(Move)) {
-        let _ = self.generate(&mut Each(f), Targets::between(from.into(), to.into()));
+        let _ = self.generate::<_, true>(&mut Each(f), Targets::between(from.into(), to.into()));
     }
 
     /// Tells whether the side to move has at least one legal move.
     #[inline]
     pub fn has_legal_moves(&self) -> bool {
-        self.generate(&mut AnyMove, Targets::ALL).is_break()
+        self.generate::<_, true>(&mut AnyMove, Targets::ALL).is_break()
     }
 
     /// Tells whether this exact move is one of [`Position::legal_moves`]: castling must be
@@ -309,39 +388,7 @@ impl Position {
     /// # Ok::<(), chess_core::FenError>(())
     /// ```
     pub fn is_legal(&self, m: Move) -> bool {
-        if m.is_castle() || m.is_en_passant() {
-            // Rare and intricate: asked of the generator, which knows every case.
-            let mut found = false;
-            let (from, to) = (Bitboard::from(m.from()), Bitboard::from(m.to()));
-            self.for_each_legal_move_masked(from, to, |legal| found |= legal == m);
-            return found;
-        }
-        let (from, to) = (m.from(), m.to());
-        let us = self.turn;
-        let board = &self.board;
-        let ours = board.by_color(us);
-        if !ours.contains(from) || ours.contains(to) {
-            return false;
-        }
-        let occupied = board.occupied();
-        let role = Role::ALL[board.role_index_at(from)];
-        let reach = match role {
-            Role::Pawn => {
-                let single = Bitboard::from_square(from).forward(us) & !occupied;
-                let second_rank = Bitboard::backrank(us).forward(us);
-                let double = if second_rank.contains(from) { single.forward(us) & !occupied } else { Bitboard::EMPTY };
-                single | double | (attacks::pawn(us, from) & board.by_color(!us))
-            }
-            _ => attacks::attacks(us, role, from, occupied),
-        };
-        let promotes = role == Role::Pawn && Bitboard::backrank(!us).contains(to);
-        if !reach.contains(to) || promotes != m.is_promotion() {
-            return false;
-        }
-        if role == Role::King {
-            return board.attackers_to(to, !us, occupied.without(from)).is_empty();
-        }
-        self.keeps_king_safe(from, to)
+        self.generates::<true>(m)
     }
 
     /// Tells whether moving a piece other than the king from `from` to `to` (not en passant)
@@ -374,42 +421,8 @@ impl Position {
     /// assert_eq!(pos.pseudo_legal_moves().len(), 6 + 4); // knight, king
     /// # Ok::<(), chess_core::FenError>(())
     /// ```
-    pub fn for_each_pseudo_legal_move(&self, mut f: impl FnMut(Move)) {
-        let us = self.turn;
-        let board = &self.board;
-        let ours = board.by_color(us);
-        let occupied = board.occupied();
-        let pawns = board.by_piece(crate::Piece::new(us, Role::Pawn));
-        for from in ours & !pawns {
-            for to in board.attacks_from(from) & !ours {
-                f(Move::new(from, to));
-            }
-        }
-        let last_rank = Bitboard::backrank(!us);
-        let second_rank = Bitboard::backrank(us).forward(us);
-        for from in pawns {
-            let single = Bitboard::from_square(from).forward(us) & !occupied;
-            let double = if second_rank.contains(from) { single.forward(us) & !occupied } else { Bitboard::EMPTY };
-            let captures = attacks::pawn(us, from) & board.by_color(!us);
-            for to in single | double | captures {
-                if last_rank.contains(to) {
-                    Role::PROMOTIONS.into_iter().for_each(|role| f(Move::promote_to(from, to, role)));
-                } else {
-                    f(Move::new(from, to));
-                }
-            }
-            if let Some(ep) =
-                self.ep_square.filter(|&ep| attacks::pawn(us, from).contains(ep) && !occupied.contains(ep))
-            {
-                f(Move::en_passant(from, ep));
-            }
-        }
-        let king = self.king_of(us);
-        self.for_each_legal_move_masked(king, self.castling & ours, |m| {
-            if m.is_castle() {
-                f(m);
-            }
-        });
+    pub fn for_each_pseudo_legal_move(&self, f: impl FnMut(Move)) {
+        let _ = self.generate::<_, false>(&mut Each(f), Targets::ALL);
     }
 
     /// Returns every pseudo-legal move (see [`Position::for_each_pseudo_legal_move`]).
@@ -423,14 +436,20 @@ impl Position {
     /// Tells whether this exact move is pseudo-legal (see
     /// [`Position::for_each_pseudo_legal_move`]); legal moves are pseudo-legal.
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
-        let mut found = false;
-        self.for_each_pseudo_legal_move(|pseudo| found |= pseudo == m);
-        found
+        self.generates::<false>(m)
     }
 
-    /// Generates the legal moves that `targets` selects.
+    /// Tells whether the generator, legal or pseudo-legal, generates this exact move: asked of
+    /// it with the move's two squares as the masks, so at most one piece is looked at.
+    fn generates<const LEGAL: bool>(&self, m: Move) -> bool {
+        let targets = Targets::between(Bitboard::from(m.from()), Bitboard::from(m.to()));
+        self.generate::<_, LEGAL>(&mut Find(m), targets).is_break()
+    }
+
+    /// Generates the moves that `targets` selects: the legal ones, or when not `LEGAL` the
+    /// pseudo-legal ones (pins, checks and the king's safety ignored, castling still legal).
     #[inline(always)]
-    fn generate<S: Sink>(&self, sink: &mut S, targets: Targets) -> ControlFlow<()> {
+    fn generate<S: Sink, const LEGAL: bool>(&self, sink: &mut S, targets: Targets) -> ControlFlow<()> {
         let Targets { from, to, pushes, en_passant } = targets;
         let us = self.turn;
         let them = !us;
@@ -440,25 +459,30 @@ impl Position {
         let king = self.king_of(us);
 
         if from.contains(king) {
-            let without_king = occupied.without(king);
-            let mut safe = Bitboard::EMPTY;
-            for target in attacks::king(king) & !ours & to {
-                if board.attackers_to(target, them, without_king).is_empty() {
-                    safe = safe.with(target);
+            let mut steps = attacks::king(king) & !ours & to;
+            if LEGAL {
+                // Attacks are seen through the king, which would otherwise hide the squares behind it.
+                let without_king = occupied.without(king);
+                let mut safe = Bitboard::EMPTY;
+                for target in steps {
+                    if board.attackers_to(target, them, without_king).is_empty() {
+                        safe = safe.with(target);
+                    }
                 }
+                steps = safe;
             }
-            sink.piece(king, safe)?;
+            sink.piece(king, steps)?;
         }
 
         let CheckInfo { checkers, pinned } = self.check_info();
-        let check_mask = match checkers.single_square() {
-            Some(checker) => attacks::between(king, checker).with(checker),
-            None if checkers.any() => return ControlFlow::Continue(()),
-            None => {
-                if from.contains(king) {
+        let (check_mask, pinned) = match checkers.single_square() {
+            Some(checker) if LEGAL => (attacks::between(king, checker).with(checker), pinned),
+            None if LEGAL && checkers.any() => return ControlFlow::Continue(()),
+            _ => {
+                if checkers.is_empty() && from.contains(king) {
                     self.generate_castling(sink, king, to)?;
                 }
-                Bitboard::FULL
+                (Bitboard::FULL, if LEGAL { pinned } else { Bitboard::EMPTY })
             }
         };
         let target = !ours & check_mask & to;
@@ -483,70 +507,61 @@ impl Position {
             sink.piece(rook, targets)?;
         }
 
-        self.generate_pawns(sink, from & self.our(Role::Pawn), pinned, target, check_mask & pushes)?;
+        self.generate_pawns(sink, from & self.our(Role::Pawn), pinned, king, target, check_mask & pushes)?;
 
         match self.ep_square {
-            Some(ep) if en_passant || to.contains(ep) => self.generate_en_passant(sink, ep, king, from),
+            Some(ep) if en_passant || to.contains(ep) => self.generate_en_passant::<S, LEGAL>(sink, ep, king, from),
             _ => ControlFlow::Continue(()),
         }
     }
 
+    /// Generates the pushes (onto `pushes_to`) and captures (onto `captures_to`) of `pawns`,
+    /// all pawns at once: a pawn pinned to the king on `king` moves only along its pin line, so
+    /// it pushes only when pinned along the king's file and captures only along the diagonal
+    /// it is pinned on.
     #[inline(always)]
     fn generate_pawns<S: Sink>(
         &self,
         sink: &mut S,
         pawns: Bitboard,
         pinned: Bitboard,
+        king: Square,
         captures_to: Bitboard,
         pushes_to: Bitboard,
     ) -> ControlFlow<()> {
         let us = self.turn;
         let theirs = self.board.by_color(!us);
-        let empty = !self.board.occupied();
         let last_rank = Bitboard::backrank(!us);
-        let double_rank = Bitboard::from_rank(Rank::Fourth.relative_to(us));
         let forward = if us == Color::White { 8 } else { -8 };
-
-        let free = pawns - pinned;
-        let single = free.forward(us) & empty;
-        let double = single.forward(us) & empty & double_rank & pushes_to;
-        let single = single & pushes_to;
-        let west = free.forward(us).west() & theirs & captures_to;
-        let east = free.forward(us).east() & theirs & captures_to;
-        for (targets, delta) in [(single, forward), (west, forward - 1), (east, forward + 1)] {
+        // Pins are rare: the pin lines are looked up only when a pawn is pinned.
+        let [pushers, west_capturers, east_capturers] =
+            if (pawns & pinned).is_empty() { [pawns; 3] } else { pawns_moving_along_pins(us, pawns, pinned, king) };
+        let (single, double) = pawn_pushes(us, pushers, !self.board.occupied());
+        let west = west_capturers.forward(us).west() & theirs & captures_to;
+        let east = east_capturers.forward(us).east() & theirs & captures_to;
+        for (targets, delta) in [(single & pushes_to, forward), (west, forward - 1), (east, forward + 1)] {
             sink.pawns(targets - last_rank, delta, false)?;
             sink.pawns(targets & last_rank, delta, true)?;
         }
-        sink.pawns(double, 2 * forward, false)?;
-
-        let king = self.king_of(us);
-        for pawn in pawns & pinned {
-            let pin_line = attacks::line(king, pawn);
-            let mut targets = attacks::pawn(us, pawn) & theirs & captures_to;
-            let step = Bitboard::from(pawn).forward(us) & empty;
-            targets |= (step | (step.forward(us) & empty & double_rank)) & pushes_to;
-            targets &= pin_line;
-            for to in targets {
-                if last_rank.contains(to) {
-                    for role in Role::PROMOTIONS {
-                        sink.single(Move::promote_to(pawn, to, role))?;
-                    }
-                } else {
-                    sink.single(Move::new(pawn, to))?;
-                }
-            }
-        }
-        ControlFlow::Continue(())
+        sink.pawns(double & pushes_to, 2 * forward, false)
     }
 
+    /// Generates the en-passant captures onto `ep` by pawns in `from`; when `LEGAL`, only those
+    /// after which no enemy piece attacks the king on `king` (tested with both pawns gone).
     #[inline(always)]
-    fn generate_en_passant<S: Sink>(&self, sink: &mut S, ep: Square, king: Square, from: Bitboard) -> ControlFlow<()> {
+    fn generate_en_passant<S: Sink, const LEGAL: bool>(
+        &self,
+        sink: &mut S,
+        ep: Square,
+        king: Square,
+        from: Bitboard,
+    ) -> ControlFlow<()> {
         let them = !self.turn;
         let capturers = self.our(Role::Pawn) & attacks::pawn(them, ep) & from;
         for pawn in capturers {
             let captured = crate::moves::en_passant_victim(pawn, ep);
             let occupied = (self.board.occupied() ^ Bitboard::from(pawn) ^ captured).with(ep);
-            if (self.board.attackers_to(king, them, occupied) - captured).is_empty() {
+            if !LEGAL || (self.board.attackers_to(king, them, occupied) - captured).is_empty() {
                 sink.single(Move::en_passant(pawn, ep))?;
             }
         }

@@ -211,6 +211,7 @@ proptest! {
                 k => Move::promote(from, to, Role::PROMOTIONS[k - 3]).unwrap(),
             };
             prop_assert_eq!(pos.is_legal(m), moves.contains(&m), "{:?} in {}", m, pos);
+            prop_assert_eq!(pos.is_pseudo_legal(m), pos.pseudo_legal_moves().contains(&m), "{:?} in {}", m, pos);
             for m in &moves {
                 prop_assert!(pos.is_legal(*m));
             }
@@ -234,11 +235,16 @@ proptest! {
 fn every_from_to_pair_agrees_in_tricky_positions() {
     for (fen, mode) in ROOTS {
         let pos = Position::from_fen_with(fen, mode).unwrap();
-        let moves = pos.legal_moves();
+        let (moves, pseudo) = (pos.legal_moves(), pos.pseudo_legal_moves());
         for from in Square::ALL {
             for to in Square::ALL {
-                for m in [Move::new(from, to), Move::castle(from, to), Move::en_passant(from, to)] {
+                let promotions = Role::PROMOTIONS.map(|role| Move::promote(from, to, role).unwrap());
+                for m in [Move::new(from, to), Move::castle(from, to), Move::en_passant(from, to)]
+                    .into_iter()
+                    .chain(promotions)
+                {
                     assert_eq!(pos.is_legal(m), moves.contains(&m), "{m:?} in {fen}");
+                    assert_eq!(pos.is_pseudo_legal(m), pseudo.contains(&m), "{m:?} in {fen}");
                 }
             }
         }
