@@ -26,8 +26,8 @@
 //! assert!(pos.is_legal(nf3));
 //! ```
 
-use crate::movegen::CastlingObstacle;
-use crate::{Bitboard, CastlingSide, Color, ErrorCode, Move, Piece, Position, Rank, Role, Square, attacks};
+use crate::movegen::{CastlingObstacle, pawn_pushes};
+use crate::{Bitboard, CastlingSide, ErrorCode, Move, Piece, Position, Rank, Role, Square, attacks};
 
 /// The reason a move is illegal, with the squares and pieces a message names.
 ///
@@ -300,16 +300,17 @@ impl Position {
     /// # Ok::<(), chess_core::FenError>(())
     /// ```
     ///
-    /// Reasons are checked in this order, so the first one found is the most helpful:
-    /// no piece on the square; the opponent's piece; for a king asked to castle, the castling
-    /// rules (rights, pieces in the way, in check, through or onto an attacked square); the
-    /// piece never moves that way; your own piece on the target; the path is blocked (or, for pawns, nothing to capture, en passant
-    /// not available); the move leaves the king in check (an existing check, a pin, or the king
-    /// stepping into an attack); and last, the promotion piece.
+    /// Whether the move is legal is the move generator's answer (masked to the two squares);
+    /// the reasons only name why not. They are checked in this order, so the first one found
+    /// is the most helpful: no piece on the square; the opponent's piece; for a king asked to
+    /// castle, the castling rules (rights, pieces in the way, in check, through or onto an
+    /// attacked square); the piece never moves that way; your own piece on the target; the path
+    /// is blocked (or, for pawns, nothing to capture, en passant not available); the move leaves
+    /// the king in check (an existing check, a pin, or the king stepping into an attack); and
+    /// last, the promotion piece.
     pub fn resolve_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Result<Move, IllegalMoveReason> {
-        let us = self.turn;
         let piece = self.piece_at(from).ok_or(IllegalMoveReason::NoPiece { square: from })?;
-        if piece.color != us {
+        if piece.color != self.turn {
             return Err(IllegalMoveReason::NotYourPiece { square: from, piece });
         }
         if let Some((rook, side)) = self.castling_attempt(piece, from, to) {
@@ -319,44 +320,60 @@ impl Position {
                 None => Ok(m),
             };
         }
+        // The generator decides; what follows only names the reason. A legal move between the
+        // squares with the promotion asked for is the answer; another one names a promotion reason.
+        let mut legal = None;
+        self.for_each_legal_move_masked(from, to, |m| {
+            if legal.is_none() || m.promotion() == promotion {
+                legal = Some(m);
+            }
+        });
+        match (legal, promotion) {
+            (Some(m), _) if m.promotion() == promotion => Ok(m),
+            (Some(_), None) => Err(IllegalMoveReason::MustPromote { from, to }),
+            // Every promotion piece a pawn may take is generated, so this one is a king or a pawn.
+            (Some(m), Some(role)) if m.is_promotion() => Err(IllegalMoveReason::InvalidPromotion { role }),
+            (Some(_), Some(role)) => Err(IllegalMoveReason::PromotionNotAllowed { role }),
+            (None, _) => Err(self.why_illegal(piece, from, to)),
+        }
+    }
+
+    /// Names the reason a move of `piece` from `from` to `to` (not castling) that the generator
+    /// does not make is illegal: the first of the way the piece moves, the target, the path
+    /// and en passant, then the king's safety.
+    fn why_illegal(&self, piece: Piece, from: Square, to: Square) -> IllegalMoveReason {
+        let us = self.turn;
         let reach = match piece.role {
-            Role::Pawn => pawn_reach(us, from),
+            Role::Pawn => {
+                let (single, double) = pawn_pushes(us, Bitboard::from(from), Bitboard::FULL);
+                single | double | attacks::pawn(us, from)
+            }
             role => attacks::attacks(us, role, from, Bitboard::EMPTY),
         };
         if !reach.contains(to) {
-            return Err(IllegalMoveReason::NoSuchMove { piece, from, to });
+            return IllegalMoveReason::NoSuchMove { piece, from, to };
         }
         if let Some(own) = self.piece_at(to).filter(|p| p.color == us) {
-            return Err(IllegalMoveReason::OwnPiece { square: to, piece: own });
+            return IllegalMoveReason::OwnPiece { square: to, piece: own };
         }
         let occupied = self.board.occupied();
-        let in_the_way = if piece.role == Role::Pawn && from.file() == to.file() {
-            (attacks::between(from, to) | to) & occupied
-        } else {
-            attacks::between(from, to) & occupied
-        };
+        let push = piece.role == Role::Pawn && from.file() == to.file();
+        let in_the_way = if push { attacks::between(from, to).with(to) } else { attacks::between(from, to) } & occupied;
         if let Some((blocker_square, blocker)) = self.piece_among(in_the_way, to > from) {
-            return Err(IllegalMoveReason::Blocked { piece, from, to, blocker_square, blocker });
+            return IllegalMoveReason::Blocked { piece, from, to, blocker_square, blocker };
         }
-        let en_passant = piece.role == Role::Pawn && from.file() != to.file() && !occupied.contains(to);
+        let en_passant = piece.role == Role::Pawn && !push && !occupied.contains(to);
         if en_passant && self.ep_square != Some(to) {
             let pawn_square = crate::moves::en_passant_victim(from, to);
-            return Err(if self.piece_at(pawn_square) == Some(Piece::new(!us, Role::Pawn)) {
+            return if self.piece_at(pawn_square) == Some(Piece::new(!us, Role::Pawn)) {
                 IllegalMoveReason::EnPassantUnavailable { from, to, pawn_square }
             } else {
                 IllegalMoveReason::NothingToCapture { from, to }
-            });
+            };
         }
-        self.why_unsafe(piece, from, to, en_passant)?;
-        let promotes = piece.role == Role::Pawn && Bitboard::backrank(!us).contains(to);
-        match (promotes, promotion) {
-            (true, None) => Err(IllegalMoveReason::MustPromote { from, to }),
-            (true, Some(role @ (Role::King | Role::Pawn))) => Err(IllegalMoveReason::InvalidPromotion { role }),
-            (true, Some(role)) => Ok(Move::promote_to(from, to, role)),
-            (false, Some(role)) => Err(IllegalMoveReason::PromotionNotAllowed { role }),
-            (false, None) if en_passant => Ok(Move::en_passant(from, to)),
-            (false, None) => Ok(Move::new(from, to)),
-        }
+        // The move is one the pieces make, so the generator refused it for the king's sake:
+        // an attacker remains (the fallback is never reached, as the tests check).
+        self.why_unsafe(piece, from, to, en_passant).unwrap_or(IllegalMoveReason::NoSuchMove { piece, from, to })
     }
 
     /// Tells whether a king move is meant as castling: the king taking its own castling rook
@@ -408,32 +425,24 @@ impl Position {
         Err(reason.unwrap_or(IllegalMoveReason::CastlingRightsLost { side }))
     }
 
-    /// Checks that the side to move's king is safe after a move that is otherwise possible.
-    fn why_unsafe(&self, piece: Piece, from: Square, to: Square, en_passant: bool) -> Result<(), IllegalMoveReason> {
+    /// Names what attacks the side to move's king after a move that is otherwise possible.
+    fn why_unsafe(&self, piece: Piece, from: Square, to: Square, en_passant: bool) -> Option<IllegalMoveReason> {
         let us = self.turn;
         let them = !us;
         let occupied = self.board.occupied();
         if piece.role == Role::King {
             let attackers = self.board.attackers_to(to, them, occupied.without(from)) - to;
-            return match self.piece_among(attackers, true) {
-                Some((attacker_square, attacker)) => {
-                    Err(IllegalMoveReason::KingIntoCheck { to, attacker, attacker_square })
-                }
-                None => Ok(()),
-            };
+            let (attacker_square, attacker) = self.piece_among(attackers, true)?;
+            return Some(IllegalMoveReason::KingIntoCheck { to, attacker, attacker_square });
         }
         let captured = if en_passant { crate::moves::en_passant_victim(from, to) } else { to };
         let after = (occupied - from - captured).with(to);
         let attackers = self.board.attackers_to(self.king_of(us), them, after) - captured;
         if let Some((checker_square, checker)) = self.piece_among(attackers & self.checkers(), true) {
-            return Err(IllegalMoveReason::LeavesKingInCheck { checker, checker_square });
+            return Some(IllegalMoveReason::LeavesKingInCheck { checker, checker_square });
         }
-        match self.piece_among(attackers, true) {
-            Some((pinner_square, pinner)) => {
-                Err(IllegalMoveReason::Pinned { piece, square: from, pinner, pinner_square })
-            }
-            None => Ok(()),
-        }
+        let (pinner_square, pinner) = self.piece_among(attackers, true)?;
+        Some(IllegalMoveReason::Pinned { piece, square: from, pinner, pinner_square })
     }
 
     /// Returns the piece in `squares` met first going up the board (`upward`) or down it.
@@ -441,12 +450,4 @@ impl Position {
         let square = if upward { squares.first() } else { squares.last() }?;
         Some((square, self.piece_at(square)?))
     }
-}
-
-/// Returns the squares a pawn of `color` on `from` could ever go to: one or (from its
-/// starting rank) two steps forward, or one diagonal step forward.
-fn pawn_reach(color: Color, from: Square) -> Bitboard {
-    let step = Bitboard::from(from).forward(color);
-    let double = if from.rank() == Rank::Second.relative_to(color) { step.forward(color) } else { Bitboard::EMPTY };
-    step | double | attacks::pawn(color, from)
 }

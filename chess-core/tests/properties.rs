@@ -334,6 +334,30 @@ proptest! {
         }
     }
 
+    /// The generator decides and the reasons only name why: a move the pieces make (a
+    /// pseudo-legal one) is refused for the king's sake, any other for a reason of its own.
+    #[test]
+    fn the_reason_is_the_kings_safety_exactly_for_pseudo_legal_moves(line in game_strategy()) {
+        use chess_core::IllegalMoveKind::{KingIntoCheck, LeavesKingInCheck, Pinned};
+        for pos in line {
+            let pseudo = pos.pseudo_legal_moves();
+            let last_rank = Bitboard::from_rank(chess_core::Rank::Eighth.relative_to(pos.turn()));
+            for from in pos.board().by_color(pos.turn()) {
+                let pawn = pos.board().by_role(Role::Pawn).contains(from);
+                for to in Square::ALL {
+                    let promotion = (pawn && last_rank.contains(to)).then_some(Role::Queen);
+                    let Err(reason) = pos.resolve_move(from, to, promotion) else { continue };
+                    if reason.kind().name().starts_with("castling") {
+                        continue;
+                    }
+                    let makes = pseudo.iter().any(|m| (m.from(), m.to(), m.promotion()) == (from, to, promotion) && !m.is_castle());
+                    let for_the_king = matches!(reason.kind(), KingIntoCheck | LeavesKingInCheck | Pinned);
+                    prop_assert_eq!(for_the_king, makes, "{}{}: {:?} in {}", from, to, reason, pos);
+                }
+            }
+        }
+    }
+
     /// The pin line of any square, for either side, is the one python-chess's `pin_mask`
     /// finds: walking from the king, the square alone before an enemy slider of that line.
     #[test]
