@@ -1,6 +1,5 @@
 //! Playing levels: how deep the computer looks, what it knows, and how often it errs.
 
-use core::str::FromStr;
 use core::time::Duration;
 
 use super::SearchLimits;
@@ -82,7 +81,8 @@ impl Level {
     }
 }
 
-/// Why text is not a level's name.
+/// Why text is not a level's name (`FromStr for Level` reads the names in every language the
+/// crate speaks: the words depend on the search, not the other way round).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown level (expected beginner, normal, expert or master)")]
 pub struct ParseLevelError;
@@ -91,15 +91,6 @@ impl ParseLevelError {
     /// Returns the stable error code, [`ErrorCode::InvalidLevel`](crate::ErrorCode::InvalidLevel).
     pub fn code(&self) -> crate::ErrorCode {
         crate::ErrorCode::InvalidLevel
-    }
-}
-
-/// Parses a level's English or Chinese name, ignoring ASCII case.
-impl FromStr for Level {
-    type Err = ParseLevelError;
-
-    fn from_str(text: &str) -> Result<Level, ParseLevelError> {
-        crate::text::level_named(text.trim()).ok_or(ParseLevelError)
     }
 }
 

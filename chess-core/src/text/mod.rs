@@ -166,19 +166,20 @@ fn write_hint(
     }
 }
 
-/// Finds the level with this name in any language (English ignoring case).
+/// Parses a level's name in any language the crate speaks (English ignoring ASCII case).
 #[cfg(feature = "search")]
-pub(crate) fn level_named(name: &str) -> Option<crate::search::Level> {
-    crate::search::Level::ALL.into_iter().find(|&level| {
-        en::level(level).eq_ignore_ascii_case(name) || {
+impl core::str::FromStr for crate::search::Level {
+    type Err = crate::search::ParseLevelError;
+
+    fn from_str(text: &str) -> Result<crate::search::Level, crate::search::ParseLevelError> {
+        let name = text.trim();
+        let named = |level| {
             #[cfg(feature = "text")]
-            {
-                zh::level(level) == name
-            }
+            let other_languages = zh::level(level) == name;
             #[cfg(not(feature = "text"))]
-            {
-                false
-            }
-        }
-    })
+            let other_languages = false;
+            en::level(level).eq_ignore_ascii_case(name) || other_languages
+        };
+        crate::search::Level::ALL.into_iter().find(|&level| named(level)).ok_or(crate::search::ParseLevelError)
+    }
 }
