@@ -4,43 +4,85 @@ use core::fmt;
 
 use crate::Color;
 
-/// Names the reason a game ended.
+/// Names the reason a game ended, with a number that never changes ([`Termination::code`]).
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::Termination;
+///
+/// assert_eq!(Termination::FiftyMoves.code(), 4);
+/// assert_eq!(Termination::from_code(4), Some(Termination::FiftyMoves));
+/// assert_eq!(Termination::from_code(0), None);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(u8)]
 #[non_exhaustive]
 pub enum Termination {
     /// The side to move is checkmated.
-    Checkmate,
+    Checkmate = 1,
     /// The side to move has no legal move and is not in check.
-    Stalemate,
+    Stalemate = 2,
     /// Neither side can checkmate with the material left (under the rules in force).
-    InsufficientMaterial,
+    InsufficientMaterial = 3,
     /// A draw was claimed under the fifty-move rule.
-    FiftyMoves,
+    FiftyMoves = 4,
     /// The seventy-five-move rule drew the game automatically.
-    SeventyFiveMoves,
+    SeventyFiveMoves = 5,
     /// A draw was claimed, or reached automatically, on a threefold repetition.
-    ThreefoldRepetition,
+    ThreefoldRepetition = 6,
     /// The fivefold repetition rule drew the game automatically.
-    FivefoldRepetition,
+    FivefoldRepetition = 7,
     /// The casual rule drew the game: too long without a capture or a pawn move.
-    NoProgress,
+    NoProgress = 8,
     /// The same side gave check on too many consecutive moves without mating.
-    PerpetualCheck,
+    PerpetualCheck = 9,
     /// A player was checked too many times in total without being mated.
-    CheckLimit,
+    CheckLimit = 10,
     /// A player resigned.
-    Resignation,
+    Resignation = 11,
     /// The players agreed to a draw.
-    DrawAgreement,
+    DrawAgreement = 12,
     /// A player ran out of time.
-    Timeout,
+    Timeout = 13,
     /// The arbiter declared a player's game lost (for example after repeated rule violations).
-    Forfeit,
+    Forfeit = 14,
     /// The game was voided: no result and no winner.
-    Aborted,
+    Aborted = 15,
 }
 
 impl Termination {
+    /// Every termination, in order of their codes.
+    pub const ALL: [Termination; 15] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::InsufficientMaterial,
+        Termination::FiftyMoves,
+        Termination::SeventyFiveMoves,
+        Termination::ThreefoldRepetition,
+        Termination::FivefoldRepetition,
+        Termination::NoProgress,
+        Termination::PerpetualCheck,
+        Termination::CheckLimit,
+        Termination::Resignation,
+        Termination::DrawAgreement,
+        Termination::Timeout,
+        Termination::Forfeit,
+        Termination::Aborted,
+    ];
+
+    /// Returns the termination's stable number, from 1 (0 is left for "not over"): the C
+    /// library's `CHESS_TERMINATION_*` values. (The Python package keeps python-chess's
+    /// numbers, which differ; it documents the mapping.)
+    pub const fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// Returns the termination with this [`code`](Termination::code), if there is one.
+    pub fn from_code(code: u8) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|termination| termination.code() == code)
+    }
+
     /// Returns a short English description, such as `checkmate` or `threefold repetition`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -124,5 +166,20 @@ impl fmt::Display for Outcome {
             None if self.termination == Termination::Aborted => f.write_str("game aborted"),
             None => write!(f, "draw by {}", self.termination),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_in_order_and_read_back() {
+        for (i, termination) in Termination::ALL.into_iter().enumerate() {
+            assert_eq!(usize::from(termination.code()), i + 1, "{termination:?}");
+            assert_eq!(Termination::from_code(termination.code()), Some(termination));
+        }
+        assert_eq!(Termination::from_code(0), None);
+        assert_eq!(Termination::from_code(16), None);
     }
 }

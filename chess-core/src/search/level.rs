@@ -7,9 +7,11 @@ use super::SearchLimits;
 /// A playing strength, from a beginner who sometimes errs to the full-strength search.
 ///
 /// A level sets what the evaluation knows and how the search prunes ([`Searcher::set_level`]);
-/// its [`limits`](Level::limits) say how far it looks.
+/// its [`limits`](Level::limits) say how far it looks. The default is [`Level::Master`]: a
+/// [`Searcher::new`] plays at it, as do the C library's new searchers and the UCI engine.
 ///
 /// [`Searcher::set_level`]: super::Searcher::set_level
+/// [`Searcher::new`]: super::Searcher::new
 ///
 /// # Examples
 ///
@@ -19,28 +21,42 @@ use super::SearchLimits;
 /// assert_eq!("expert".parse::<Level>(), Ok(Level::Expert));
 /// assert_eq!(Level::Normal.limits().depth, Some(3));
 /// assert_eq!(Level::from_skill(20), Level::Master);
+/// assert_eq!(Level::default(), Level::Master);
+/// assert_eq!(Level::Expert.code(), 3);
 /// assert_eq!(Level::Beginner.to_string(), "Beginner");
 /// assert_eq!(Level::Beginner.text(chess_core::Lang::Zh).to_string(), "初级");
 /// assert_eq!("大师".parse::<Level>(), Ok(Level::Master));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
 pub enum Level {
     /// Looks 2 plies ahead, counts only material, and errs now and then (more when lost).
-    Beginner,
+    Beginner = 1,
     /// Looks 3 plies ahead with material and piece-square tables.
-    #[default]
-    Normal,
+    Normal = 2,
     /// Looks 4 plies ahead, then follows captures until the position is quiet; knows that the
     /// king belongs in the centre in the endgame.
-    Expert,
+    Expert = 3,
     /// The full-strength search: iterative deepening within a time budget (1 second per move
-    /// unless the limits say otherwise).
-    Master,
+    /// unless the limits say otherwise). The default level.
+    #[default]
+    Master = 4,
 }
 
 impl Level {
     /// The four levels, weakest first.
     pub const ALL: [Level; 4] = [Level::Beginner, Level::Normal, Level::Expert, Level::Master];
+
+    /// Returns the level's stable number: 1 (Beginner) to 4 (Master), the C library's
+    /// `CHESS_LEVEL_*` values (0 is left for "no level given").
+    pub const fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// Returns the level with this [`code`](Level::code), if there is one.
+    pub fn from_code(code: u8) -> Option<Level> {
+        Level::ALL.into_iter().find(|level| level.code() == code)
+    }
 
     /// Returns the limits a move at this level is searched with: the level's depth, and at most
     /// [`Level::MAX_NODES`] nodes so that a move never takes long (composed problems with

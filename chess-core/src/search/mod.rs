@@ -94,20 +94,27 @@ impl core::fmt::Debug for Searcher {
 }
 
 impl Searcher {
-    /// Makes a Master-level searcher with a [`DEFAULT_HASH_MB`] table and seed 0.
+    /// Makes a searcher at the default level ([`Level::default`], Master) with a
+    /// [`DEFAULT_HASH_MB`] table and seed 0.
+    ///
+    /// ```
+    /// use chess_core::search::{Level, Searcher};
+    ///
+    /// assert_eq!(Searcher::new().level(), Level::default());
+    /// ```
     pub fn new() -> Searcher {
         Searcher::with_hash_mb(DEFAULT_HASH_MB)
     }
 
-    /// Makes a Master-level searcher with a transposition table of about `megabytes` MiB
-    /// (at most [`MAX_HASH_MB`]).
+    /// Makes a searcher at the default level ([`Level::default`], Master) with a transposition
+    /// table of about `megabytes` MiB (at most [`MAX_HASH_MB`]).
     pub fn with_hash_mb(megabytes: usize) -> Searcher {
         let tt = tt::TranspositionTable::new(capped_hash_mb(megabytes));
         Searcher {
             hash_mb: tt.megabytes(),
             tt,
             heuristics: alloc::boxed::Box::new(ordering::Heuristics::new()),
-            level: Level::Master,
+            level: Level::default(),
             rng: rng::Rng::new(0),
             stop: Arc::new(AtomicBool::new(false)),
             clock: default_clock(),

@@ -27,22 +27,44 @@ pub(crate) mod en;
 #[cfg(feature = "text")]
 mod zh;
 
-/// A language for the words this crate writes.
+/// A language for the words this crate writes, with a number that never changes
+/// ([`Lang::code`]).
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::Lang;
+///
+/// assert_eq!(Lang::Zh.code(), 1);
+/// assert_eq!(Lang::from_code(1), Some(Lang::Zh));
+/// ```
 #[cfg(feature = "text")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[repr(u8)]
 #[non_exhaustive]
 pub enum Lang {
     /// English.
     #[default]
-    En,
+    En = 0,
     /// Simplified Chinese.
-    Zh,
+    Zh = 1,
 }
 
 #[cfg(feature = "text")]
 impl Lang {
     /// Every language, English first.
     pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
+
+    /// Returns the language's stable number: 0 for English, 1 for Chinese (the C library's
+    /// `CHESS_LANG_*` values).
+    pub const fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// Returns the language with this [`code`](Lang::code), if there is one.
+    pub fn from_code(code: u8) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|lang| lang.code() == code)
+    }
 }
 
 /// A value with words, to display in a language; made by the value's `text` method.
