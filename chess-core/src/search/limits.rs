@@ -3,11 +3,13 @@
 use alloc::vec::Vec;
 use core::time::Duration;
 
+use super::Level;
 use crate::{Color, Move};
 
 /// When a search stops and what it looks for. Every limit is optional and they combine: the
-/// search stops at the first one reached. With none, it runs until stopped (or to the
-/// maximum depth).
+/// search stops at the first one reached. With none, a search runs until stopped (or to the
+/// maximum depth); the players of this crate (the C library, the UCI engine, the Python
+/// engine) give a level its own limits instead, through [`SearchLimits::or_level`].
 ///
 /// # Examples
 ///
@@ -59,6 +61,40 @@ impl SearchLimits {
     /// Returns limits that look for a mate in at most `moves` moves.
     pub fn mate(moves: u32) -> SearchLimits {
         SearchLimits { mate: Some(moves), ..SearchLimits::default() }
+    }
+
+    /// Tells whether any limit bounds the search: a depth, a node count, a time, a clock, a
+    /// mate to find, or [`infinite`](SearchLimits::infinite) (until stopped). The root moves
+    /// and the number of lines bound nothing.
+    pub fn is_bounded(&self) -> bool {
+        self.depth.is_some()
+            || self.nodes.is_some()
+            || self.move_time.is_some()
+            || self.clock.is_some()
+            || self.mate.is_some()
+            || self.infinite
+    }
+
+    /// Returns what a search with these limits at `level` runs with: these limits when they
+    /// [bound](SearchLimits::is_bounded) the search, else the level's own
+    /// ([`Level::limits`]: a depth and a node cap, or Master's second) with these root moves
+    /// and number of lines.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use core::time::Duration;
+    /// use chess_core::search::{Level, SearchLimits};
+    ///
+    /// assert_eq!(SearchLimits::default().or_level(Level::Normal), Level::Normal.limits());
+    /// assert_eq!(SearchLimits::default().or_level(Level::Master).move_time, Some(Duration::from_secs(1)));
+    /// assert_eq!(SearchLimits::depth(9).or_level(Level::Normal), SearchLimits::depth(9));
+    /// ```
+    pub fn or_level(self, level: Level) -> SearchLimits {
+        if self.is_bounded() {
+            return self;
+        }
+        SearchLimits { root_moves: self.root_moves, multi_pv: self.multi_pv, ..level.limits() }
     }
 
     /// Returns the (soft, hard) time budget for `side`: the search does not start a new
@@ -125,5 +161,34 @@ mod tests {
         assert!(soft <= hard && hard <= Duration::from_millis(50));
         let limits = SearchLimits { clock: Some(clock), ..SearchLimits::move_time(Duration::from_millis(500)) };
         assert_eq!(limits.time_budget(Color::White), Some((Duration::from_millis(500), Duration::from_millis(500))));
+    }
+
+    #[test]
+    fn without_a_bound_the_level_decides() {
+        let e4 = Move::new(crate::Square::E2, crate::Square::E4);
+        let unbounded = SearchLimits { root_moves: alloc::vec![e4], multi_pv: 3, ..SearchLimits::default() };
+        assert!(!unbounded.is_bounded());
+        for level in Level::ALL {
+            let limits = unbounded.clone().or_level(level);
+            assert_eq!(limits, SearchLimits { root_moves: alloc::vec![e4], multi_pv: 3, ..level.limits() });
+            assert!(limits.is_bounded(), "{level:?}");
+        }
+        assert_eq!(
+            SearchLimits::default().or_level(Level::Expert),
+            SearchLimits { nodes: Some(Level::MAX_NODES), ..SearchLimits::depth(4) }
+        );
+        let clock = GameClock { white_time: Duration::from_secs(5), ..GameClock::default() };
+        let bounds = [
+            SearchLimits::depth(1),
+            SearchLimits::nodes(1),
+            SearchLimits::move_time(Duration::ZERO),
+            SearchLimits::mate(1),
+            SearchLimits { clock: Some(clock), ..SearchLimits::default() },
+            SearchLimits { infinite: true, ..SearchLimits::default() },
+        ];
+        for bound in bounds {
+            assert!(bound.is_bounded(), "{bound:?}");
+            assert_eq!(bound.clone().or_level(Level::Beginner), bound);
+        }
     }
 }
