@@ -48,6 +48,8 @@ pub enum ErrorCode {
     GameOver = 40,
     /// A game event the rules do not allow now (an early resignation, a fourth draw offer).
     EventNotAllowed = 41,
+    /// Text that is not a game event (an unknown event name).
+    InvalidEvent = 42,
     /// PGN text that cannot be read.
     InvalidPgn = 50,
     /// The source of a reader failed.
@@ -62,7 +64,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code, in order of their numbers.
-    pub const ALL: [ErrorCode; 15] = [
+    pub const ALL: [ErrorCode; 16] = [
         ErrorCode::InvalidSquare,
         ErrorCode::InvalidMove,
         ErrorCode::InvalidFen,
@@ -73,6 +75,7 @@ impl ErrorCode {
         ErrorCode::MissingPromotion,
         ErrorCode::GameOver,
         ErrorCode::EventNotAllowed,
+        ErrorCode::InvalidEvent,
         ErrorCode::InvalidPgn,
         ErrorCode::Io,
         ErrorCode::InvalidLevel,
@@ -93,6 +96,7 @@ impl ErrorCode {
             ErrorCode::MissingPromotion => "missing_promotion",
             ErrorCode::GameOver => "game_over",
             ErrorCode::EventNotAllowed => "event_not_allowed",
+            ErrorCode::InvalidEvent => "invalid_event",
             ErrorCode::InvalidPgn => "invalid_pgn",
             ErrorCode::Io => "io",
             ErrorCode::InvalidLevel => "invalid_level",

@@ -100,7 +100,9 @@ pub use error::ErrorCode;
 pub use explain::{IllegalMoveKind, IllegalMoveReason};
 pub use fen::{Fen, FenError};
 #[cfg(feature = "alloc")]
-pub use game::{Event, EventError, EventKind, Game, Judging, Outcome, PushError, Rules, Tally, Termination};
+pub use game::{
+    Event, EventError, EventKind, Game, Judging, Outcome, ParseEventKindError, PushError, Rules, Tally, Termination,
+};
 pub use moves::{InvalidMoveEncoding, MAX_LEGAL_MOVES, Move, MoveList};
 pub use piece::{Piece, Role};
 pub use position::{IllegalMoveError, NotStandardCastling, Position};

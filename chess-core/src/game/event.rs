@@ -1,6 +1,9 @@
 //! Events that end or shape a game besides moves: resignation, draw offers and claims,
 //! timeouts and forfeits, each checked against the [`Rules`](crate::Rules).
 
+use core::fmt;
+use core::str::FromStr;
+
 use crate::{Color, Game, Outcome, Termination};
 
 /// Records something that happened in a game besides a move.
@@ -14,7 +17,24 @@ pub struct Event {
     pub outcome: Option<Outcome>,
 }
 
-/// Names what happened in an [`Event`].
+/// Names what happened in an [`Event`], and who did it.
+///
+/// Each kind has a stable snake-case [`name`](EventKind::name), as saves and the bindings
+/// write it; the text form is the name and the player (`"offer_draw white"`), read back by
+/// `FromStr`. [`Game::apply`] records a kind through the method that checks it.
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::{Color, EventKind, ParseEventKindError};
+///
+/// let offer = EventKind::OfferDraw(Color::White);
+/// assert_eq!((offer.name(), offer.player()), ("offer_draw", Color::White));
+/// assert_eq!(EventKind::from_name("offer_draw", Color::White), Ok(offer));
+/// assert_eq!(offer.to_string(), "offer_draw white");
+/// assert_eq!("offer_draw white".parse(), Ok(offer));
+/// assert_eq!("shake_hands white".parse::<EventKind>(), Err(ParseEventKindError::UnknownName));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum EventKind {
@@ -32,6 +52,101 @@ pub enum EventKind {
     Timeout(Color),
     /// The arbiter declared the player's game lost.
     Forfeit(Color),
+}
+
+impl EventKind {
+    /// Every kind of event, as the function that makes it for a player.
+    pub const ALL: [fn(Color) -> EventKind; 7] = [
+        EventKind::Resign,
+        EventKind::OfferDraw,
+        EventKind::AcceptDraw,
+        EventKind::DeclineDraw,
+        EventKind::ClaimDraw,
+        EventKind::Timeout,
+        EventKind::Forfeit,
+    ];
+
+    /// Returns the kind's stable snake-case name: `resign`, `offer_draw`, `accept_draw`,
+    /// `decline_draw`, `claim_draw`, `timeout` or `forfeit`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EventKind::Resign(_) => "resign",
+            EventKind::OfferDraw(_) => "offer_draw",
+            EventKind::AcceptDraw(_) => "accept_draw",
+            EventKind::DeclineDraw(_) => "decline_draw",
+            EventKind::ClaimDraw(_) => "claim_draw",
+            EventKind::Timeout(_) => "timeout",
+            EventKind::Forfeit(_) => "forfeit",
+        }
+    }
+
+    /// Returns the player the event is about.
+    pub const fn player(self) -> Color {
+        match self {
+            EventKind::Resign(player)
+            | EventKind::OfferDraw(player)
+            | EventKind::AcceptDraw(player)
+            | EventKind::DeclineDraw(player)
+            | EventKind::ClaimDraw(player)
+            | EventKind::Timeout(player)
+            | EventKind::Forfeit(player) => player,
+        }
+    }
+
+    /// Returns the event with this [`name`](EventKind::name) by `player`;
+    /// [`ParseEventKindError::UnknownName`] for a name that is none.
+    pub fn from_name(name: &str, player: Color) -> Result<EventKind, ParseEventKindError> {
+        EventKind::ALL
+            .into_iter()
+            .map(|make| make(player))
+            .find(|kind| kind.name() == name)
+            .ok_or(ParseEventKindError::UnknownName)
+    }
+
+    /// Returns the same kind of event by `player`.
+    pub(crate) fn with_player(self, player: Color) -> EventKind {
+        EventKind::from_name(self.name(), player).unwrap_or(self)
+    }
+}
+
+impl fmt::Display for EventKind {
+    /// Writes the name and the player: `offer_draw white`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.name(), self.player())
+    }
+}
+
+impl FromStr for EventKind {
+    type Err = ParseEventKindError;
+
+    /// Reads what `Display` writes: a name, a space and `white` or `black`.
+    fn from_str(text: &str) -> Result<EventKind, ParseEventKindError> {
+        let (name, player) = text.split_once(' ').ok_or(ParseEventKindError::UnknownPlayer)?;
+        let player =
+            Color::ALL.into_iter().find(|color| color.name() == player).ok_or(ParseEventKindError::UnknownPlayer)?;
+        EventKind::from_name(name, player)
+    }
+}
+
+/// Why text is not an [`EventKind`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseEventKindError {
+    /// The name is not an event's.
+    #[error(
+        "unknown game event (expected resign, offer_draw, accept_draw, decline_draw, claim_draw, timeout or forfeit)"
+    )]
+    UnknownName,
+    /// The player is missing or is not `white` or `black`.
+    #[error("a game event needs its player after a space: white or black")]
+    UnknownPlayer,
+}
+
+impl ParseEventKindError {
+    /// Returns the stable error code, [`ErrorCode::InvalidEvent`](crate::ErrorCode::InvalidEvent).
+    pub fn code(&self) -> crate::ErrorCode {
+        crate::ErrorCode::InvalidEvent
+    }
 }
 
 /// Why an event is not allowed now; the game is unchanged.
@@ -98,6 +213,32 @@ impl Game {
     /// Returns the events recorded so far, in order.
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+
+    /// Records the event `kind` through the method that checks it ([`Game::resign`],
+    /// [`Game::offer_draw`], ...) and returns the outcome if it ended the game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_core::{Color, EventKind, Game, Outcome, Termination};
+    ///
+    /// let mut game = Game::new();
+    /// assert_eq!(game.apply(EventKind::OfferDraw(Color::White)), Ok(None));
+    /// let agreed = Outcome::draw(Termination::DrawAgreement);
+    /// assert_eq!(game.apply("accept_draw black".parse()?), Ok(Some(agreed)));
+    /// # Ok::<(), chess_core::ParseEventKindError>(())
+    /// ```
+    pub fn apply(&mut self, kind: EventKind) -> Result<Option<Outcome>, EventError> {
+        match kind {
+            EventKind::Resign(player) => self.resign(player).map(Some),
+            EventKind::OfferDraw(player) => self.offer_draw(player).map(|()| None),
+            EventKind::AcceptDraw(player) => self.accept_draw(player).map(Some),
+            EventKind::DeclineDraw(player) => self.decline_draw(player).map(|()| None),
+            EventKind::ClaimDraw(player) => self.claim_draw(player).map(Some),
+            EventKind::Timeout(player) => self.timeout(player).map(Some),
+            EventKind::Forfeit(player) => self.forfeit(player).map(Some),
+        }
     }
 
     /// Resigns for `color`: the opponent wins. Allowed once `color` has made
@@ -272,5 +413,70 @@ impl Game {
             self.event_end = outcome.map(|outcome| (ply, outcome));
         }
         self.events.push(Event { ply, kind, outcome });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::string::ToString;
+    use alloc::vec::Vec;
+
+    use super::*;
+
+    #[test]
+    fn every_kind_reads_back_from_its_name_and_its_text() {
+        let mut names = Vec::new();
+        for make in EventKind::ALL {
+            for player in Color::ALL {
+                let kind = make(player);
+                assert_eq!(kind.player(), player);
+                assert_eq!(EventKind::from_name(kind.name(), player), Ok(kind));
+                assert_eq!(kind.to_string().parse(), Ok(kind));
+                assert_eq!(kind.with_player(!player), make(!player));
+            }
+            names.push(make(Color::White).name());
+        }
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), EventKind::ALL.len());
+    }
+
+    #[test]
+    fn unknown_text_is_a_typed_error() {
+        for name in ["", "Resign", "resign ", "unknown", "draw"] {
+            assert_eq!(EventKind::from_name(name, Color::White), Err(ParseEventKindError::UnknownName), "{name:?}");
+        }
+        for text in ["resign", "resign White", "resign  white", "resign w", "resign white "] {
+            assert_eq!(text.parse::<EventKind>(), Err(ParseEventKindError::UnknownPlayer), "{text:?}");
+        }
+        assert_eq!("shake_hands black".parse::<EventKind>(), Err(ParseEventKindError::UnknownName));
+        assert_eq!(ParseEventKindError::UnknownName.code(), crate::ErrorCode::InvalidEvent);
+    }
+
+    #[test]
+    fn apply_records_each_kind_through_its_checked_method() {
+        let mut game = Game::new();
+        assert_eq!(game.apply(EventKind::AcceptDraw(Color::Black)), Err(EventError::NoDrawOffer));
+        assert_eq!(game.apply(EventKind::ClaimDraw(Color::White)), Err(EventError::NoDrawToClaim));
+        assert_eq!(game.apply(EventKind::OfferDraw(Color::White)), Ok(None));
+        assert_eq!(game.apply(EventKind::DeclineDraw(Color::Black)), Ok(None));
+        let resigned = Outcome::win(Termination::Resignation, Color::White);
+        assert_eq!(game.apply(EventKind::Resign(Color::Black)), Ok(Some(resigned)));
+        assert_eq!(game.apply(EventKind::Forfeit(Color::White)), Err(EventError::GameOver(resigned)));
+        let kinds: Vec<EventKind> = game.events().iter().map(|event| event.kind).collect();
+        assert_eq!(
+            kinds,
+            [EventKind::OfferDraw(Color::White), EventKind::DeclineDraw(Color::Black), EventKind::Resign(Color::Black)]
+        );
+        let mut game = Game::new();
+        assert_eq!(
+            game.apply(EventKind::Timeout(Color::White)),
+            Ok(Some(Outcome::win(Termination::Timeout, Color::Black)))
+        );
+        let mut game = Game::new();
+        assert_eq!(
+            game.apply(EventKind::Forfeit(Color::Black)),
+            Ok(Some(Outcome::win(Termination::Forfeit, Color::White)))
+        );
     }
 }

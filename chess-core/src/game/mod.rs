@@ -49,7 +49,7 @@ mod rules;
 #[cfg(feature = "serde")]
 mod serde;
 
-pub use event::{Event, EventError, EventKind};
+pub use event::{Event, EventError, EventKind, ParseEventKindError};
 pub use outcome::{Outcome, Termination};
 pub use rules::{Rules, Tally};
 

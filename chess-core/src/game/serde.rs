@@ -180,48 +180,14 @@ impl Vocabulary for Judging {
     const EXPECTING: &'static str = "\"enforce\" or \"record\"";
 }
 
-/// The kind of an event without its colour, as saved.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum EventName {
-    Resign,
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
-    ClaimDraw,
-    Timeout,
-    Forfeit,
-}
+/// Reads an event's name, as [`EventKind::name`] writes it; the player is read apart.
+struct EventName(EventKind);
 
-impl Vocabulary for EventName {
-    const WORDS: &'static [(&'static str, EventName)] = &[
-        ("resign", EventName::Resign),
-        ("offer_draw", EventName::OfferDraw),
-        ("accept_draw", EventName::AcceptDraw),
-        ("decline_draw", EventName::DeclineDraw),
-        ("claim_draw", EventName::ClaimDraw),
-        ("timeout", EventName::Timeout),
-        ("forfeit", EventName::Forfeit),
-    ];
-    const EXPECTING: &'static str = "an event name such as \"resign\" or \"offer_draw\"";
-}
-
-impl EventKind {
-    fn split(self) -> (EventName, Option<Color>) {
-        match self {
-            EventKind::Resign(color) => (EventName::Resign, Some(color)),
-            EventKind::OfferDraw(color) => (EventName::OfferDraw, Some(color)),
-            EventKind::AcceptDraw(color) => (EventName::AcceptDraw, Some(color)),
-            EventKind::DeclineDraw(color) => (EventName::DeclineDraw, Some(color)),
-            EventKind::ClaimDraw(color) => (EventName::ClaimDraw, Some(color)),
-            EventKind::Timeout(color) => (EventName::Timeout, Some(color)),
-            EventKind::Forfeit(color) => (EventName::Forfeit, Some(color)),
-        }
-    }
-}
-
-impl EventName {
-    fn word(self) -> &'static str {
-        EventName::WORDS.iter().find(|(_, name)| *name == self).map_or("", |(word, _)| word)
+impl<'de> Deserialize<'de> for EventName {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<EventName, D::Error> {
+        let expecting = "an event name such as \"resign\" or \"offer_draw\"";
+        let read = |name: &str| EventKind::from_name(name, Color::White).ok().map(EventName);
+        deserializer.deserialize_str(crate::serde_text::TextVisitor(expecting, read))
     }
 }
 
@@ -230,11 +196,11 @@ struct EventRecord<'a>(&'a Event);
 
 impl Serialize for EventRecord<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let (name, color) = self.0.kind.split();
+        let kind = self.0.kind;
         let mut out = serializer.serialize_struct("Event", 3)?;
         out.serialize_field("ply", &self.0.ply)?;
-        out.serialize_field("event", name.word())?;
-        out.serialize_field("color", &color)?;
+        out.serialize_field("event", kind.name())?;
+        out.serialize_field("color", &Some(kind.player()))?;
         out.end()
     }
 }
@@ -266,7 +232,7 @@ impl Serialize for Game {
 /// An event as saved.
 struct SavedEvent {
     ply: u32,
-    event: Word<EventName>,
+    event: EventName,
     color: Option<Color>,
 }
 
@@ -287,19 +253,16 @@ impl SavedEvent {
     /// Returns the event; `game` names the player of an answer or claim saved without one
     /// (saves made before events named every player): the offerer's opponent, or the side to move.
     fn kind(&self, game: &Game) -> Option<EventKind> {
-        let color = self.color;
         let turn = game.position().turn();
-        let answerer = || color.or_else(|| game.draw_offer().map(|offerer| !offerer)).unwrap_or(turn);
-        Some(match (self.event.0, color) {
-            (EventName::Resign, Some(color)) => EventKind::Resign(color),
-            (EventName::OfferDraw, Some(color)) => EventKind::OfferDraw(color),
-            (EventName::AcceptDraw, _) => EventKind::AcceptDraw(answerer()),
-            (EventName::DeclineDraw, _) => EventKind::DeclineDraw(answerer()),
-            (EventName::ClaimDraw, _) => EventKind::ClaimDraw(color.unwrap_or(turn)),
-            (EventName::Timeout, Some(color)) => EventKind::Timeout(color),
-            (EventName::Forfeit, Some(color)) => EventKind::Forfeit(color),
+        let player = match (self.event.0, self.color) {
+            (_, Some(color)) => color,
+            (EventKind::AcceptDraw(_) | EventKind::DeclineDraw(_), None) => {
+                game.draw_offer().map_or(turn, |offerer| !offerer)
+            }
+            (EventKind::ClaimDraw(_), None) => turn,
             _ => return None,
-        })
+        };
+        Some(self.event.0.with_player(player))
     }
 }
 
@@ -308,16 +271,7 @@ impl Game {
     fn replay_event<E: de::Error>(&mut self, event: &SavedEvent) -> Result<(), E> {
         let kind =
             event.kind(self).ok_or_else(|| E::custom(format_args!("event at ply {} needs a colour", event.ply)))?;
-        let result = match kind {
-            EventKind::Resign(color) => self.resign(color).map(drop),
-            EventKind::OfferDraw(color) => self.offer_draw(color),
-            EventKind::AcceptDraw(color) => self.accept_draw(color).map(drop),
-            EventKind::DeclineDraw(color) => self.decline_draw(color),
-            EventKind::ClaimDraw(color) => self.claim_draw(color).map(drop),
-            EventKind::Timeout(color) => self.timeout(color).map(drop),
-            EventKind::Forfeit(color) => self.forfeit(color).map(drop),
-        };
-        result.map_err(|error| E::custom(format_args!("event at ply {}: {error}", event.ply)))
+        self.apply(kind).map(drop).map_err(|error| E::custom(format_args!("event at ply {}: {error}", event.ply)))
     }
 }
 
