@@ -1,10 +1,10 @@
 //! Stable, machine-readable error codes shared by every error type of the crate.
 //!
-//! Each error type has a `code()` method returning an [`ErrorCode`]. The numbers never
-//! change once released, so the C library uses them as its status codes and the Python
-//! module maps them to exception classes. The error's own type keeps the detail (which FEN
-//! field, which SAN character, why a move is illegal); the code says what kind of failure
-//! it was.
+//! Each error type has a `code()` method returning an [`ErrorCode`], and implements
+//! [`CodedError`] so that code can take any of them. The numbers never change once
+//! released, so the C library uses them as its status codes and the Python module maps them
+//! to exception classes. The error's own type keeps the detail (which FEN field, which SAN
+//! character, why a move is illegal); the code says what kind of failure it was.
 //!
 //! # Examples
 //!
@@ -117,6 +117,76 @@ impl fmt::Display for ErrorCode {
     }
 }
 
+/// An error with a stable [`ErrorCode`]: every error type of the crate (and
+/// [`IllegalMoveReason`](crate::IllegalMoveReason), which says why a move is illegal).
+///
+/// A binding converts any of them with one generic function, its message being the
+/// `Display` text.
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::{CodedError, ErrorCode, Position};
+///
+/// fn status(error: &dyn CodedError) -> (u16, String) {
+///     (error.code() as u16, error.to_string())
+/// }
+///
+/// let error = Position::new().parse_uci("e2e5").unwrap_err();
+/// assert_eq!(status(&error), (30, "illegal move e2e5 in this position: a pawn does not move from e2 to e5".to_string()));
+/// ```
+pub trait CodedError: fmt::Display {
+    /// Returns the error's stable code.
+    fn code(&self) -> ErrorCode;
+}
+
+/// Implements [`CodedError`] for types whose own `code` method says it.
+macro_rules! coded_errors {
+    ($($(#[$cfg:meta])* $ty:ty),* $(,)?) => {
+        $(
+            $(#[$cfg])*
+            impl CodedError for $ty {
+                fn code(&self) -> ErrorCode {
+                    <$ty>::code(self)
+                }
+            }
+        )*
+    };
+}
+
+coded_errors!(
+    crate::ParseSquareError,
+    crate::InvalidMoveEncoding,
+    crate::FenError,
+    crate::PositionError,
+    crate::ParseSanError,
+    crate::SanError,
+    crate::ParseUciError,
+    crate::UciError,
+    crate::IllegalMoveError,
+    crate::IllegalMoveReason,
+    crate::NotStandardCastling,
+    crate::perft::DepthTooLarge,
+    #[cfg(feature = "alloc")]
+    crate::EpdError,
+    #[cfg(feature = "alloc")]
+    crate::EventError,
+    #[cfg(feature = "alloc")]
+    crate::ParseEventKindError,
+    #[cfg(feature = "alloc")]
+    crate::PushError,
+    #[cfg(feature = "alloc")]
+    crate::perft::SuiteError,
+    #[cfg(feature = "alloc")]
+    crate::pgn::PgnErrorKind,
+    #[cfg(feature = "alloc")]
+    crate::pgn::PgnError,
+    #[cfg(feature = "alloc")]
+    crate::pgn::ToGameError,
+    #[cfg(feature = "search")]
+    crate::search::ParseLevelError,
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,5 +202,20 @@ mod tests {
         }
         assert_eq!(ErrorCode::from_u16(0), None);
         assert_eq!(ErrorCode::from_u16(999), None);
+    }
+
+    #[test]
+    fn coded_errors_give_their_own_code() {
+        let pos = crate::Position::new();
+        let errors: [&dyn CodedError; 5] = [
+            &"z9".parse::<crate::Square>().unwrap_err(),
+            &crate::Move::try_from(0xffff).unwrap_err(),
+            &pos.parse_san("Nf6").unwrap_err(),
+            &pos.parse_san("N@f3").unwrap_err(),
+            &crate::perft::perft(&pos, 65).unwrap_err(),
+        ];
+        let codes = errors.map(|error| error.code());
+        use ErrorCode::*;
+        assert_eq!(codes, [InvalidSquare, InvalidMove, IllegalMove, InvalidMove, DepthTooLarge]);
     }
 }

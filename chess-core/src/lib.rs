@@ -96,7 +96,7 @@ pub use color::Color;
 pub use describe::{CheckKind, Description};
 #[cfg(feature = "alloc")]
 pub use epd::{Epd, EpdError};
-pub use error::ErrorCode;
+pub use error::{CodedError, ErrorCode};
 pub use explain::{IllegalMoveKind, IllegalMoveReason};
 pub use fen::{Fen, FenError};
 #[cfg(feature = "alloc")]
