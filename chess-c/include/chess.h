@@ -87,6 +87,8 @@ typedef enum {
   CHESS_ERR_GAME_OVER = 40,
   // An event (draw offer, claim, ...) that the game does not allow now.
   CHESS_ERR_NOT_ALLOWED = 41,
+  // Text that is not a game event's name.
+  CHESS_ERR_INVALID_EVENT = 42,
   // PGN text that cannot be read.
   CHESS_ERR_INVALID_PGN = 50,
   // An input/output failure.
@@ -110,8 +112,8 @@ typedef enum {
   CHESS_ERR_INVALID_ARGUMENT = 1004,
 } chess_status;
 
-// A side. Values passed in are checked; `CHESS_COLOR_NONE` is only an output (no piece, no
-// winner).
+// A side: chess-core's `Color::index()`. Values passed in are checked; `CHESS_COLOR_NONE`
+// is only an output (no piece, no winner).
 typedef enum {
   // White.
   CHESS_WHITE = 0,
@@ -121,7 +123,8 @@ typedef enum {
   CHESS_COLOR_NONE = -1,
 } chess_color;
 
-// A kind of piece. `CHESS_ROLE_NONE` is an empty square in outputs and "no promotion" in inputs.
+// A kind of piece: chess-core's `Role::index()` + 1, as python-chess numbers them.
+// `CHESS_ROLE_NONE` is an empty square in outputs and "no promotion" in inputs.
 typedef enum {
   // No piece, no promotion.
   CHESS_ROLE_NONE = 0,
@@ -139,7 +142,8 @@ typedef enum {
   CHESS_KING = 6,
 } chess_role;
 
-// How a game ended; the numbers are stable. `CHESS_TERMINATION_NONE`: not over.
+// How a game ended: chess-core's `Termination::code()`, numbers that never change.
+// `CHESS_TERMINATION_NONE`: not over.
 typedef enum {
   // The game goes on.
   CHESS_TERMINATION_NONE = 0,
@@ -173,8 +177,6 @@ typedef enum {
   CHESS_TERMINATION_FORFEIT = 14,
   // The game was aborted.
   CHESS_TERMINATION_ABORTED = 15,
-  // An ending newer than this library's numbers.
-  CHESS_TERMINATION_OTHER = 255,
 } chess_termination;
 
 // The rules a game is played by.
@@ -185,23 +187,25 @@ typedef enum {
   CHESS_RULES_CASUAL = 1,
 } chess_rules;
 
-// The computer's playing strength. 0 is not a level but "the searcher's own level" (what
-// `chess_searcher_set_level` chose), so that a zeroed `chess_search_limits` keeps it.
+// The computer's playing strength: chess-core's `Level::code()`. 0 is not a level but "the
+// searcher's own level" (what `chess_searcher_set_level` chose, else the default,
+// `CHESS_LEVEL_MASTER`), so that a zeroed `chess_search_limits` keeps it.
 typedef enum {
   // The searcher's own level (in `chess_search_limits.level` and `chess_searcher_hint`; not
   // a level `chess_searcher_set_level` takes).
   CHESS_LEVEL_SEARCHER = 0,
   // Depth 2, many mistakes.
   CHESS_LEVEL_BEGINNER = 1,
-  // Depth 3, a few mistakes (the default).
+  // Depth 3, a few mistakes.
   CHESS_LEVEL_NORMAL = 2,
   // Depth 4, full evaluation.
   CHESS_LEVEL_EXPERT = 3,
-  // One second per move, full strength.
+  // One second per move, full strength (the default: chess-core's `Level::default()`).
   CHESS_LEVEL_MASTER = 4,
 } chess_level;
 
-// A language for words meant for players (move descriptions, reasons, hints).
+// A language for words meant for players (move descriptions, reasons, hints): chess-core's
+// `Lang::code()`.
 typedef enum {
   // English.
   CHESS_LANG_EN = 0,
@@ -267,9 +271,11 @@ typedef struct {
 typedef uint16_t chess_move;
 
 // What bounds a search; 0 in a bound field means "no bound of this kind". With every bound 0
-// and `infinite` false, the level chooses the bounds. An infinite search runs until
-// `chess_searcher_stop`. `level` is the strength of this one search (`CHESS_LEVEL_SEARCHER`,
-// 0: the searcher's own level); the searcher's level is unchanged afterwards.
+// and `infinite` false, the level chooses the bounds (chess-core's `SearchLimits::or_level`:
+// Beginner to Expert search 2 to 4 plies within a node cap, Master for a second). An
+// infinite search runs until `chess_searcher_stop`. `level` is the strength of this one
+// search (`CHESS_LEVEL_SEARCHER`, 0: the searcher's own level); the searcher's level is
+// unchanged afterwards.
 typedef struct {
   // Plies to search.
   uint32_t depth;
@@ -330,7 +336,7 @@ typedef void (*chess_progress_fn)(const chess_search_info *info, void *user_data
 #define CHESS_MOVE_NULL 0
 
 // Every status, in number order.
-#define chess_status_ALL { CHESS_OK, CHESS_ERR_INVALID_SQUARE, CHESS_ERR_INVALID_MOVE, CHESS_ERR_INVALID_FEN, CHESS_ERR_INVALID_POSITION, CHESS_ERR_INVALID_EPD, CHESS_ERR_ILLEGAL_MOVE, CHESS_ERR_AMBIGUOUS_MOVE, CHESS_ERR_MISSING_PROMOTION, CHESS_ERR_GAME_OVER, CHESS_ERR_NOT_ALLOWED, CHESS_ERR_INVALID_PGN, CHESS_ERR_IO, CHESS_ERR_INVALID_LEVEL, CHESS_ERR_INVALID_SAVE, CHESS_ERR_DEPTH_TOO_LARGE, CHESS_ERR_NULL_ARGUMENT, CHESS_ERR_INVALID_UTF8, CHESS_ERR_BUFFER_TOO_SMALL, CHESS_ERR_PANIC, CHESS_ERR_INVALID_ARGUMENT, }
+#define chess_status_ALL { CHESS_OK, CHESS_ERR_INVALID_SQUARE, CHESS_ERR_INVALID_MOVE, CHESS_ERR_INVALID_FEN, CHESS_ERR_INVALID_POSITION, CHESS_ERR_INVALID_EPD, CHESS_ERR_ILLEGAL_MOVE, CHESS_ERR_AMBIGUOUS_MOVE, CHESS_ERR_MISSING_PROMOTION, CHESS_ERR_GAME_OVER, CHESS_ERR_NOT_ALLOWED, CHESS_ERR_INVALID_EVENT, CHESS_ERR_INVALID_PGN, CHESS_ERR_IO, CHESS_ERR_INVALID_LEVEL, CHESS_ERR_INVALID_SAVE, CHESS_ERR_DEPTH_TOO_LARGE, CHESS_ERR_NULL_ARGUMENT, CHESS_ERR_INVALID_UTF8, CHESS_ERR_BUFFER_TOO_SMALL, CHESS_ERR_PANIC, CHESS_ERR_INVALID_ARGUMENT, }
 
 #ifdef __cplusplus
 extern "C" {
@@ -664,7 +670,8 @@ chess_status chess_position_play_san_n(chess_position *pos,
                                        size_t len,
                                        chess_move *out_move);
 
-// Makes a searcher (16 MiB hash, level normal) into `*out`.
+// Makes a searcher at the default level (chess-core's `Level::default()`,
+// `CHESS_LEVEL_MASTER`) with a 16 MiB hash into `*out`.
 chess_status chess_searcher_new(chess_searcher **out);
 
 // Frees a searcher; NULL is a no-op. No search may be running on it, and no call to

@@ -293,6 +293,7 @@ private:
 
 class Searcher {
 public:
+    /// A searcher at the default level, CHESS_LEVEL_MASTER (see chess_searcher_new).
     Searcher() { check(chess_searcher_new(&handle_)); }
     Searcher(const Searcher &) = delete;
     Searcher &operator=(const Searcher &) = delete;

@@ -6,7 +6,7 @@ use core::fmt::Display;
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use chess_core::ErrorCode;
+use chess_core::{CodedError, ErrorCode};
 
 /// The result of every fallible function. `CHESS_OK` is 0; the numbers below 1000 are
 /// chess-core's stable `ErrorCode`s, the C layer's own failures start at 1000. The numbers
@@ -37,6 +37,8 @@ pub enum chess_status {
     CHESS_ERR_GAME_OVER = 40,
     /// An event (draw offer, claim, ...) that the game does not allow now.
     CHESS_ERR_NOT_ALLOWED = 41,
+    /// Text that is not a game event's name.
+    CHESS_ERR_INVALID_EVENT = 42,
     /// PGN text that cannot be read.
     CHESS_ERR_INVALID_PGN = 50,
     /// An input/output failure.
@@ -64,7 +66,7 @@ use chess_status::*;
 
 impl chess_status {
     /// Every status, in number order.
-    pub const ALL: [chess_status; 21] = [
+    pub const ALL: [chess_status; 22] = [
         CHESS_OK,
         CHESS_ERR_INVALID_SQUARE,
         CHESS_ERR_INVALID_MOVE,
@@ -76,6 +78,7 @@ impl chess_status {
         CHESS_ERR_MISSING_PROMOTION,
         CHESS_ERR_GAME_OVER,
         CHESS_ERR_NOT_ALLOWED,
+        CHESS_ERR_INVALID_EVENT,
         CHESS_ERR_INVALID_PGN,
         CHESS_ERR_IO,
         CHESS_ERR_INVALID_LEVEL,
@@ -102,6 +105,7 @@ impl chess_status {
             CHESS_ERR_MISSING_PROMOTION => c"missing_promotion",
             CHESS_ERR_GAME_OVER => c"game_over",
             CHESS_ERR_NOT_ALLOWED => c"event_not_allowed",
+            CHESS_ERR_INVALID_EVENT => c"invalid_event",
             CHESS_ERR_INVALID_PGN => c"invalid_pgn",
             CHESS_ERR_IO => c"io",
             CHESS_ERR_INVALID_LEVEL => c"invalid_level",
@@ -128,6 +132,7 @@ impl chess_status {
             ErrorCode::MissingPromotion => CHESS_ERR_MISSING_PROMOTION,
             ErrorCode::GameOver => CHESS_ERR_GAME_OVER,
             ErrorCode::EventNotAllowed => CHESS_ERR_NOT_ALLOWED,
+            ErrorCode::InvalidEvent => CHESS_ERR_INVALID_EVENT,
             ErrorCode::InvalidPgn => CHESS_ERR_INVALID_PGN,
             ErrorCode::Io => CHESS_ERR_IO,
             ErrorCode::InvalidLevel => CHESS_ERR_INVALID_LEVEL,
@@ -151,9 +156,12 @@ pub(crate) fn fail(status: chess_status, message: impl Display) -> Failure {
     Failure { status, message: message.to_string() }
 }
 
-/// Makes a failure from a chess-core error: its code becomes the status, its Display the message.
-pub(crate) fn core_failure(code: ErrorCode, error: impl Display) -> Failure {
-    fail(chess_status::from_code(code), error)
+/// A chess-core error becomes a failure (so `?` converts it): its code is the status, its
+/// Display the message.
+impl<E: CodedError> From<E> for Failure {
+    fn from(error: E) -> Failure {
+        fail(chess_status::from_code(error.code()), error)
+    }
 }
 
 pub(crate) type Result<T = ()> = core::result::Result<T, Failure>;
@@ -167,13 +175,32 @@ fn set_last_error(message: String) {
     let _ = LAST_ERROR.try_with(|slot| *slot.borrow_mut() = message);
 }
 
+/// The path of the function it is written in, ending `::here`
+/// (`chess_c::game::chess_game_push::here`): what an entry point gives [`guard`], so that
+/// the name in its messages is its own, written nowhere by hand.
+macro_rules! this_function {
+    () => {{
+        fn here() {}
+        ::core::any::type_name_of_val(&here)
+    }};
+}
+pub(crate) use this_function;
+
+/// The name of the function whose [`this_function!`] path this is (`chess_game_push`).
+fn function_name(path: &str) -> &str {
+    let path = path.strip_suffix("::here").unwrap_or(path);
+    path.rsplit("::").next().unwrap_or(path)
+}
+
 /// Runs one entry point's body: a failure's message is kept for `chess_last_error_message`
-/// (prefixed with the function's name), a panic is caught and becomes `CHESS_ERR_PANIC`.
-pub(crate) fn guard(function: &str, body: impl FnOnce() -> Result) -> chess_status {
+/// (prefixed with the function's name, from its [`this_function!`] path), a panic is caught
+/// and becomes `CHESS_ERR_PANIC`.
+pub(crate) fn guard(function: &'static str, body: impl FnOnce() -> Result) -> chess_status {
+    let function = || function_name(function);
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(())) => CHESS_OK,
         Ok(Err(failure)) => {
-            set_last_error(format!("{function}: {}", failure.message));
+            set_last_error(format!("{}: {}", function(), failure.message));
             failure.status
         }
         Err(payload) => {
@@ -182,7 +209,7 @@ pub(crate) fn guard(function: &str, body: impl FnOnce() -> Result) -> chess_stat
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
-            set_last_error(format!("{function}: internal error (panic): {what}"));
+            set_last_error(format!("{}: internal error (panic): {what}", function()));
             CHESS_ERR_PANIC
         }
     }
@@ -320,15 +347,41 @@ mod tests {
         }
     }
 
+    fn last_error() -> String {
+        let mut buf = [0 as c_char; 128];
+        let mut len = 0;
+        // SAFETY: a buffer of its own length, and a length to write.
+        assert_eq!(unsafe { write_last_error(buf.as_mut_ptr(), buf.len(), &mut len) }, CHESS_OK);
+        // SAFETY: written NUL-terminated just above.
+        let text = unsafe { CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap().to_string();
+        assert_eq!(len, text.len());
+        text
+    }
+
     #[test]
     fn a_panic_becomes_a_status_and_a_message() {
-        let status = guard("chess_test", || panic!("boom"));
-        assert_eq!(status, CHESS_ERR_PANIC);
-        let mut buf = [0 as c_char; 64];
-        let mut len = 0;
-        assert_eq!(unsafe { write_last_error(buf.as_mut_ptr(), buf.len(), &mut len) }, CHESS_OK);
-        let text = unsafe { CStr::from_ptr(buf.as_ptr()) }.to_str().unwrap();
-        assert_eq!(text, "chess_test: internal error (panic): boom");
-        assert_eq!(len, text.len());
+        fn chess_test_panic() -> chess_status {
+            guard(this_function!(), || panic!("boom"))
+        }
+        assert_eq!(chess_test_panic(), CHESS_ERR_PANIC);
+        assert_eq!(last_error(), "chess_test_panic: internal error (panic): boom");
+    }
+
+    #[test]
+    fn failures_name_their_function_and_core_errors_convert_with_their_code() {
+        fn chess_test_parse(fen: &str) -> chess_status {
+            guard(this_function!(), || {
+                fen.parse::<chess_core::Position>()?;
+                Ok(())
+            })
+        }
+        assert_eq!(
+            this_function!(),
+            concat!(module_path!(), "::failures_name_their_function_and_core_errors_convert_with_their_code::here")
+        );
+        assert_eq!(chess_test_parse("8/8/8/8/8/8/8/8 w - - 0 1"), CHESS_ERR_INVALID_POSITION);
+        assert!(last_error().starts_with("chess_test_parse: "), "{}", last_error());
+        assert_eq!(chess_test_parse("x"), CHESS_ERR_INVALID_FEN);
+        assert_eq!(chess_test_parse("8/8/8/8/8/8/8/K6k w - - 0 1"), CHESS_OK);
     }
 }

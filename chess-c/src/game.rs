@@ -2,10 +2,10 @@
 
 use core::ffi::{c_char, c_int};
 
-use chess_core::{Color, EventError, Game, Outcome, Rules, Termination};
+use chess_core::{Color, EventKind, Game, Rules};
 
 use crate::ffi::{
-    Result, arg, arg_mut, arg_str, arg_str_len, chess_status, core_failure, fail, guard, put_opt, write_str,
+    Result, arg, arg_mut, arg_str, arg_str_len, chess_status, fail, guard, put_opt, this_function, write_str,
 };
 use crate::position::{chess_position, new_handle, out_slot, read_fen, store};
 use crate::{chess_move, color, color_value, decode_move, role_value};
@@ -25,7 +25,8 @@ pub enum chess_rules {
     CHESS_RULES_CASUAL = 1,
 }
 
-/// How a game ended; the numbers are stable. `CHESS_TERMINATION_NONE`: not over.
+/// How a game ended: chess-core's `Termination::code()`, numbers that never change.
+/// `CHESS_TERMINATION_NONE`: not over.
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,30 +63,6 @@ pub enum chess_termination {
     CHESS_TERMINATION_FORFEIT = 14,
     /// The game was aborted.
     CHESS_TERMINATION_ABORTED = 15,
-    /// An ending newer than this library's numbers.
-    CHESS_TERMINATION_OTHER = 255,
-}
-
-fn termination_value(termination: Termination) -> chess_termination {
-    use chess_termination::*;
-    match termination {
-        Termination::Checkmate => CHESS_TERMINATION_CHECKMATE,
-        Termination::Stalemate => CHESS_TERMINATION_STALEMATE,
-        Termination::InsufficientMaterial => CHESS_TERMINATION_INSUFFICIENT_MATERIAL,
-        Termination::FiftyMoves => CHESS_TERMINATION_FIFTY_MOVES,
-        Termination::SeventyFiveMoves => CHESS_TERMINATION_SEVENTY_FIVE_MOVES,
-        Termination::ThreefoldRepetition => CHESS_TERMINATION_THREEFOLD_REPETITION,
-        Termination::FivefoldRepetition => CHESS_TERMINATION_FIVEFOLD_REPETITION,
-        Termination::NoProgress => CHESS_TERMINATION_NO_PROGRESS,
-        Termination::PerpetualCheck => CHESS_TERMINATION_PERPETUAL_CHECK,
-        Termination::CheckLimit => CHESS_TERMINATION_CHECK_LIMIT,
-        Termination::Resignation => CHESS_TERMINATION_RESIGNATION,
-        Termination::DrawAgreement => CHESS_TERMINATION_DRAW_AGREEMENT,
-        Termination::Timeout => CHESS_TERMINATION_TIMEOUT,
-        Termination::Forfeit => CHESS_TERMINATION_FORFEIT,
-        Termination::Aborted => CHESS_TERMINATION_ABORTED,
-        _ => CHESS_TERMINATION_OTHER,
-    }
 }
 
 /// A rule switched off, in the `uint32_t` fields of `chess_rules_config` that can be.
@@ -128,61 +105,65 @@ pub struct chess_rules_config {
     pub timeout_draw_if_opponent_cannot_mate: bool,
 }
 
-fn off(value: Option<u32>) -> u32 {
-    value.unwrap_or(CHESS_RULE_OFF)
+/// A field of chess-core's `Rules` as `chess_rules_config` holds it: a rule switched off
+/// (`None`) is `CHESS_RULE_OFF`.
+trait ConfigField {
+    type C;
+    fn to_c(self) -> Self::C;
+    fn from_c(value: Self::C) -> Self;
 }
 
-fn on(value: u32) -> Option<u32> {
-    (value != CHESS_RULE_OFF).then_some(value)
-}
-
-impl From<Rules> for chess_rules_config {
-    fn from(rules: Rules) -> chess_rules_config {
-        chess_rules_config {
-            fifty_move_plies: off(rules.fifty_move_plies),
-            seventy_five_move_plies: off(rules.seventy_five_move_plies),
-            no_progress_plies: off(rules.no_progress_plies),
-            no_progress_plies_kbn_v_k: off(rules.no_progress_plies_kbn_v_k),
-            repetitions_to_claim: off(rules.repetitions_to_claim),
-            repetitions_to_draw: off(rules.repetitions_to_draw),
-            perpetual_checks: off(rules.perpetual_checks),
-            check_limit: off(rules.check_limit),
-            extended_insufficient_material: rules.extended_insufficient_material,
-            resign_after_moves: rules.resign_after_moves,
-            draw_offer_after_moves: rules.draw_offer_after_moves,
-            draw_offers_per_player: off(rules.draw_offers_per_player),
-            timeout_void_moves: off(rules.timeout_void_moves),
-            timeout_draw_if_opponent_cannot_mate: rules.timeout_draw_if_opponent_cannot_mate,
-        }
+impl ConfigField for Option<u32> {
+    type C = u32;
+    fn to_c(self) -> u32 {
+        self.unwrap_or(CHESS_RULE_OFF)
+    }
+    fn from_c(value: u32) -> Option<u32> {
+        (value != CHESS_RULE_OFF).then_some(value)
     }
 }
 
-impl From<chess_rules_config> for Rules {
-    fn from(config: chess_rules_config) -> Rules {
-        Rules {
-            fifty_move_plies: on(config.fifty_move_plies),
-            seventy_five_move_plies: on(config.seventy_five_move_plies),
-            no_progress_plies: on(config.no_progress_plies),
-            no_progress_plies_kbn_v_k: on(config.no_progress_plies_kbn_v_k),
-            repetitions_to_claim: on(config.repetitions_to_claim),
-            repetitions_to_draw: on(config.repetitions_to_draw),
-            perpetual_checks: on(config.perpetual_checks),
-            check_limit: on(config.check_limit),
-            extended_insufficient_material: config.extended_insufficient_material,
-            resign_after_moves: config.resign_after_moves,
-            draw_offer_after_moves: config.draw_offer_after_moves,
-            draw_offers_per_player: on(config.draw_offers_per_player),
-            timeout_void_moves: on(config.timeout_void_moves),
-            timeout_draw_if_opponent_cannot_mate: config.timeout_draw_if_opponent_cannot_mate,
-        }
-    }
+/// Fields that are the same in C.
+macro_rules! same_in_c {
+    ($($ty:ty),*) => {
+        $(impl ConfigField for $ty {
+            type C = $ty;
+            fn to_c(self) -> $ty {
+                self
+            }
+            fn from_c(value: $ty) -> $ty {
+                value
+            }
+        })*
+    };
 }
+same_in_c!(u32, bool);
+
+/// Converts between `Rules` and `chess_rules_config`, field by field, for chess-core's list of
+/// the fields (`with_rules_fields!`): a field missing on either side does not compile.
+macro_rules! convert_rules {
+    (Rules { $($field:ident),* $(,)? }) => {
+        impl From<Rules> for chess_rules_config {
+            fn from(rules: Rules) -> chess_rules_config {
+                chess_rules_config { $($field: rules.$field.to_c()),* }
+            }
+        }
+
+        impl From<chess_rules_config> for Rules {
+            fn from(config: chess_rules_config) -> Rules {
+                Rules { $($field: ConfigField::from_c(config.$field)),* }
+            }
+        }
+    };
+}
+chess_core::with_rules_fields!(convert_rules);
 
 /// Writes the thresholds of a preset (`CHESS_RULES_FIDE` or `CHESS_RULES_CASUAL`) into `*out`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_rules_preset(rules: c_int, out: *mut chess_rules_config) -> chess_status {
-    guard("chess_rules_preset", || {
+    guard(this_function!(), || {
         let rules = self::rules(rules)?;
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out, "out") }? = rules.into();
         Ok(())
     })
@@ -198,12 +179,15 @@ pub unsafe extern "C" fn chess_game_new_with_rules(
     config: *const chess_rules_config,
     out: *mut *mut chess_game,
 ) -> chess_status {
-    guard("chess_game_new_with_rules", || {
-        let out = out_slot(out)?;
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        let out = unsafe { out_slot(out) }?;
+        // SAFETY: `config` is NULL or valid for reads (the crate's contract).
         let rules = Rules::from(*unsafe { arg(config, "config") }?);
         let position = if fen.is_null() {
             read_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", flags)?
         } else {
+            // SAFETY: `fen` is NULL or a NUL-terminated string (the crate's contract).
             read_fen(unsafe { arg_str(fen, "fen") }?, flags)?
         };
         store(out, chess_game(Game::from_position_with_rules(position, rules)))
@@ -213,8 +197,10 @@ pub unsafe extern "C" fn chess_game_new_with_rules(
 /// Writes the rules a game is played by into `*out`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_rules(game: *const chess_game, out: *mut chess_rules_config) -> chess_status {
-    guard("chess_game_rules", || {
-        let rules = *self::game(game)?.rules();
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let rules = *unsafe { self::game(game) }?.rules();
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out, "out") }? = rules.into();
         Ok(())
     })
@@ -231,18 +217,31 @@ fn rules(number: c_int) -> Result<Rules> {
     }
 }
 
-fn game<'a>(ptr: *const chess_game) -> Result<&'a Game> {
+/// Reads a game handle that must not be NULL.
+///
+/// # Safety
+/// `ptr` is NULL or a live `chess_game` that nothing changes during `'a`.
+pub(crate) unsafe fn game<'a>(ptr: *const chess_game) -> Result<&'a Game> {
+    // SAFETY: a live handle is valid for reads; this function's contract.
     Ok(&unsafe { arg(ptr, "game") }?.0)
 }
 
-fn game_mut<'a>(ptr: *mut chess_game) -> Result<&'a mut Game> {
+/// Reads a game handle that must not be NULL, to change it.
+///
+/// # Safety
+/// `ptr` is NULL or a live `chess_game` that nothing else uses during `'a`.
+unsafe fn game_mut<'a>(ptr: *mut chess_game) -> Result<&'a mut Game> {
+    // SAFETY: a live handle is valid for reads and writes; this function's contract.
     Ok(&mut unsafe { arg_mut(ptr, "game") }?.0)
 }
 
 /// Starts a game from the standard position under the FIDE rules, into `*out`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_new(out: *mut *mut chess_game) -> chess_status {
-    guard("chess_game_new", || new_handle(out, chess_game(Game::new())))
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        unsafe { new_handle(out, chess_game(Game::new())) }
+    })
 }
 
 /// Starts a game from a FEN read with `CHESS_FEN_*` `flags` (or-ed: `CHESS_FEN_RELAXED`,
@@ -255,8 +254,10 @@ pub unsafe extern "C" fn chess_game_from_fen(
     rules: c_int,
     out: *mut *mut chess_game,
 ) -> chess_status {
-    guard("chess_game_from_fen", || {
-        let out = out_slot(out)?;
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        let out = unsafe { out_slot(out) }?;
+        // SAFETY: `fen` is NULL or a NUL-terminated string (the crate's contract).
         let position = read_fen(unsafe { arg_str(fen, "fen") }?, flags)?;
         let game = Game::from_position_with_rules(position, self::rules(rules)?);
         store(out, chess_game(game))
@@ -266,6 +267,7 @@ pub unsafe extern "C" fn chess_game_from_fen(
 /// Frees a game; NULL is a no-op.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
+    // SAFETY: `game` is NULL or a live handle, not used afterwards (the crate's contract).
     unsafe { crate::ffi::free_handle(game) }
 }
 
@@ -273,9 +275,11 @@ pub unsafe extern "C" fn chess_game_free(game: *mut chess_game) {
 /// `chess_position_free`).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_position(game: *const chess_game, out: *mut *mut chess_position) -> chess_status {
-    guard("chess_game_position", || {
-        let out = out_slot(out)?;
-        let position = *self::game(game)?.position();
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        let out = unsafe { out_slot(out) }?;
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let position = *unsafe { self::game(game) }?.position();
         store(out, chess_position(position))
     })
 }
@@ -288,15 +292,22 @@ pub unsafe extern "C" fn chess_game_fen(
     capacity: usize,
     out_len: *mut usize,
 ) -> chess_status {
-    guard("chess_game_fen", || unsafe { write_str(&self::game(game)?.position().to_fen(), buf, capacity, out_len) })
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let fen = unsafe { self::game(game) }?.position().to_fen();
+        // SAFETY: `buf` is NULL or holds `capacity` bytes, `out_len` is NULL or valid for writes
+        // (the crate's contract).
+        unsafe { write_str(&fen, buf, capacity, out_len) }
+    })
 }
 
 /// Plays `m` (resolved: e1g1 castles); `CHESS_ERR_GAME_OVER` once the game has ended.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_push(game: *mut chess_game, m: chess_move) -> chess_status {
-    guard("chess_game_push", || {
-        let game = game_mut(game)?;
-        game.push(decode_move(m)?).map_err(|error| core_failure(error.code(), error))
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game used by this call only (the crate's contract).
+        let game = unsafe { game_mut(game) }?;
+        Ok(game.push(decode_move(m)?)?)
     })
 }
 
@@ -307,9 +318,12 @@ pub unsafe extern "C" fn chess_game_push_san(
     san: *const c_char,
     out_move: *mut chess_move,
 ) -> chess_status {
-    guard("chess_game_push_san", || {
+    guard(this_function!(), || {
+        // SAFETY: `san` is NULL or a NUL-terminated string (the crate's contract).
         let text = unsafe { arg_str(san, "san") }?;
-        let m = game_mut(game)?.push_san(text).map_err(|error| core_failure(error.code(), error))?;
+        // SAFETY: `game` is NULL or a live game used by this call only (the crate's contract).
+        let m = unsafe { game_mut(game) }?.push_san(text)?;
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         unsafe { put_opt(out_move, m.to_u16()) };
         Ok(())
     })
@@ -322,9 +336,12 @@ pub unsafe extern "C" fn chess_game_push_uci(
     uci: *const c_char,
     out_move: *mut chess_move,
 ) -> chess_status {
-    guard("chess_game_push_uci", || {
+    guard(this_function!(), || {
+        // SAFETY: `uci` is NULL or a NUL-terminated string (the crate's contract).
         let text = unsafe { arg_str(uci, "uci") }?;
-        let m = game_mut(game)?.push_uci(text).map_err(|error| core_failure(error.code(), error))?;
+        // SAFETY: `game` is NULL or a live game used by this call only (the crate's contract).
+        let m = unsafe { game_mut(game) }?.push_uci(text)?;
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         unsafe { put_opt(out_move, m.to_u16()) };
         Ok(())
     })
@@ -334,8 +351,10 @@ pub unsafe extern "C" fn chess_game_push_uci(
 /// when there was none to take back.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_undo(game: *mut chess_game, out_move: *mut chess_move) -> chess_status {
-    guard("chess_game_undo", || {
-        let undone = game_mut(game)?.undo();
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game used by this call only (the crate's contract).
+        let undone = unsafe { game_mut(game) }?.undo();
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         unsafe { put_opt(out_move, undone.map_or(crate::CHESS_MOVE_NULL, |m| m.to_u16())) };
         Ok(())
     })
@@ -345,8 +364,10 @@ pub unsafe extern "C" fn chess_game_undo(game: *mut chess_game, out_move: *mut c
 /// `CHESS_MOVE_NULL` when there was none.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_redo(game: *mut chess_game, out_move: *mut chess_move) -> chess_status {
-    guard("chess_game_redo", || {
-        let redone = game_mut(game)?.redo();
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game used by this call only (the crate's contract).
+        let redone = unsafe { game_mut(game) }?.redo();
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         unsafe { put_opt(out_move, redone.map_or(crate::CHESS_MOVE_NULL, |m| m.to_u16())) };
         Ok(())
     })
@@ -355,8 +376,10 @@ pub unsafe extern "C" fn chess_game_redo(game: *mut chess_game, out_move: *mut c
 /// Writes the number of moves played into `*out_count`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_move_count(game: *const chess_game, out_count: *mut usize) -> chess_status {
-    guard("chess_game_move_count", || {
-        let count = self::game(game)?.moves().len();
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let count = unsafe { self::game(game) }?.moves().len();
+        // SAFETY: `out_count` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out_count, "out_count") }? = count;
         Ok(())
     })
@@ -370,14 +393,16 @@ pub unsafe extern "C" fn chess_game_move_at(
     index: usize,
     out_move: *mut chess_move,
 ) -> chess_status {
-    guard("chess_game_move_at", || {
-        let moves = self::game(game)?.moves();
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let moves = unsafe { self::game(game) }?.moves();
         let m = moves.get(index).ok_or_else(|| {
             fail(
                 chess_status::CHESS_ERR_INVALID_ARGUMENT,
                 format_args!("move index {index} is past the {} moves played", moves.len()),
             )
         })?;
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out_move, "out_move") }? = m.to_u16();
         Ok(())
     })
@@ -392,12 +417,16 @@ pub unsafe extern "C" fn chess_game_outcome(
     out_termination: *mut c_int,
     out_winner: *mut c_int,
 ) -> chess_status {
-    guard("chess_game_outcome", || {
-        let outcome = self::game(game)?.outcome();
-        let termination =
-            outcome.map_or(chess_termination::CHESS_TERMINATION_NONE, |o| termination_value(o.termination));
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let outcome = unsafe { self::game(game) }?.outcome();
+        let termination = outcome.map_or(chess_termination::CHESS_TERMINATION_NONE as c_int, |outcome| {
+            c_int::from(outcome.termination.code())
+        });
+        // SAFETY: `out_termination` and `out_winner` are NULL or valid for writes (the crate's
+        // contract).
         unsafe {
-            put_opt(out_termination, termination as c_int);
+            put_opt(out_termination, termination);
             put_opt(out_winner, color_value(outcome.and_then(|o| o.winner)));
         }
         Ok(())
@@ -412,66 +441,82 @@ pub unsafe extern "C" fn chess_game_result(
     capacity: usize,
     out_len: *mut usize,
 ) -> chess_status {
-    guard("chess_game_result", || unsafe { write_str(self::game(game)?.result(), buf, capacity, out_len) })
-}
-
-fn event(
-    function: &str,
-    game: *mut chess_game,
-    player: c_int,
-    act: fn(&mut Game, Color) -> core::result::Result<(), EventError>,
-) -> chess_status {
-    guard(function, || {
-        let game = game_mut(game)?;
-        act(game, color(player)?).map_err(|error| core_failure(error.code(), error))
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let result = unsafe { self::game(game) }?.result();
+        // SAFETY: `buf` is NULL or holds `capacity` bytes, `out_len` is NULL or valid for writes
+        // (the crate's contract).
+        unsafe { write_str(result, buf, capacity, out_len) }
     })
 }
 
-fn ended(result: core::result::Result<Outcome, EventError>) -> core::result::Result<(), EventError> {
-    result.map(|_| ())
+/// Records the event `kind` by `player` in `game` (chess-core's `Game::apply`), for the entry
+/// point `function` (its [`this_function!`] path).
+///
+/// # Safety
+/// `game` is NULL or a live `chess_game` that nothing else uses during the call.
+unsafe fn event(
+    function: &'static str,
+    game: *mut chess_game,
+    player: c_int,
+    kind: fn(Color) -> EventKind,
+) -> chess_status {
+    guard(function, || {
+        // SAFETY: `game` is NULL or a live game used by this call only (this function's contract).
+        let game = unsafe { game_mut(game) }?;
+        game.apply(kind(color(player)?))?;
+        Ok(())
+    })
 }
 
 /// `player` (`CHESS_WHITE` or `CHESS_BLACK`) resigns; `CHESS_ERR_GAME_OVER` if the game ended.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_resign(game: *mut chess_game, player: c_int) -> chess_status {
-    event("chess_game_resign", game, player, |game, player| ended(game.resign(player)))
+    // SAFETY: the crate's contract is `event`'s.
+    unsafe { event(this_function!(), game, player, EventKind::Resign) }
 }
 
 /// `player` offers a draw (`CHESS_ERR_NOT_ALLOWED` when the rules refuse it now).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_offer_draw(game: *mut chess_game, player: c_int) -> chess_status {
-    event("chess_game_offer_draw", game, player, Game::offer_draw)
+    // SAFETY: the crate's contract is `event`'s.
+    unsafe { event(this_function!(), game, player, EventKind::OfferDraw) }
 }
 
 /// `player` accepts the opponent's draw offer: the game is drawn by agreement.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_accept_draw(game: *mut chess_game, player: c_int) -> chess_status {
-    event("chess_game_accept_draw", game, player, |game, player| ended(game.accept_draw(player)))
+    // SAFETY: the crate's contract is `event`'s.
+    unsafe { event(this_function!(), game, player, EventKind::AcceptDraw) }
 }
 
 /// `player` declines the opponent's draw offer.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_decline_draw(game: *mut chess_game, player: c_int) -> chess_status {
-    event("chess_game_decline_draw", game, player, Game::decline_draw)
+    // SAFETY: the crate's contract is `event`'s.
+    unsafe { event(this_function!(), game, player, EventKind::DeclineDraw) }
 }
 
 /// `player` claims a draw (fifty moves, threefold repetition); `CHESS_ERR_NOT_ALLOWED` when
 /// there is none to claim.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_claim_draw(game: *mut chess_game, player: c_int) -> chess_status {
-    event("chess_game_claim_draw", game, player, |game, player| ended(game.claim_draw(player)))
+    // SAFETY: the crate's contract is `event`'s.
+    unsafe { event(this_function!(), game, player, EventKind::ClaimDraw) }
 }
 
 /// `player` ran out of time (a draw if the opponent cannot mate).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_timeout(game: *mut chess_game, player: c_int) -> chess_status {
-    event("chess_game_timeout", game, player, |game, player| ended(game.timeout(player)))
+    // SAFETY: the crate's contract is `event`'s.
+    unsafe { event(this_function!(), game, player, EventKind::Timeout) }
 }
 
 /// `player` forfeits the game.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_forfeit(game: *mut chess_game, player: c_int) -> chess_status {
-    event("chess_game_forfeit", game, player, |game, player| ended(game.forfeit(player)))
+    // SAFETY: the crate's contract is `event`'s.
+    unsafe { event(this_function!(), game, player, EventKind::Forfeit) }
 }
 
 /// Writes the game as PGN text (headers, moves, result).
@@ -482,8 +527,11 @@ pub unsafe extern "C" fn chess_game_to_pgn(
     capacity: usize,
     out_len: *mut usize,
 ) -> chess_status {
-    guard("chess_game_to_pgn", || {
-        let text = chess_core::pgn::PgnGame::from_game(self::game(game)?).to_string();
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let text = chess_core::pgn::PgnGame::from_game(unsafe { self::game(game) }?).to_string();
+        // SAFETY: `buf` is NULL or holds `capacity` bytes, `out_len` is NULL or valid for writes
+        // (the crate's contract).
         unsafe { write_str(&text, buf, capacity, out_len) }
     })
 }
@@ -493,14 +541,15 @@ pub unsafe extern "C" fn chess_game_to_pgn(
 /// be played has the move's status (`CHESS_ERR_ILLEGAL_MOVE`, ...).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_from_pgn(pgn: *const c_char, out: *mut *mut chess_game) -> chess_status {
-    guard("chess_game_from_pgn", || {
-        let out = out_slot(out)?;
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        let out = unsafe { out_slot(out) }?;
+        // SAFETY: `pgn` is NULL or a NUL-terminated string (the crate's contract).
         let text = unsafe { arg_str(pgn, "pgn") }?;
         let record = chess_core::pgn::PgnReader::from_text(text)
             .next()
-            .ok_or_else(|| fail(chess_status::CHESS_ERR_INVALID_PGN, "the text has no game"))?
-            .map_err(|error| core_failure(error.code(), error))?;
-        let game = record.to_game().map_err(|error| core_failure(error.code(), error))?;
+            .ok_or_else(|| fail(chess_status::CHESS_ERR_INVALID_PGN, "the text has no game"))??;
+        let game = record.to_game()?;
         store(out, chess_game(game))
     })
 }
@@ -508,8 +557,10 @@ pub unsafe extern "C" fn chess_game_from_pgn(pgn: *const c_char, out: *mut *mut 
 /// Tells whether the side to move may claim a draw now (fifty moves, threefold repetition).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_can_claim_draw(game: *const chess_game, out: *mut bool) -> chess_status {
-    guard("chess_game_can_claim_draw", || {
-        let can = self::game(game)?.can_claim_draw();
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let can = unsafe { self::game(game) }?.can_claim_draw();
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out, "out") }? = can;
         Ok(())
     })
@@ -523,9 +574,11 @@ pub unsafe extern "C" fn chess_game_position_at(
     index: usize,
     out: *mut *mut chess_position,
 ) -> chess_status {
-    guard("chess_game_position_at", || {
-        let out = out_slot(out)?;
-        let game = self::game(game)?;
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        let out = unsafe { out_slot(out) }?;
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let game = unsafe { self::game(game) }?;
         let position = *game.positions().nth(index).ok_or_else(|| {
             fail(
                 chess_status::CHESS_ERR_INVALID_ARGUMENT,
@@ -551,10 +604,12 @@ pub unsafe extern "C" fn chess_game_captured(
     out_count: *mut usize,
     out_material: *mut u32,
 ) -> chess_status {
-    guard("chess_game_captured", || {
-        let game = self::game(game)?;
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let game = unsafe { self::game(game) }?;
         let player = color(player)?;
         let captured = game.captured_by(player);
+        // SAFETY: `out_count` is NULL or valid for writes (the crate's contract).
         let count = unsafe { arg_mut(out_count, "out_count") }?;
         *count = captured.len();
         if !captured.is_empty() {
@@ -574,6 +629,7 @@ pub unsafe extern "C" fn chess_game_captured(
                 *slot = role_value(Some(role));
             }
         }
+        // SAFETY: `out_material` is NULL or valid for writes (the crate's contract).
         unsafe { put_opt(out_material, game.material(player)) };
         Ok(())
     })
@@ -588,10 +644,13 @@ pub unsafe extern "C" fn chess_game_save(
     capacity: usize,
     out_len: *mut usize,
 ) -> chess_status {
-    guard("chess_game_save", || {
-        let text = serde_json::to_string(self::game(game)?).map_err(|error| {
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let text = serde_json::to_string(unsafe { self::game(game) }?).map_err(|error| {
             fail(chess_status::CHESS_ERR_INVALID_SAVE, format_args!("cannot write the game: {error}"))
         })?;
+        // SAFETY: `buf` is NULL or holds `capacity` bytes, `out_len` is NULL or valid for writes
+        // (the crate's contract).
         unsafe { write_str(&text, buf, capacity, out_len) }
     })
 }
@@ -600,8 +659,10 @@ pub unsafe extern "C" fn chess_game_save(
 /// replayed, so a save that breaks the rules is refused with `CHESS_ERR_INVALID_SAVE`).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_game_load(json: *const c_char, out: *mut *mut chess_game) -> chess_status {
-    guard("chess_game_load", || {
-        let out = out_slot(out)?;
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        let out = unsafe { out_slot(out) }?;
+        // SAFETY: `json` is NULL or a NUL-terminated string (the crate's contract).
         let text = unsafe { arg_str(json, "json") }?;
         let game: Game = serde_json::from_str(text).map_err(|error| {
             fail(chess_status::CHESS_ERR_INVALID_SAVE, format_args!("cannot read the saved game: {error}"))
@@ -618,9 +679,12 @@ pub unsafe extern "C" fn chess_game_push_san_n(
     len: usize,
     out_move: *mut chess_move,
 ) -> chess_status {
-    guard("chess_game_push_san_n", || {
+    guard(this_function!(), || {
+        // SAFETY: `san` is NULL or holds `len` bytes (the crate's contract).
         let text = unsafe { arg_str_len(san, len, "san") }?;
-        let m = game_mut(game)?.push_san(text).map_err(|error| core_failure(error.code(), error))?;
+        // SAFETY: `game` is NULL or a live game used by this call only (the crate's contract).
+        let m = unsafe { game_mut(game) }?.push_san(text)?;
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         unsafe { put_opt(out_move, m.to_u16()) };
         Ok(())
     })
@@ -634,9 +698,12 @@ pub unsafe extern "C" fn chess_game_push_uci_n(
     len: usize,
     out_move: *mut chess_move,
 ) -> chess_status {
-    guard("chess_game_push_uci_n", || {
+    guard(this_function!(), || {
+        // SAFETY: `uci` is NULL or holds `len` bytes (the crate's contract).
         let text = unsafe { arg_str_len(uci, len, "uci") }?;
-        let m = game_mut(game)?.push_uci(text).map_err(|error| core_failure(error.code(), error))?;
+        // SAFETY: `game` is NULL or a live game used by this call only (the crate's contract).
+        let m = unsafe { game_mut(game) }?.push_uci(text)?;
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         unsafe { put_opt(out_move, m.to_u16()) };
         Ok(())
     })

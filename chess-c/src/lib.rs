@@ -25,7 +25,11 @@
 //! and not yet freed, a NUL-terminated string, a buffer of the size given), and a handle is
 //! not used from two threads at once, except by `chess_searcher_stop` (during a search) and
 //! `chess_stop_handle_stop` (at any time: its handle shares only an `Arc` with the searcher).
+//! "The crate's contract" in a `SAFETY` comment means this paragraph. The private helpers
+//! that read raw pointers are `unsafe fn`s with their own `# Safety` section, which the
+//! entry points meet by the crate's contract.
 #![allow(clippy::missing_safety_doc)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 mod ffi;
 mod game;
@@ -39,7 +43,7 @@ pub use search::*;
 
 use core::ffi::{c_char, c_int};
 
-use chess_core::{Color, Move, Role, Square};
+use chess_core::{Color, Lang, Move, Role, Square};
 use ffi::{Result, chess_status::*, fail};
 
 /// A move in chess-core's 16-bit encoding: bits 0-5 the from square, 6-11 the to square
@@ -56,8 +60,8 @@ pub const CHESS_MAX_LEGAL_MOVES: usize = 682;
 
 const _: () = assert!(CHESS_MAX_LEGAL_MOVES == chess_core::MAX_LEGAL_MOVES);
 
-/// A side. Values passed in are checked; `CHESS_COLOR_NONE` is only an output (no piece, no
-/// winner).
+/// A side: chess-core's `Color::index()`. Values passed in are checked; `CHESS_COLOR_NONE`
+/// is only an output (no piece, no winner).
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,7 +74,8 @@ pub enum chess_color {
     CHESS_COLOR_NONE = -1,
 }
 
-/// A kind of piece. `CHESS_ROLE_NONE` is an empty square in outputs and "no promotion" in inputs.
+/// A kind of piece: chess-core's `Role::index()` + 1, as python-chess numbers them.
+/// `CHESS_ROLE_NONE` is an empty square in outputs and "no promotion" in inputs.
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,7 +96,8 @@ pub enum chess_role {
     CHESS_KING = 6,
 }
 
-/// A language for words meant for players (move descriptions, reasons, hints).
+/// A language for words meant for players (move descriptions, reasons, hints): chess-core's
+/// `Lang::code()`.
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,15 +109,13 @@ pub enum chess_lang {
 }
 
 /// Reads a language (`CHESS_LANG_EN` or `CHESS_LANG_ZH`).
-pub(crate) fn lang(number: c_int) -> Result<chess_core::Lang> {
-    match number {
-        0 => Ok(chess_core::Lang::En),
-        1 => Ok(chess_core::Lang::Zh),
-        _ => Err(fail(
+pub(crate) fn lang(number: c_int) -> Result<Lang> {
+    u8::try_from(number).ok().and_then(Lang::from_code).ok_or_else(|| {
+        fail(
             CHESS_ERR_INVALID_ARGUMENT,
             format_args!("language {number} is neither CHESS_LANG_EN (0) nor CHESS_LANG_ZH (1)"),
-        )),
-    }
+        )
+    })
 }
 
 /// The library's version ("0.1.0"), a static string.
@@ -142,6 +146,8 @@ pub unsafe extern "C" fn chess_last_error_message(
     capacity: usize,
     out_len: *mut usize,
 ) -> chess_status {
+    // SAFETY: `buf` is NULL or holds `capacity` bytes, `out_len` is NULL or valid for writes (the
+    // crate's contract).
     unsafe { ffi::write_last_error(buf, capacity, out_len) }
 }
 
@@ -155,23 +161,14 @@ pub(crate) fn square(number: c_int) -> Result<Square> {
 
 /// Reads a colour (`CHESS_WHITE` or `CHESS_BLACK`).
 pub(crate) fn color(number: c_int) -> Result<Color> {
-    match number {
-        0 => Ok(Color::White),
-        1 => Ok(Color::Black),
-        _ => Err(fail(
-            CHESS_ERR_INVALID_ARGUMENT,
-            format_args!("colour {number} is neither CHESS_WHITE (0) nor CHESS_BLACK (1)"),
-        )),
-    }
+    usize::try_from(number).ok().and_then(|index| Color::ALL.get(index).copied()).ok_or_else(|| {
+        fail(CHESS_ERR_INVALID_ARGUMENT, format_args!("colour {number} is neither CHESS_WHITE (0) nor CHESS_BLACK (1)"))
+    })
 }
 
 /// The C value of a colour.
 pub(crate) fn color_value(color: Option<Color>) -> c_int {
-    match color {
-        Some(Color::White) => chess_color::CHESS_WHITE as c_int,
-        Some(Color::Black) => chess_color::CHESS_BLACK as c_int,
-        None => chess_color::CHESS_COLOR_NONE as c_int,
-    }
+    color.map_or(chess_color::CHESS_COLOR_NONE as c_int, |color| color.index() as c_int)
 }
 
 /// Reads a promotion piece (`CHESS_ROLE_NONE` for none).
@@ -190,5 +187,5 @@ pub(crate) fn role_value(role: Option<Role>) -> c_int {
 
 /// Reads a move's encoding, refusing numbers that are no move.
 pub(crate) fn decode_move(bits: chess_move) -> Result<Move> {
-    Move::try_from(bits).map_err(|error| ffi::core_failure(error.code(), error))
+    Ok(Move::try_from(bits)?)
 }

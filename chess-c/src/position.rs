@@ -5,7 +5,7 @@ use core::ffi::{c_char, c_int};
 use chess_core::{CastlingChoice, Move, Position, Validation};
 
 use crate::ffi::{
-    Result, arg, arg_mut, arg_str, arg_str_len, chess_status, core_failure, fail, guard, put_opt, write_str,
+    Result, arg, arg_mut, arg_str, arg_str_len, chess_status, fail, guard, put_opt, this_function, write_str,
 };
 use crate::{chess_move, color_value, decode_move, lang, promotion, role_value, square};
 
@@ -22,12 +22,20 @@ pub const CHESS_FEN_RELAXED: u32 = 1;
 pub const CHESS_FEN_CHESS960: u32 = 2;
 
 /// Makes a handle into `*out`.
-pub(crate) fn new_handle<T>(out: *mut *mut T, value: T) -> Result {
-    store(out_slot(out)?, value)
+///
+/// # Safety
+/// As [`out_slot`].
+pub(crate) unsafe fn new_handle<T>(out: *mut *mut T, value: T) -> Result {
+    // SAFETY: this function's contract is `out_slot`'s.
+    store(unsafe { out_slot(out) }?, value)
 }
 
 /// Checks a handle's out-parameter before the work that makes the handle.
-pub(crate) fn out_slot<'a, T>(out: *mut *mut T) -> Result<&'a mut *mut T> {
+///
+/// # Safety
+/// `out` is NULL or valid for writes, and not aliased, for `'a`.
+pub(crate) unsafe fn out_slot<'a, T>(out: *mut *mut T) -> Result<&'a mut *mut T> {
+    // SAFETY: this function's contract is `arg_mut`'s.
     unsafe { arg_mut(out, "out") }
 }
 
@@ -37,11 +45,21 @@ pub(crate) fn store<T>(slot: &mut *mut T, value: T) -> Result {
     Ok(())
 }
 
-fn pos<'a>(ptr: *const chess_position) -> Result<&'a Position> {
+/// Reads a position handle that must not be NULL.
+///
+/// # Safety
+/// `ptr` is NULL or a live `chess_position` that nothing changes during `'a`.
+unsafe fn pos<'a>(ptr: *const chess_position) -> Result<&'a Position> {
+    // SAFETY: a live handle is valid for reads; this function's contract.
     Ok(&unsafe { arg(ptr, "pos") }?.0)
 }
 
-fn pos_mut<'a>(ptr: *mut chess_position) -> Result<&'a mut Position> {
+/// Reads a position handle that must not be NULL, to change it.
+///
+/// # Safety
+/// `ptr` is NULL or a live `chess_position` that nothing else uses during `'a`.
+unsafe fn pos_mut<'a>(ptr: *mut chess_position) -> Result<&'a mut Position> {
+    // SAFETY: a live handle is valid for reads and writes; this function's contract.
     Ok(&mut unsafe { arg_mut(ptr, "pos") }?.0)
 }
 
@@ -52,20 +70,25 @@ pub(crate) fn read_fen(fen: &str, flags: u32) -> Result<Position> {
     }
     let validation = if flags & CHESS_FEN_RELAXED != 0 { Validation::relaxed() } else { Validation::strict() };
     let castling = if flags & CHESS_FEN_CHESS960 != 0 { CastlingChoice::Chess960 } else { CastlingChoice::Automatic };
-    Position::from_fen_with(fen, validation.castling(castling)).map_err(|error| core_failure(error.code(), error))
+    Ok(Position::from_fen_with(fen, validation.castling(castling))?)
 }
 
 /// Makes the standard starting position into `*out`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_new(out: *mut *mut chess_position) -> chess_status {
-    guard("chess_position_new", || new_handle(out, chess_position(Position::new())))
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        unsafe { new_handle(out, chess_position(Position::new())) }
+    })
 }
 
 /// Reads a FEN (strict validation, castling mode from the rights) into a new position in `*out`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_from_fen(fen: *const c_char, out: *mut *mut chess_position) -> chess_status {
-    guard("chess_position_from_fen", || {
-        let out = out_slot(out)?;
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        let out = unsafe { out_slot(out) }?;
+        // SAFETY: `fen` is NULL or a NUL-terminated string (the crate's contract).
         let position = read_fen(unsafe { arg_str(fen, "fen") }?, CHESS_FEN_STRICT)?;
         store(out, chess_position(position))
     })
@@ -78,8 +101,10 @@ pub unsafe extern "C" fn chess_position_from_fen_with(
     flags: u32,
     out: *mut *mut chess_position,
 ) -> chess_status {
-    guard("chess_position_from_fen_with", || {
-        let out = out_slot(out)?;
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        let out = unsafe { out_slot(out) }?;
+        // SAFETY: `fen` is NULL or a NUL-terminated string (the crate's contract).
         let position = read_fen(unsafe { arg_str(fen, "fen") }?, flags)?;
         store(out, chess_position(position))
     })
@@ -91,9 +116,11 @@ pub unsafe extern "C" fn chess_position_clone(
     pos: *const chess_position,
     out: *mut *mut chess_position,
 ) -> chess_status {
-    guard("chess_position_clone", || {
-        let out = out_slot(out)?;
-        let copy = *self::pos(pos)?;
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        let out = unsafe { out_slot(out) }?;
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let copy = *unsafe { self::pos(pos) }?;
         store(out, chess_position(copy))
     })
 }
@@ -102,8 +129,10 @@ pub unsafe extern "C" fn chess_position_clone(
 /// from C keeps one handle per ply).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_assign(dst: *mut chess_position, src: *const chess_position) -> chess_status {
-    guard("chess_position_assign", || {
-        let copy = *self::pos(src)?;
+    guard(this_function!(), || {
+        // SAFETY: `src` is NULL or a live position (the crate's contract).
+        let copy = *unsafe { self::pos(src) }?;
+        // SAFETY: `dst` is NULL or valid for writes (the crate's contract).
         unsafe { arg_mut(dst, "dst") }?.0 = copy;
         Ok(())
     })
@@ -112,6 +141,7 @@ pub unsafe extern "C" fn chess_position_assign(dst: *mut chess_position, src: *c
 /// Frees a position; NULL is a no-op.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_free(pos: *mut chess_position) {
+    // SAFETY: `pos` is NULL or a live handle, not used afterwards (the crate's contract).
     unsafe { crate::ffi::free_handle(pos) }
 }
 
@@ -123,14 +153,22 @@ pub unsafe extern "C" fn chess_position_to_fen(
     capacity: usize,
     out_len: *mut usize,
 ) -> chess_status {
-    guard("chess_position_to_fen", || unsafe { write_str(&self::pos(pos)?.to_fen(), buf, capacity, out_len) })
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let fen = unsafe { self::pos(pos) }?.to_fen();
+        // SAFETY: `buf` is NULL or holds `capacity` bytes, `out_len` is NULL or valid for writes
+        // (the crate's contract).
+        unsafe { write_str(&fen, buf, capacity, out_len) }
+    })
 }
 
 /// Writes the side to move (`CHESS_WHITE` or `CHESS_BLACK`) into `*out_color`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_turn(pos: *const chess_position, out_color: *mut c_int) -> chess_status {
-    guard("chess_position_turn", || {
-        let turn = self::pos(pos)?.turn();
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let turn = unsafe { self::pos(pos) }?.turn();
+        // SAFETY: `out_color` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out_color, "out_color") }? = color_value(Some(turn));
         Ok(())
     })
@@ -145,8 +183,10 @@ pub unsafe extern "C" fn chess_position_piece_at(
     out_color: *mut c_int,
     out_role: *mut c_int,
 ) -> chess_status {
-    guard("chess_position_piece_at", || {
-        let piece = self::pos(pos)?.piece_at(self::square(square)?);
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let piece = unsafe { self::pos(pos) }?.piece_at(self::square(square)?);
+        // SAFETY: `out_color` and `out_role` are NULL or valid for writes (the crate's contract).
         unsafe {
             put_opt(out_color, color_value(piece.map(|p| p.color)));
             put_opt(out_role, role_value(piece.map(|p| p.role)));
@@ -162,8 +202,11 @@ pub unsafe extern "C" fn chess_position_clocks(
     out_halfmove_clock: *mut u32,
     out_fullmove_number: *mut u32,
 ) -> chess_status {
-    guard("chess_position_clocks", || {
-        let pos = self::pos(pos)?;
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let pos = unsafe { self::pos(pos) }?;
+        // SAFETY: `out_halfmove_clock` and `out_fullmove_number` are NULL or valid for writes (the
+        // crate's contract).
         unsafe {
             put_opt(out_halfmove_clock, pos.halfmove_clock());
             put_opt(out_fullmove_number, pos.fullmove_number());
@@ -175,14 +218,21 @@ pub unsafe extern "C" fn chess_position_clocks(
 /// Writes the en-passant square of the FEN (-1 for none) into `*out_square`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_ep_square(pos: *const chess_position, out_square: *mut c_int) -> chess_status {
-    guard("chess_position_ep_square", || {
-        let ep = self::pos(pos)?.ep_square();
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let ep = unsafe { self::pos(pos) }?.ep_square();
+        // SAFETY: `out_square` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out_square, "out_square") }? = ep.map_or(-1, |sq| sq.index() as c_int);
         Ok(())
     })
 }
 
-fn write_moves(moves: &[Move], out: *mut chess_move, capacity: usize, out_count: *mut usize) -> Result {
+/// Writes `moves` into `out` and their number into `*out_count`.
+///
+/// # Safety
+/// `out` is NULL or valid for writes of `capacity` moves; `out_count` is NULL or valid for writes.
+unsafe fn write_moves(moves: &[Move], out: *mut chess_move, capacity: usize, out_count: *mut usize) -> Result {
+    // SAFETY: `out_count` is NULL or valid for writes (this function's contract).
     let count = unsafe { arg_mut(out_count, "out_count") }?;
     *count = moves.len();
     if moves.is_empty() {
@@ -194,7 +244,7 @@ fn write_moves(moves: &[Move], out: *mut chess_move, capacity: usize, out_count:
             format_args!("{} moves need a buffer of {} entries, {capacity} given", moves.len(), moves.len()),
         ));
     }
-    // SAFETY: `out` holds `capacity >= moves.len()` entries (the caller's contract).
+    // SAFETY: `out` holds `capacity >= moves.len()` entries (this function's contract).
     let out = unsafe { core::slice::from_raw_parts_mut(out, moves.len()) };
     for (slot, m) in out.iter_mut().zip(moves) {
         *slot = m.to_u16();
@@ -212,7 +262,13 @@ pub unsafe extern "C" fn chess_position_legal_moves(
     capacity: usize,
     out_count: *mut usize,
 ) -> chess_status {
-    guard("chess_position_legal_moves", || write_moves(&self::pos(pos)?.legal_moves(), moves, capacity, out_count))
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let list = unsafe { self::pos(pos) }?.legal_moves();
+        // SAFETY: `moves` is NULL or holds `capacity` moves, `out_count` is NULL or valid for
+        // writes (the crate's contract).
+        unsafe { write_moves(&list, moves, capacity, out_count) }
+    })
 }
 
 /// As `chess_position_legal_moves`, for the moves of the piece on `from` (0..=63) only.
@@ -224,10 +280,13 @@ pub unsafe extern "C" fn chess_position_legal_moves_from(
     capacity: usize,
     out_count: *mut usize,
 ) -> chess_status {
-    guard("chess_position_legal_moves_from", || {
-        let pos = self::pos(pos)?;
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let pos = unsafe { self::pos(pos) }?;
         let list = pos.legal_moves_masked(square(from)?, chess_core::Bitboard::FULL);
-        write_moves(&list, moves, capacity, out_count)
+        // SAFETY: `moves` is NULL or holds `capacity` moves, `out_count` is NULL or valid for
+        // writes (the crate's contract).
+        unsafe { write_moves(&list, moves, capacity, out_count) }
     })
 }
 
@@ -237,8 +296,10 @@ pub unsafe extern "C" fn chess_position_count_legal_moves(
     pos: *const chess_position,
     out_count: *mut usize,
 ) -> chess_status {
-    guard("chess_position_count_legal_moves", || {
-        let n = self::pos(pos)?.count_legal_moves();
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let n = unsafe { self::pos(pos) }?.count_legal_moves();
+        // SAFETY: `out_count` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out_count, "out_count") }? = n as usize;
         Ok(())
     })
@@ -252,8 +313,10 @@ pub unsafe extern "C" fn chess_position_is_legal(
     m: chess_move,
     out_legal: *mut bool,
 ) -> chess_status {
-    guard("chess_position_is_legal", || {
-        let legal = self::pos(pos)?.is_legal(decode_move(m)?);
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let legal = unsafe { self::pos(pos) }?.is_legal(decode_move(m)?);
+        // SAFETY: `out_legal` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out_legal, "out_legal") }? = legal;
         Ok(())
     })
@@ -272,10 +335,12 @@ pub unsafe extern "C" fn chess_position_resolve_move(
     promotion: c_int,
     out_move: *mut chess_move,
 ) -> chess_status {
-    guard("chess_position_resolve_move", || {
-        let pos = self::pos(pos)?;
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let pos = unsafe { self::pos(pos) }?;
         let (from, to, promotion) = (square(from)?, square(to)?, self::promotion(promotion)?);
-        let m = pos.resolve_move(from, to, promotion).map_err(|reason| core_failure(reason.code(), reason))?;
+        let m = pos.resolve_move(from, to, promotion)?;
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out_move, "out_move") }? = m.to_u16();
         Ok(())
     })
@@ -285,9 +350,10 @@ pub unsafe extern "C" fn chess_position_resolve_move(
 /// unchanged on failure.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_play(pos: *mut chess_position, m: chess_move) -> chess_status {
-    guard("chess_position_play", || {
-        let pos = pos_mut(pos)?;
-        pos.play(decode_move(m)?).map_err(|error| core_failure(error.code(), error))
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position used by this call only (the crate's contract).
+        let pos = unsafe { pos_mut(pos) }?;
+        Ok(pos.play(decode_move(m)?)?)
     })
 }
 
@@ -299,11 +365,14 @@ pub unsafe extern "C" fn chess_position_play_san(
     san: *const c_char,
     out_move: *mut chess_move,
 ) -> chess_status {
-    guard("chess_position_play_san", || {
+    guard(this_function!(), || {
+        // SAFETY: `san` is NULL or a NUL-terminated string (the crate's contract).
         let text = unsafe { arg_str(san, "san") }?;
-        let pos = pos_mut(pos)?;
-        let m = pos.parse_san(text).map_err(|error| core_failure(error.code(), error))?;
-        pos.play(m).map_err(|error| core_failure(error.code(), error))?;
+        // SAFETY: `pos` is NULL or a live position used by this call only (the crate's contract).
+        let pos = unsafe { pos_mut(pos) }?;
+        let m = pos.parse_san(text)?;
+        pos.play(m)?;
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         unsafe { put_opt(out_move, m.to_u16()) };
         Ok(())
     })
@@ -317,11 +386,14 @@ pub unsafe extern "C" fn chess_position_play_uci(
     uci: *const c_char,
     out_move: *mut chess_move,
 ) -> chess_status {
-    guard("chess_position_play_uci", || {
+    guard(this_function!(), || {
+        // SAFETY: `uci` is NULL or a NUL-terminated string (the crate's contract).
         let text = unsafe { arg_str(uci, "uci") }?;
-        let pos = pos_mut(pos)?;
-        let m = pos.parse_uci(text).map_err(|error| core_failure(error.code(), error))?;
-        pos.play(m).map_err(|error| core_failure(error.code(), error))?;
+        // SAFETY: `pos` is NULL or a live position used by this call only (the crate's contract).
+        let pos = unsafe { pos_mut(pos) }?;
+        let m = pos.parse_uci(text)?;
+        pos.play(m)?;
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         unsafe { put_opt(out_move, m.to_u16()) };
         Ok(())
     })
@@ -334,9 +406,12 @@ pub unsafe extern "C" fn chess_position_parse_san(
     san: *const c_char,
     out_move: *mut chess_move,
 ) -> chess_status {
-    guard("chess_position_parse_san", || {
+    guard(this_function!(), || {
+        // SAFETY: `san` is NULL or a NUL-terminated string (the crate's contract).
         let text = unsafe { arg_str(san, "san") }?;
-        let m = self::pos(pos)?.parse_san(text).map_err(|error| core_failure(error.code(), error))?;
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let m = unsafe { self::pos(pos) }?.parse_san(text)?;
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out_move, "out_move") }? = m.to_u16();
         Ok(())
     })
@@ -349,9 +424,12 @@ pub unsafe extern "C" fn chess_position_parse_uci(
     uci: *const c_char,
     out_move: *mut chess_move,
 ) -> chess_status {
-    guard("chess_position_parse_uci", || {
+    guard(this_function!(), || {
+        // SAFETY: `uci` is NULL or a NUL-terminated string (the crate's contract).
         let text = unsafe { arg_str(uci, "uci") }?;
-        let m = self::pos(pos)?.parse_uci(text).map_err(|error| core_failure(error.code(), error))?;
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let m = unsafe { self::pos(pos) }?.parse_uci(text)?;
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out_move, "out_move") }? = m.to_u16();
         Ok(())
     })
@@ -365,7 +443,7 @@ fn legal_move(pos: &Position, m: chess_move) -> Result<Move> {
     }
     let mut copy = *pos;
     Err(match copy.play(m) {
-        Err(error) => core_failure(error.code(), error),
+        Err(error) => error.into(),
         Ok(()) => fail(
             chess_status::CHESS_ERR_ILLEGAL_MOVE,
             format_args!(
@@ -376,8 +454,13 @@ fn legal_move(pos: &Position, m: chess_move) -> Result<Move> {
     })
 }
 
-fn notation(
-    function: &str,
+/// Writes a legal move in a notation, for the entry point `function` (its
+/// [`this_function!`] path).
+///
+/// # Safety
+/// The crate's contract for `pos`, `buf`, `capacity` and `out_len`.
+unsafe fn notation(
+    function: &'static str,
     pos: *const chess_position,
     m: chess_move,
     buf: *mut c_char,
@@ -386,8 +469,11 @@ fn notation(
     write: fn(&Position, Move) -> String,
 ) -> chess_status {
     guard(function, || {
-        let pos = self::pos(pos)?;
+        // SAFETY: `pos` is NULL or a live position (this function's contract).
+        let pos = unsafe { self::pos(pos) }?;
         let m = legal_move(pos, m)?;
+        // SAFETY: `buf` is NULL or holds `capacity` bytes, `out_len` is NULL or valid for writes
+        // (this function's contract).
         unsafe { write_str(&write(pos, m), buf, capacity, out_len) }
     })
 }
@@ -401,7 +487,8 @@ pub unsafe extern "C" fn chess_position_san(
     capacity: usize,
     out_len: *mut usize,
 ) -> chess_status {
-    notation("chess_position_san", pos, m, buf, capacity, out_len, |pos, m| pos.san(m).to_string())
+    // SAFETY: the crate's contract is `notation`'s.
+    unsafe { notation(this_function!(), pos, m, buf, capacity, out_len, |pos, m| pos.san(m).to_string()) }
 }
 
 /// Writes a legal move in UCI (`"e2e4"`, `"e1g1"` for standard castling).
@@ -413,7 +500,8 @@ pub unsafe extern "C" fn chess_position_uci(
     capacity: usize,
     out_len: *mut usize,
 ) -> chess_status {
-    notation("chess_position_uci", pos, m, buf, capacity, out_len, |pos, m| pos.uci(m).to_string())
+    // SAFETY: the crate's contract is `notation`'s.
+    unsafe { notation(this_function!(), pos, m, buf, capacity, out_len, |pos, m| pos.uci(m).to_string()) }
 }
 
 /// Writes a legal move in long algebraic notation (`"Ng1-f3"`).
@@ -425,12 +513,25 @@ pub unsafe extern "C" fn chess_position_lan(
     capacity: usize,
     out_len: *mut usize,
 ) -> chess_status {
-    notation("chess_position_lan", pos, m, buf, capacity, out_len, |pos, m| pos.lan(m).to_string())
+    // SAFETY: the crate's contract is `notation`'s.
+    unsafe { notation(this_function!(), pos, m, buf, capacity, out_len, |pos, m| pos.lan(m).to_string()) }
 }
 
-fn predicate(function: &str, pos: *const chess_position, out: *mut bool, test: fn(&Position) -> bool) -> chess_status {
+/// Answers a yes-or-no question about a position, for the entry point `function` (its
+/// [`this_function!`] path).
+///
+/// # Safety
+/// The crate's contract for `pos` and `out`.
+unsafe fn predicate(
+    function: &'static str,
+    pos: *const chess_position,
+    out: *mut bool,
+    test: fn(&Position) -> bool,
+) -> chess_status {
     guard(function, || {
-        let value = test(self::pos(pos)?);
+        // SAFETY: `pos` is NULL or a live position (this function's contract).
+        let value = test(unsafe { self::pos(pos) }?);
+        // SAFETY: `out` is NULL or valid for writes (this function's contract).
         *unsafe { arg_mut(out, "out") }? = value;
         Ok(())
     })
@@ -439,19 +540,22 @@ fn predicate(function: &str, pos: *const chess_position, out: *mut bool, test: f
 /// Tells whether the side to move is in check.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_is_check(pos: *const chess_position, out: *mut bool) -> chess_status {
-    predicate("chess_position_is_check", pos, out, Position::is_check)
+    // SAFETY: the crate's contract is `predicate`'s.
+    unsafe { predicate(this_function!(), pos, out, Position::is_check) }
 }
 
 /// Tells whether the side to move is checkmated.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_is_checkmate(pos: *const chess_position, out: *mut bool) -> chess_status {
-    predicate("chess_position_is_checkmate", pos, out, Position::is_checkmate)
+    // SAFETY: the crate's contract is `predicate`'s.
+    unsafe { predicate(this_function!(), pos, out, Position::is_checkmate) }
 }
 
 /// Tells whether the side to move is stalemated.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_is_stalemate(pos: *const chess_position, out: *mut bool) -> chess_status {
-    predicate("chess_position_is_stalemate", pos, out, Position::is_stalemate)
+    // SAFETY: the crate's contract is `predicate`'s.
+    unsafe { predicate(this_function!(), pos, out, Position::is_stalemate) }
 }
 
 /// Tells whether neither side has the material to checkmate.
@@ -460,14 +564,17 @@ pub unsafe extern "C" fn chess_position_is_insufficient_material(
     pos: *const chess_position,
     out: *mut bool,
 ) -> chess_status {
-    predicate("chess_position_is_insufficient_material", pos, out, Position::is_insufficient_material)
+    // SAFETY: the crate's contract is `predicate`'s.
+    unsafe { predicate(this_function!(), pos, out, Position::is_insufficient_material) }
 }
 
 /// Writes the position's Zobrist key (Polyglot's numbers) into `*out_key`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_position_zobrist_key(pos: *const chess_position, out_key: *mut u64) -> chess_status {
-    guard("chess_position_zobrist_key", || {
-        let key = self::pos(pos)?.zobrist_key();
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let key = unsafe { self::pos(pos) }?.zobrist_key();
+        // SAFETY: `out_key` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out_key, "out_key") }? = key;
         Ok(())
     })
@@ -484,10 +591,12 @@ pub unsafe extern "C" fn chess_position_perft(
     depth: u32,
     out_nodes: *mut u64,
 ) -> chess_status {
-    guard("chess_position_perft", || {
-        let pos = self::pos(pos)?;
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let pos = unsafe { self::pos(pos) }?;
+        // SAFETY: `out_nodes` is NULL or valid for writes (the crate's contract).
         let out = unsafe { arg_mut(out_nodes, "out_nodes") }?;
-        *out = chess_core::perft::perft(pos, depth).map_err(|error| core_failure(error.code(), error))?;
+        *out = chess_core::perft::perft(pos, depth)?;
         Ok(())
     })
 }
@@ -499,8 +608,10 @@ pub unsafe extern "C" fn chess_position_castling_rights(
     pos: *const chess_position,
     out_rooks: *mut u64,
 ) -> chess_status {
-    guard("chess_position_castling_rights", || {
-        let rooks = self::pos(pos)?.castling_rights();
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let rooks = unsafe { self::pos(pos) }?.castling_rights();
+        // SAFETY: `out_rooks` is NULL or valid for writes (the crate's contract).
         *unsafe { arg_mut(out_rooks, "out_rooks") }? = rooks.0;
         Ok(())
     })
@@ -517,10 +628,13 @@ pub unsafe extern "C" fn chess_position_describe(
     capacity: usize,
     out_len: *mut usize,
 ) -> chess_status {
-    guard("chess_position_describe", || {
-        let pos = self::pos(pos)?;
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let pos = unsafe { self::pos(pos) }?;
         let lang = self::lang(lang)?;
         let m = legal_move(pos, m)?;
+        // SAFETY: `buf` is NULL or holds `capacity` bytes, `out_len` is NULL or valid for writes
+        // (the crate's contract).
         unsafe { write_str(&pos.describe(m).text(lang).to_string(), buf, capacity, out_len) }
     })
 }
@@ -539,14 +653,18 @@ pub unsafe extern "C" fn chess_position_why_illegal(
     capacity: usize,
     out_len: *mut usize,
 ) -> chess_status {
-    guard("chess_position_why_illegal", || {
-        let mut copy = *self::pos(pos)?;
+    guard(this_function!(), || {
+        // SAFETY: `pos` is NULL or a live position (the crate's contract).
+        let mut copy = *unsafe { self::pos(pos) }?;
         let lang = self::lang(lang)?;
         let (status, text) = match copy.play(decode_move(m)?) {
             Ok(()) => (chess_status::CHESS_OK, String::new()),
             Err(error) => (chess_status::from_code(error.code()), error.reason.text(lang).to_string()),
         };
+        // SAFETY: `buf` is NULL or holds `capacity` bytes, `out_len` is NULL or valid for writes
+        // (the crate's contract).
         unsafe { write_str(&text, buf, capacity, out_len) }?;
+        // SAFETY: `out_status` is NULL or valid for writes (the crate's contract).
         unsafe { put_opt(out_status, status) };
         Ok(())
     })
@@ -561,8 +679,10 @@ pub unsafe extern "C" fn chess_position_from_fen_n(
     flags: u32,
     out: *mut *mut chess_position,
 ) -> chess_status {
-    guard("chess_position_from_fen_n", || {
-        let out = out_slot(out)?;
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        let out = unsafe { out_slot(out) }?;
+        // SAFETY: `fen` is NULL or holds `len` bytes (the crate's contract).
         let position = read_fen(unsafe { arg_str_len(fen, len, "fen") }?, flags)?;
         store(out, chess_position(position))
     })
@@ -576,11 +696,14 @@ pub unsafe extern "C" fn chess_position_play_san_n(
     len: usize,
     out_move: *mut chess_move,
 ) -> chess_status {
-    guard("chess_position_play_san_n", || {
+    guard(this_function!(), || {
+        // SAFETY: `san` is NULL or holds `len` bytes (the crate's contract).
         let text = unsafe { arg_str_len(san, len, "san") }?;
-        let pos = pos_mut(pos)?;
-        let m = pos.parse_san(text).map_err(|error| core_failure(error.code(), error))?;
-        pos.play(m).map_err(|error| core_failure(error.code(), error))?;
+        // SAFETY: `pos` is NULL or a live position used by this call only (the crate's contract).
+        let pos = unsafe { pos_mut(pos) }?;
+        let m = pos.parse_san(text)?;
+        pos.play(m)?;
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         unsafe { put_opt(out_move, m.to_u16()) };
         Ok(())
     })

@@ -6,8 +6,8 @@ use core::time::Duration;
 use chess_core::search::{Level, Score, SearchInfo, SearchLimits, SearchResult, Searcher, StopHandle};
 
 use crate::chess_move;
-use crate::ffi::{Result, arg, arg_mut, chess_status, fail, guard, put_opt, write_str};
-use crate::game::chess_game;
+use crate::ffi::{Result, arg, arg_mut, chess_status, fail, guard, put_opt, this_function, write_str};
+use crate::game::{self, chess_game};
 use crate::position::{out_slot, store};
 
 /// The computer player (opaque; made by `chess_searcher_new`, freed by `chess_searcher_free`).
@@ -21,8 +21,9 @@ pub struct chess_searcher {
     stop: StopHandle,
 }
 
-/// The computer's playing strength. 0 is not a level but "the searcher's own level" (what
-/// `chess_searcher_set_level` chose), so that a zeroed `chess_search_limits` keeps it.
+/// The computer's playing strength: chess-core's `Level::code()`. 0 is not a level but "the
+/// searcher's own level" (what `chess_searcher_set_level` chose, else the default,
+/// `CHESS_LEVEL_MASTER`), so that a zeroed `chess_search_limits` keeps it.
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,18 +33,20 @@ pub enum chess_level {
     CHESS_LEVEL_SEARCHER = 0,
     /// Depth 2, many mistakes.
     CHESS_LEVEL_BEGINNER = 1,
-    /// Depth 3, a few mistakes (the default).
+    /// Depth 3, a few mistakes.
     CHESS_LEVEL_NORMAL = 2,
     /// Depth 4, full evaluation.
     CHESS_LEVEL_EXPERT = 3,
-    /// One second per move, full strength.
+    /// One second per move, full strength (the default: chess-core's `Level::default()`).
     CHESS_LEVEL_MASTER = 4,
 }
 
 /// What bounds a search; 0 in a bound field means "no bound of this kind". With every bound 0
-/// and `infinite` false, the level chooses the bounds. An infinite search runs until
-/// `chess_searcher_stop`. `level` is the strength of this one search (`CHESS_LEVEL_SEARCHER`,
-/// 0: the searcher's own level); the searcher's level is unchanged afterwards.
+/// and `infinite` false, the level chooses the bounds (chess-core's `SearchLimits::or_level`:
+/// Beginner to Expert search 2 to 4 plies within a node cap, Master for a second). An
+/// infinite search runs until `chess_searcher_stop`. `level` is the strength of this one
+/// search (`CHESS_LEVEL_SEARCHER`, 0: the searcher's own level); the searcher's level is
+/// unchanged afterwards.
 #[allow(non_camel_case_types)]
 #[repr(C)]
 #[derive(Debug, Clone, Copy, Default)]
@@ -124,17 +127,14 @@ fn millis(elapsed: Duration) -> u64 {
 /// A level number (`CHESS_LEVEL_BEGINNER`..=`CHESS_LEVEL_MASTER`); `searcher` stands for
 /// `CHESS_LEVEL_SEARCHER` where that is allowed.
 fn level_or(number: c_int, searcher: Option<Level>) -> Result<Level> {
-    match (number, searcher) {
-        (0, Some(own)) => Ok(own),
-        (1, _) => Ok(Level::Beginner),
-        (2, _) => Ok(Level::Normal),
-        (3, _) => Ok(Level::Expert),
-        (4, _) => Ok(Level::Master),
-        (_, Some(_)) => {
-            Err(fail(chess_status::CHESS_ERR_INVALID_LEVEL, format_args!("level {number} is not in 0..=4")))
-        }
-        (_, None) => Err(fail(chess_status::CHESS_ERR_INVALID_LEVEL, format_args!("level {number} is not in 1..=4"))),
-    }
+    let level = match (number, searcher) {
+        (0, Some(own)) => Some(own),
+        _ => u8::try_from(number).ok().and_then(Level::from_code),
+    };
+    level.ok_or_else(|| {
+        let least = if searcher.is_some() { 0 } else { 1 };
+        fail(chess_status::CHESS_ERR_INVALID_LEVEL, format_args!("level {number} is not in {least}..=4"))
+    })
 }
 
 fn result_value(result: &SearchResult) -> chess_search_result {
@@ -151,21 +151,40 @@ fn result_value(result: &SearchResult) -> chess_search_result {
 }
 
 /// Borrows the searcher of a handle without touching its stop field.
-fn searcher_mut<'a>(ptr: *mut chess_searcher) -> Result<&'a mut Searcher> {
+///
+/// # Safety
+/// `ptr` is NULL or a live `chess_searcher` whose `searcher` field nothing else uses during
+/// `'a` (its `stop` field may be used meanwhile: `chess_searcher_stop`).
+unsafe fn searcher_mut<'a>(ptr: *mut chess_searcher) -> Result<&'a mut Searcher> {
     if ptr.is_null() {
         return Err(fail(chess_status::CHESS_ERR_NULL_ARGUMENT, "argument `searcher` is NULL"));
     }
-    // SAFETY: a live handle (the caller's contract); only this field is borrowed mutably.
+    // SAFETY: a live handle, not NULL (this function's contract); only this field is borrowed
+    // mutably, without a reference to the whole handle.
     Ok(unsafe { &mut *core::ptr::addr_of_mut!((*ptr).searcher) })
 }
 
-/// Makes a searcher (16 MiB hash, level normal) into `*out`.
+/// Borrows the stop handle of a searcher, which may be used while another thread searches.
+///
+/// # Safety
+/// `ptr` is NULL or a live `chess_searcher` for `'a`.
+unsafe fn stop_of<'a>(ptr: *const chess_searcher) -> Result<&'a StopHandle> {
+    if ptr.is_null() {
+        return Err(fail(chess_status::CHESS_ERR_NULL_ARGUMENT, "argument `searcher` is NULL"));
+    }
+    // SAFETY: a live handle, not NULL (this function's contract); only the stop field (an
+    // `Arc` of an atomic, never changed after the handle is made) is borrowed.
+    Ok(unsafe { &*core::ptr::addr_of!((*ptr).stop) })
+}
+
+/// Makes a searcher at the default level (chess-core's `Level::default()`,
+/// `CHESS_LEVEL_MASTER`) with a 16 MiB hash into `*out`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_searcher_new(out: *mut *mut chess_searcher) -> chess_status {
-    guard("chess_searcher_new", || {
-        let out = out_slot(out)?;
-        let mut searcher = Searcher::new();
-        searcher.set_level(Level::Normal);
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        let out = unsafe { out_slot(out) }?;
+        let searcher = Searcher::new();
         let stop = searcher.stop_handle();
         store(out, chess_searcher { searcher, stop })
     })
@@ -175,6 +194,7 @@ pub unsafe extern "C" fn chess_searcher_new(out: *mut *mut chess_searcher) -> ch
 /// `chess_searcher_stop` on it may be under way or come later (a `chess_stop_handle` may).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_searcher_free(searcher: *mut chess_searcher) {
+    // SAFETY: `searcher` is NULL or a live handle, not used afterwards (the crate's contract).
     unsafe { crate::ffi::free_handle(searcher) }
 }
 
@@ -182,28 +202,36 @@ pub unsafe extern "C" fn chess_searcher_free(searcher: *mut chess_searcher) {
 /// (`CHESS_LEVEL_SEARCHER` too) is `CHESS_ERR_INVALID_LEVEL`.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_searcher_set_level(searcher: *mut chess_searcher, level: c_int) -> chess_status {
-    guard("chess_searcher_set_level", || {
+    guard(this_function!(), || {
         let level = level_or(level, None)?;
-        searcher_mut(searcher)?.set_level(level);
+        // SAFETY: `searcher` is NULL or a live searcher (the crate's contract).
+        unsafe { searcher_mut(searcher) }?.set_level(level);
         Ok(())
     })
 }
 
-fn core_limits(limits: &chess_search_limits) -> Option<SearchLimits> {
+/// The limits a search at `level` runs with: those given, else the level's own.
+fn core_limits(limits: &chess_search_limits, level: Level) -> SearchLimits {
     let nonzero = |n: u64| (n != 0).then_some(n);
-    let any = limits.depth != 0 || limits.nodes != 0 || limits.movetime_ms != 0 || limits.mate != 0 || limits.infinite;
-    any.then(|| SearchLimits {
+    let given = SearchLimits {
         depth: (limits.depth != 0).then_some(limits.depth),
         nodes: nonzero(limits.nodes),
         move_time: nonzero(limits.movetime_ms).map(Duration::from_millis),
         mate: (limits.mate != 0).then_some(limits.mate),
         infinite: limits.infinite,
         ..SearchLimits::default()
-    })
+    };
+    given.or_level(level)
 }
 
-fn run_search(
-    function: &str,
+/// Runs a search for the entry point `function` (its [`this_function!`] path).
+///
+/// # Safety
+/// The crate's contract for every pointer; `progress`, when not NULL, may be called with
+/// `user_data` (the caller's promise to C).
+#[allow(clippy::too_many_arguments)]
+unsafe fn run_search(
+    function: &'static str,
     searcher: *mut chess_searcher,
     game: *const chess_game,
     limits: *const chess_search_limits,
@@ -212,13 +240,17 @@ fn run_search(
     out_result: *mut chess_search_result,
 ) -> chess_status {
     guard(function, || {
-        let game = &unsafe { arg(game, "game") }?.0;
+        // SAFETY: `game` is NULL or a live game (this function's contract).
+        let game = unsafe { game::game(game) }?;
+        // SAFETY: `out_result` is NULL or valid for writes (this function's contract).
         let out = unsafe { arg_mut(out_result, "out_result") }?;
-        let searcher = searcher_mut(searcher)?;
+        // SAFETY: `searcher` is NULL or a live searcher (this function's contract).
+        let searcher = unsafe { searcher_mut(searcher) }?;
+        // SAFETY: `limits` is NULL or valid for reads (this function's contract).
         let limits = unsafe { limits.as_ref() }.copied().unwrap_or_default();
         let own = searcher.level();
         let level = level_or(limits.level, Some(own))?;
-        let limits = core_limits(&limits).unwrap_or_else(|| level.limits());
+        let limits = core_limits(&limits, level);
         searcher.set_level(level);
         let result = match progress {
             None => searcher.search_game(game, &limits, &mut ()),
@@ -233,7 +265,8 @@ fn run_search(
                         nodes: info.nodes,
                         time_ms: millis(info.elapsed),
                     };
-                    // SAFETY: the caller's callback, called with its own user data.
+                    // SAFETY: the caller's callback, called with its own user data (this
+                    // function's contract).
                     unsafe { callback(&info, user_data) };
                 };
                 searcher.search_game(game, &limits, &mut report)
@@ -254,7 +287,8 @@ pub unsafe extern "C" fn chess_searcher_search(
     limits: *const chess_search_limits,
     out_result: *mut chess_search_result,
 ) -> chess_status {
-    run_search("chess_searcher_search", searcher, game, limits, None, core::ptr::null_mut(), out_result)
+    // SAFETY: the crate's contract is `run_search`'s.
+    unsafe { run_search(this_function!(), searcher, game, limits, None, core::ptr::null_mut(), out_result) }
 }
 
 /// As `chess_searcher_search`, calling `progress(info, user_data)` after each finished depth
@@ -268,7 +302,8 @@ pub unsafe extern "C" fn chess_searcher_search_with_progress(
     user_data: *mut c_void,
     out_result: *mut chess_search_result,
 ) -> chess_status {
-    run_search("chess_searcher_search_with_progress", searcher, game, limits, progress, user_data, out_result)
+    // SAFETY: the crate's contract is `run_search`'s.
+    unsafe { run_search(this_function!(), searcher, game, limits, progress, user_data, out_result) }
 }
 
 /// Sets the size of the transposition table in MiB, from 1 (0 is `CHESS_ERR_INVALID_ARGUMENT`)
@@ -280,12 +315,14 @@ pub unsafe extern "C" fn chess_searcher_set_hash_size(
     megabytes: usize,
     out_mb: *mut usize,
 ) -> chess_status {
-    guard("chess_searcher_set_hash_size", || {
-        let searcher = searcher_mut(searcher)?;
+    guard(this_function!(), || {
+        // SAFETY: `searcher` is NULL or a live searcher (the crate's contract).
+        let searcher = unsafe { searcher_mut(searcher) }?;
         if megabytes == 0 {
             return Err(fail(chess_status::CHESS_ERR_INVALID_ARGUMENT, "a hash size of 0 MiB: the least is 1"));
         }
         let used = searcher.set_hash_mb(megabytes);
+        // SAFETY: `out_mb` is NULL or valid for writes (the crate's contract).
         unsafe { put_opt(out_mb, used) };
         Ok(())
     })
@@ -294,8 +331,9 @@ pub unsafe extern "C" fn chess_searcher_set_hash_size(
 /// Forgets what earlier searches learnt (call between unrelated games).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_searcher_new_game(searcher: *mut chess_searcher) -> chess_status {
-    guard("chess_searcher_new_game", || {
-        searcher_mut(searcher)?.new_game();
+    guard(this_function!(), || {
+        // SAFETY: `searcher` is NULL or a live searcher (the crate's contract).
+        unsafe { searcher_mut(searcher) }?.new_game();
         Ok(())
     })
 }
@@ -319,11 +357,14 @@ pub unsafe extern "C" fn chess_searcher_hint(
     text_capacity: usize,
     out_text_len: *mut usize,
 ) -> chess_status {
-    guard("chess_searcher_hint", || {
-        let game = &unsafe { arg(game, "game") }?.0;
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let game = unsafe { game::game(game) }?;
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         let out_move = unsafe { arg_mut(out_move, "out_move") }?;
         let lang = crate::lang(lang)?;
-        let searcher = searcher_mut(searcher)?;
+        // SAFETY: `searcher` is NULL or a live searcher (the crate's contract).
+        let searcher = unsafe { searcher_mut(searcher) }?;
         let level = level_or(level, Some(searcher.level()))?;
         let hint = searcher.hint(game, level);
         let (m, san, text) = match &hint {
@@ -336,7 +377,11 @@ pub unsafe extern "C" fn chess_searcher_hint(
                 format_args!("the SAN needs a buffer of {} bytes (with its NUL), {san_capacity} given", san.len() + 1),
             ));
         }
+        // SAFETY: `text_buf` is NULL or holds `text_capacity` bytes, `out_text_len` is NULL or
+        // valid for writes (the crate's contract).
         unsafe { write_str(&text, text_buf, text_capacity, out_text_len) }?;
+        // SAFETY: `san_buf` holds `san_capacity` bytes (the crate's contract), enough: checked
+        // above.
         unsafe { write_str(&san, san_buf, san_capacity, core::ptr::null_mut()) }?;
         *out_move = m;
         Ok(())
@@ -351,10 +396,13 @@ pub unsafe extern "C" fn chess_searcher_best_move(
     game: *const chess_game,
     out_move: *mut chess_move,
 ) -> chess_status {
-    guard("chess_searcher_best_move", || {
-        let game = &unsafe { arg(game, "game") }?.0;
+    guard(this_function!(), || {
+        // SAFETY: `game` is NULL or a live game (the crate's contract).
+        let game = unsafe { game::game(game) }?;
+        // SAFETY: `out_move` is NULL or valid for writes (the crate's contract).
         let out = unsafe { arg_mut(out_move, "out_move") }?;
-        let result = searcher_mut(searcher)?.play(game);
+        // SAFETY: `searcher` is NULL or a live searcher (the crate's contract).
+        let result = unsafe { searcher_mut(searcher) }?.play(game);
         *out = result.best_move.map_or(crate::CHESS_MOVE_NULL, |m| m.to_u16());
         Ok(())
     })
@@ -367,12 +415,9 @@ pub unsafe extern "C" fn chess_searcher_best_move(
 /// starts later is not stopped).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_searcher_stop(searcher: *const chess_searcher) -> chess_status {
-    guard("chess_searcher_stop", || {
-        if searcher.is_null() {
-            return Err(fail(chess_status::CHESS_ERR_NULL_ARGUMENT, "argument `searcher` is NULL"));
-        }
-        // SAFETY: a live handle; only the stop field (an Arc of an atomic) is borrowed.
-        unsafe { &*core::ptr::addr_of!((*searcher).stop) }.stop();
+    guard(this_function!(), || {
+        // SAFETY: `searcher` is NULL or a live searcher (the crate's contract).
+        unsafe { stop_of(searcher) }?.stop();
         Ok(())
     })
 }
@@ -391,13 +436,11 @@ pub unsafe extern "C" fn chess_searcher_stop_handle(
     searcher: *const chess_searcher,
     out: *mut *mut chess_stop_handle,
 ) -> chess_status {
-    guard("chess_searcher_stop_handle", || {
-        let out = out_slot(out)?;
-        if searcher.is_null() {
-            return Err(fail(chess_status::CHESS_ERR_NULL_ARGUMENT, "argument `searcher` is NULL"));
-        }
-        // SAFETY: a live handle; only the stop field (an Arc of an atomic) is borrowed.
-        let stop = unsafe { &*core::ptr::addr_of!((*searcher).stop) }.clone();
+    guard(this_function!(), || {
+        // SAFETY: `out` is NULL or valid for writes (the crate's contract).
+        let out = unsafe { out_slot(out) }?;
+        // SAFETY: `searcher` is NULL or a live searcher (the crate's contract).
+        let stop = unsafe { stop_of(searcher) }?.clone();
         store(out, chess_stop_handle(stop))
     })
 }
@@ -407,7 +450,8 @@ pub unsafe extern "C" fn chess_searcher_stop_handle(
 /// search runs or the searcher was freed.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_stop_handle_stop(handle: *const chess_stop_handle) -> chess_status {
-    guard("chess_stop_handle_stop", || {
+    guard(this_function!(), || {
+        // SAFETY: `handle` is NULL or valid for reads (the crate's contract).
         unsafe { arg(handle, "handle") }?.0.stop();
         Ok(())
     })
@@ -417,5 +461,6 @@ pub unsafe extern "C" fn chess_stop_handle_stop(handle: *const chess_stop_handle
 /// under way or come later.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn chess_stop_handle_free(handle: *mut chess_stop_handle) {
+    // SAFETY: `handle` is NULL or a live handle, not used afterwards (the crate's contract).
     unsafe { crate::ffi::free_handle(handle) }
 }

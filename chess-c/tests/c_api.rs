@@ -178,3 +178,35 @@ fn c_assertion_test_is_clean_under_valgrind() {
         "all passed",
     );
 }
+
+/// Issue 24: the handles are distinct types, so C and C++ refuse one where another is
+/// expected (with the flags the tests build with): a game, a searcher or a stop handle given
+/// to `chess_position_to_fen`. The same call with a position compiles, so what is refused is
+/// the handle's type.
+#[test]
+fn a_handle_of_one_type_is_refused_for_another() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let compiles = |compiler: &str, std_flag: &str, extension: &str, handle: &str| {
+        let source = dir.join(format!("typed_handle_{handle}.{extension}"));
+        let text = format!(
+            "#include \"chess.h\"\nint main(void) {{\n    {handle} *h = 0;\n    size_t len = 0;\n    \
+             return chess_position_to_fen(h, 0, 0, &len) == CHESS_OK;\n}}\n"
+        );
+        std::fs::write(&source, text).expect("the test source writes");
+        let output = Command::new(compiler)
+            .args([std_flag, "-Wall", "-Wextra", "-Werror", "-pedantic", "-fsyntax-only", "-I"])
+            .arg(crate_dir().join("include"))
+            .arg(&source)
+            .output()
+            .unwrap_or_else(|error| panic!("cannot run {compiler}: {error}"));
+        output.status.success()
+    };
+    for (compiler, std_flag, extension) in
+        [(compiler("CC", "gcc"), "-std=c11", "c"), (compiler("CXX", "g++"), "-std=c++17", "cpp")]
+    {
+        assert!(compiles(&compiler, std_flag, extension, "chess_position"), "{compiler}: a position is refused");
+        for other in ["chess_game", "chess_searcher", "chess_stop_handle"] {
+            assert!(!compiles(&compiler, std_flag, extension, other), "{compiler} accepts a {other} for a position");
+        }
+    }
+}

@@ -62,3 +62,63 @@ fn readme_numbers_are_the_headers() {
     }
     assert!(compared >= 10, "only {compared} numbers found in README.md");
 }
+
+/// `SeventyFiveMoves` as a C name: `SEVENTY_FIVE_MOVES`.
+fn upper_snake(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if i > 0 && c.is_ascii_uppercase() {
+            out.push('_');
+        }
+        out.push(c.to_ascii_uppercase());
+    }
+    out
+}
+
+/// Issue 24: every enum the C layer exposes has chess-core's stable numbers. For each value of
+/// chess-core's enums, the header's constant of the same name has its number, and the header
+/// has no other constant with that prefix (but "none" and "the searcher's own").
+#[test]
+fn enums_have_chess_cores_numbers() {
+    use chess_core::search::Level;
+    use chess_core::{Color, ErrorCode, Lang, Role, Termination};
+
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let header = std::fs::read_to_string(dir.join("include/chess.h")).expect("include/chess.h reads");
+    let check = |prefix: &str, core: &[(String, u64)], extra: &[&str]| {
+        for (name, number) in core {
+            let name = format!("{prefix}{name}");
+            assert_eq!(header_value(&header, &name), Some(*number), "{name}");
+        }
+        let mut names: Vec<String> = header
+            .lines()
+            .filter_map(|line| line.trim().strip_prefix(prefix)?.split_once(" = ").map(|(name, _)| name.to_string()))
+            .collect();
+        names.sort();
+        let mut expected: Vec<String> =
+            core.iter().map(|(name, _)| name.clone()).chain(extra.iter().map(|name| name.to_string())).collect();
+        expected.sort();
+        assert_eq!(names, expected, "the {prefix} constants");
+    };
+    let named = |name: String, number: u64| (upper_snake(&name), number);
+    let terminations: Vec<_> = Termination::ALL.iter().map(|t| named(format!("{t:?}"), t.code().into())).collect();
+    check("CHESS_TERMINATION_", &terminations, &["NONE"]);
+    let levels: Vec<_> = Level::ALL.iter().map(|level| named(format!("{level:?}"), level.code().into())).collect();
+    check("CHESS_LEVEL_", &levels, &["SEARCHER"]);
+    let langs: Vec<_> = Lang::ALL.iter().map(|lang| (format!("{lang:?}").to_uppercase(), lang.code().into())).collect();
+    check("CHESS_LANG_", &langs, &[]);
+    for color in Color::ALL {
+        assert_eq!(header_value(&header, &format!("CHESS_{}", upper_snake(color.name()))), Some(color.index() as u64));
+    }
+    for role in Role::ALL {
+        assert_eq!(
+            header_value(&header, &format!("CHESS_{}", upper_snake(role.name()))),
+            Some(role.index() as u64 + 1)
+        );
+    }
+    for code in ErrorCode::ALL {
+        // The one status named apart from its code: CHESS_ERR_NOT_ALLOWED is event_not_allowed.
+        let name = if code == ErrorCode::EventNotAllowed { "not_allowed" } else { code.name() };
+        assert_eq!(header_value(&header, &format!("CHESS_ERR_{}", name.to_uppercase())), Some(code as u64), "{code}");
+    }
+}

@@ -92,6 +92,7 @@ int main(void) {
     alarm(120);
     chess_searcher *searcher = NULL;
     OK(chess_searcher_new(&searcher));
+    OK(chess_searcher_set_level(searcher, CHESS_LEVEL_NORMAL));
     for (size_t i = 0; i < sizeof HOSTILE / sizeof *HOSTILE; i++) {
         chess_game *game = NULL;
         OK(chess_game_from_fen(HOSTILE[i], CHESS_FEN_RELAXED, CHESS_RULES_FIDE, &game));
