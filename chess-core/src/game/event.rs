@@ -102,11 +102,6 @@ impl EventKind {
             .find(|kind| kind.name() == name)
             .ok_or(ParseEventKindError::UnknownName)
     }
-
-    /// Returns the same kind of event by `player`.
-    pub(crate) fn with_player(self, player: Color) -> EventKind {
-        EventKind::from_name(self.name(), player).unwrap_or(self)
-    }
 }
 
 impl fmt::Display for EventKind {
@@ -432,7 +427,6 @@ mod tests {
                 assert_eq!(kind.player(), player);
                 assert_eq!(EventKind::from_name(kind.name(), player), Ok(kind));
                 assert_eq!(kind.to_string().parse(), Ok(kind));
-                assert_eq!(kind.with_player(!player), make(!player));
             }
             names.push(make(Color::White).name());
         }

@@ -191,6 +191,13 @@ impl<'de> Deserialize<'de> for EventName {
     }
 }
 
+impl EventKind {
+    /// Returns the same kind of event by `player`.
+    fn with_player(self, player: Color) -> EventKind {
+        EventKind::from_name(self.name(), player).unwrap_or(self)
+    }
+}
+
 /// Writes an event as `{"ply": .., "event": .., "color": ..}`.
 struct EventRecord<'a>(&'a Event);
 
