@@ -56,23 +56,11 @@ pub(super) fn parse_position(args: &[&str], mode: CastlingMode) -> Result<GamePo
 /// What `go` asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Go {
-    /// The limits as given; `multi_pv` is left at 0 (the engine's option sets it).
+    /// The limits as given; `multi_pv` is left at 0 (the engine's option sets it). Without a
+    /// bound, the level's own limits apply (chess-core's `SearchLimits::or_level`).
     pub limits: SearchLimits,
     /// Whether to think on the opponent's time until `ponderhit` or `stop`.
     pub ponder: bool,
-}
-
-impl Go {
-    /// Tells whether `go` bounds the search at all (without a bound the level's limits apply).
-    pub fn has_limit(&self) -> bool {
-        let limits = &self.limits;
-        limits.depth.is_some()
-            || limits.nodes.is_some()
-            || limits.move_time.is_some()
-            || limits.clock.is_some()
-            || limits.mate.is_some()
-            || limits.infinite
-    }
 }
 
 /// Reads the arguments of `go`; the moves after `searchmoves` are read in `position`.
@@ -223,7 +211,7 @@ mod tests {
                 ..SearchLimits::default()
             }
         );
-        assert!(go.has_limit() && !go.ponder);
+        assert!(go.limits.is_bounded() && !go.ponder);
         let (go, _) = read_go("ponder infinite mate 3");
         assert!(go.ponder && go.limits.infinite);
         assert_eq!(go.limits.mate, Some(3));
@@ -233,7 +221,7 @@ mod tests {
     fn go_without_a_bound() {
         for args in ["", "ponder", "searchmoves e2e4", "winc 100 binc 100"] {
             let (go, problems) = read_go(args);
-            assert!(!go.has_limit(), "{args}");
+            assert!(!go.limits.is_bounded(), "{args}");
             assert!(problems.is_empty(), "{args}: {problems:?}");
         }
     }

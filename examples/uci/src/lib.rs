@@ -22,7 +22,8 @@
 //!   [movestogo <n>] [depth <plies>] [nodes <n>] [mate <moves>] [movetime <ms>] [infinite]`:
 //!   writes `info depth .. seldepth .. multipv .. score cp|mate .. nodes .. nps .. hashfull ..
 //!   time .. pv ..` after each depth, then `bestmove <move> [ponder <move>]` (`bestmove 0000`
-//!   when there is no legal move). Without any limit the level's own limits apply. After
+//!   when there is no legal move). Without any limit the level's own limits apply
+//!   (`SearchLimits::or_level`). After
 //!   `infinite` or `ponder` the `bestmove` waits for `stop` (or `ponderhit`). A `go` sent
 //!   while a search runs waits for it to end (and stops it if it is infinite or pondering).
 //! - `stop`: ends the search, which answers with its `bestmove`.
@@ -39,7 +40,8 @@
 //! - `Hash` (spin, MiB, 1 to 4096, default 16): the size of the transposition table.
 //! - `Threads` (spin, 1): the search runs on one thread.
 //! - `MultiPV` (spin, 1 to 256): how many best lines to report.
-//! - `Level` (combo `Beginner`, `Normal`, `Expert`, `Master`): the playing strength.
+//! - `Level` (combo `Beginner`, `Normal`, `Expert`, `Master`): the playing strength, by default
+//!   chess-core's default level, `Master`.
 //! - `Skill Level` (spin, 0 to 20): sets `Level` too ([`Level::from_skill`]).
 //! - `Seed` (spin): seeds the weaker levels' random choices; applied when set and at each
 //!   `ucinewgame`, so that games can be replayed.
@@ -215,7 +217,7 @@ impl Engine {
         Engine {
             out,
             game: GamePosition::start(),
-            level: Level::Master,
+            level: Level::default(),
             multi_pv: 1,
             chess960: false,
             hash_mb: DEFAULT_HASH_MB,
@@ -311,12 +313,7 @@ impl Engine {
         for problem in problems {
             self.info(problem)?;
         }
-        let mut limits = if go.has_limit() {
-            go.limits
-        } else {
-            SearchLimits { root_moves: go.limits.root_moves, ..self.level.limits() }
-        };
-        limits.multi_pv = self.multi_pv;
+        let limits = SearchLimits { multi_pv: self.multi_pv, ..go.limits.or_level(self.level) };
         let (mut searcher, pending) = self.take_searcher();
         searcher.set_level(self.level);
         let job = Job { game: self.game.clone(), limits, ponder: go.ponder };

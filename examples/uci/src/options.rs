@@ -79,7 +79,7 @@ impl UciOption {
             UciOption::Hash => Kind::Spin { default: DEFAULT_HASH_MB as i64, min: 1, max: 4096 },
             UciOption::Threads => Kind::Spin { default: 1, min: 1, max: 1 },
             UciOption::MultiPv => Kind::Spin { default: 1, min: 1, max: 256 },
-            UciOption::Level => Kind::Levels { default: Level::Master },
+            UciOption::Level => Kind::Levels { default: Level::default() },
             UciOption::SkillLevel => Kind::Spin { default: 20, min: 0, max: 20 },
             UciOption::Seed => Kind::Spin { default: 0, min: 0, max: i64::from(i32::MAX) },
             UciOption::Chess960 => Kind::Check { default: false },
