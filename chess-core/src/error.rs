@@ -133,7 +133,8 @@ impl fmt::Display for ErrorCode {
 /// }
 ///
 /// let error = Position::new().parse_uci("e2e5").unwrap_err();
-/// assert_eq!(status(&error), (30, "illegal move e2e5 in this position: a pawn does not move from e2 to e5".to_string()));
+/// let text = "illegal move e2e5 in this position: a pawn does not move from e2 to e5";
+/// assert_eq!(status(&error), (30, text.to_string()));
 /// ```
 pub trait CodedError: fmt::Display {
     /// Returns the error's stable code.
