@@ -58,6 +58,11 @@ impl LevelArg {
             LevelArg::Name(name) => name.parse().map_err(|e| PyValueError::new_err(format!("{e}: {name:?}"))),
         }
     }
+
+    /// The level given, or chess-core's default level (`Level::default()`, Master).
+    fn or_default(level: Option<LevelArg>) -> PyResult<search::Level> {
+        level.map_or(Ok(search::Level::default()), |level| level.core())
+    }
 }
 
 /// A score from one side's point of view: centipawns or moves to mate, python-chess's
@@ -447,22 +452,24 @@ impl Engine {
         Engine { searcher: Mutex::new(searcher), stop }
     }
 
-    /// Chooses a move for `board` at `level` with the level's own limits (Master: one second).
-    #[pyo3(signature = (board, level = LevelArg::Level(Level::NORMAL), *, info = None))]
+    /// Chooses a move for `board` at `level` (by default chess-core's default level, Master)
+    /// with the level's own limits (Master: one second).
+    #[pyo3(signature = (board, level = None, *, info = None))]
     fn play(
         &self,
         py: Python<'_>,
         board: PyRef<'_, Board>,
-        level: LevelArg,
+        level: Option<LevelArg>,
         info: Option<Py<PyAny>>,
     ) -> PyResult<SearchResult> {
-        let level = level.core()?;
-        self.run(py, &board, level, level.limits(), info)
+        let level = LevelArg::or_default(level)?;
+        self.run(py, &board, level, SearchLimits::default().or_level(level), info)
     }
 
     /// Analyses `board` at full strength within the limits given (they combine: the first
     /// reached ends the search): `depth` in plies, `nodes`, `time` in seconds, `mate` (look
-    /// for a mate in at most that many moves); with none, one second. `multipv` best lines
+    /// for a mate in at most that many moves); with none, Master's own limits (one second,
+    /// chess-core's `SearchLimits::or_level`). `multipv` best lines
     /// are found; `info` is called with a `SearchInfo` after each depth (an exception it
     /// raises stops the search and is raised here).
     #[pyo3(signature = (board, *, depth = None, nodes = None, time = None, mate = None, multipv = 1, info = None))]
@@ -478,15 +485,15 @@ impl Engine {
         multipv: u32,
         info: Option<Py<PyAny>>,
     ) -> PyResult<SearchResult> {
-        let limits = limits(depth, nodes, time, mate, multipv)?;
+        let limits = limits(depth, nodes, time, mate, multipv)?.or_level(search::Level::Master);
         self.run(py, &board, search::Level::Master, limits, info)
     }
 
-    /// Suggests a move for the side to move, searched at `level`, with its SAN and words;
-    /// `None` when there is no legal move.
-    #[pyo3(signature = (board, level = LevelArg::Level(Level::NORMAL)))]
-    fn hint(&self, py: Python<'_>, board: PyRef<'_, Board>, level: LevelArg) -> PyResult<Option<Hint>> {
-        let level = level.core()?;
+    /// Suggests a move for the side to move, searched at `level` (by default chess-core's
+    /// default level, Master), with its SAN and words; `None` when there is no legal move.
+    #[pyo3(signature = (board, level = None))]
+    fn hint(&self, py: Python<'_>, board: PyRef<'_, Board>, level: Option<LevelArg>) -> PyResult<Option<Hint>> {
+        let level = LevelArg::or_default(level)?;
         let pos = *board.playable()?;
         drop(board);
         let game = Game::from_position(pos);
@@ -514,7 +521,7 @@ impl Engine {
     }
 }
 
-/// Search limits from the keyword arguments; one second when none is given.
+/// Search limits from the keyword arguments (none may be given: see `SearchLimits::or_level`).
 fn limits(
     depth: Option<u32>,
     nodes: Option<u64>,
@@ -525,17 +532,13 @@ fn limits(
     if multipv == 0 {
         return Err(PyValueError::new_err("multipv must be at least 1"));
     }
-    let move_time = match (time, depth, nodes, mate) {
-        (Some(time), ..) => Some(seconds(time)?),
-        (None, None, None, None) => Some(Duration::from_secs(1)),
-        _ => None,
-    };
+    let move_time = time.map(seconds).transpose()?;
     Ok(SearchLimits { depth, nodes, move_time, mate, multi_pv: multipv, ..SearchLimits::default() })
 }
 
 /// Chooses one move for `board` with a fresh engine: at `level` with its own limits, or at
-/// full strength within `depth`, `nodes` and `time` (seconds). `None` when there is no legal
-/// move.
+/// full strength within `depth`, `nodes` and `time` (seconds; with none of them, Master's own
+/// limits, one second). `None` when there is no legal move.
 #[pyfunction]
 #[pyo3(name = "search", signature = (board, *, level = None, depth = None, nodes = None, time = None))]
 fn search_move(
@@ -550,10 +553,13 @@ fn search_move(
     let result = match (level, depth, nodes, time) {
         (Some(level), None, None, None) => {
             let level = level.core()?;
-            engine.run(py, &board, level, level.limits(), None)?
+            engine.run(py, &board, level, SearchLimits::default().or_level(level), None)?
         }
         (Some(_), ..) => return Err(PyValueError::new_err("give a level or limits (depth, nodes, time), not both")),
-        (None, ..) => engine.run(py, &board, search::Level::Master, limits(depth, nodes, time, None, 1)?, None)?,
+        (None, ..) => {
+            let limits = limits(depth, nodes, time, None, 1)?.or_level(search::Level::Master);
+            engine.run(py, &board, search::Level::Master, limits, None)?
+        }
     };
     Ok(result.best_move)
 }

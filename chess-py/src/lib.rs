@@ -809,7 +809,7 @@ impl Board {
         if let Some(outcome) = game.outcome() {
             return Err(rules::event_error(&chess_core::EventError::GameOver(outcome)));
         }
-        rules::apply(&mut game, kind).map_err(|error| rules::event_error(&error))?;
+        game.apply(kind).map_err(|error| rules::event_error(&error))?;
         self.events.push((self.moves.len() as u32, kind));
         Ok(())
     }
@@ -831,28 +831,40 @@ impl Board {
     }
 }
 
-/// python-chess's `Termination` value of a chess-core termination (the game layer's reasons
-/// from 11 on, as the Python package numbers them).
+/// python-chess's `Termination` value of each chess-core termination, in the order of
+/// chess-core's codes (`Termination::code`, 1 to 15, the C library's numbers): python-chess
+/// numbers its reasons otherwise (its `FIFTY_MOVES` is 6, chess-core's 4), and the game
+/// layer's reasons follow from 11. The Python `Termination`'s docstring gives this table;
+/// `_termination_values()` returns it for the tests.
+const PYTHON_TERMINATIONS: [(Termination, u8); 15] = [
+    (Termination::Checkmate, 1),
+    (Termination::Stalemate, 2),
+    (Termination::InsufficientMaterial, 3),
+    (Termination::FiftyMoves, 6),
+    (Termination::SeventyFiveMoves, 4),
+    (Termination::ThreefoldRepetition, 7),
+    (Termination::FivefoldRepetition, 5),
+    (Termination::NoProgress, 11),
+    (Termination::PerpetualCheck, 12),
+    (Termination::CheckLimit, 13),
+    (Termination::Resignation, 14),
+    (Termination::DrawAgreement, 15),
+    (Termination::Timeout, 16),
+    (Termination::Forfeit, 17),
+    (Termination::Aborted, 18),
+];
+
+/// python-chess's `Termination` value of a chess-core termination (0, which `Termination(0)`
+/// refuses, for one this table does not know).
 fn termination_value(termination: Termination) -> u8 {
-    match termination {
-        Termination::Checkmate => 1,
-        Termination::Stalemate => 2,
-        Termination::InsufficientMaterial => 3,
-        Termination::SeventyFiveMoves => 4,
-        Termination::FivefoldRepetition => 5,
-        Termination::FiftyMoves => 6,
-        Termination::ThreefoldRepetition => 7,
-        Termination::NoProgress => 11,
-        Termination::PerpetualCheck => 12,
-        Termination::CheckLimit => 13,
-        Termination::Resignation => 14,
-        Termination::DrawAgreement => 15,
-        Termination::Timeout => 16,
-        Termination::Forfeit => 17,
-        Termination::Aborted => 18,
-        // A termination chess-core adds later: `Termination(0)` raises in Python.
-        _ => 0,
-    }
+    PYTHON_TERMINATIONS.iter().find(|(core, _)| *core == termination).map_or(0, |&(_, value)| value)
+}
+
+/// The termination table: (chess-core's code, python-chess's value) for every termination
+/// chess-core has, in the order of its codes.
+#[pyfunction]
+fn _termination_values() -> Vec<(u8, u8)> {
+    Termination::ALL.into_iter().map(|termination| (termination.code(), termination_value(termination))).collect()
 }
 
 #[pymethods]
@@ -2212,6 +2224,7 @@ fn _chess_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PseudoLegalMoveGenerator>()?;
     m.add_class::<IllegalMoveReasonPy>()?;
     m.add_function(wrap_pyfunction!(rules::_rules_preset, m)?)?;
+    m.add_function(wrap_pyfunction!(_termination_values, m)?)?;
     m.add("EventNotAllowedError", py.get_type::<rules::EventNotAllowedError>())?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;

@@ -57,49 +57,18 @@ pub fn rules_from(value: &Bound<'_, PyAny>) -> PyResult<Rules> {
     Ok(rules)
 }
 
-/// An event's name in Python (`board.pop()` and pickling use it) and back.
+/// An event's name and player in Python (`Board.events` and pickling use them): chess-core's
+/// `EventKind::name` and whether the player is White.
 pub fn event_name(kind: EventKind) -> (&'static str, bool) {
-    let (name, color) = match kind {
-        EventKind::Resign(color) => ("resign", color),
-        EventKind::OfferDraw(color) => ("offer_draw", color),
-        EventKind::AcceptDraw(color) => ("accept_draw", color),
-        EventKind::DeclineDraw(color) => ("decline_draw", color),
-        EventKind::ClaimDraw(color) => ("claim_draw", color),
-        EventKind::Timeout(color) => ("timeout", color),
-        EventKind::Forfeit(color) => ("forfeit", color),
-        // An event chess-core adds later: named for what it is not.
-        _ => ("unknown", Color::White),
-    };
-    (name, color == Color::White)
+    (kind.name(), kind.player() == Color::White)
 }
 
-/// The event named `name` by `color`.
+/// The event named `name` by the player `white` or not; a name chess-core does not know raises
+/// `ValueError`.
 pub fn event_kind(name: &str, white: bool) -> PyResult<EventKind> {
-    let color = if white { Color::White } else { Color::Black };
-    Ok(match name {
-        "resign" => EventKind::Resign(color),
-        "offer_draw" => EventKind::OfferDraw(color),
-        "accept_draw" => EventKind::AcceptDraw(color),
-        "decline_draw" => EventKind::DeclineDraw(color),
-        "claim_draw" => EventKind::ClaimDraw(color),
-        "timeout" => EventKind::Timeout(color),
-        "forfeit" => EventKind::Forfeit(color),
-        _ => return Err(pyo3::exceptions::PyValueError::new_err(format!("unknown game event {}", quote(name)))),
-    })
-}
-
-/// Records `kind` in `game` through chess-core's checked event methods.
-pub fn apply(game: &mut Game, kind: EventKind) -> Result<(), EventError> {
-    match kind {
-        EventKind::Resign(color) => game.resign(color).map(drop),
-        EventKind::OfferDraw(color) => game.offer_draw(color),
-        EventKind::AcceptDraw(color) => game.accept_draw(color).map(drop),
-        EventKind::DeclineDraw(color) => game.decline_draw(color),
-        EventKind::ClaimDraw(color) => game.claim_draw(color).map(drop),
-        EventKind::Timeout(color) => game.timeout(color).map(drop),
-        EventKind::Forfeit(color) => game.forfeit(color).map(drop),
-        _ => Err(EventError::NoDrawOffer),
-    }
+    let player = if white { Color::White } else { Color::Black };
+    EventKind::from_name(name, player)
+        .map_err(|error| crate::error_for(error.code(), format!("{error}: {}", quote(name))))
 }
 
 /// The Python exception for a refused event.
@@ -134,7 +103,7 @@ impl Board {
         let mut events = self.events.iter().peekable();
         for ply in 0..=self.moves.len() {
             while let Some(&(_, kind)) = events.next_if(|(at, _)| *at as usize == ply) {
-                apply(&mut game, kind).map_err(|error| event_error(&error))?;
+                game.apply(kind).map_err(|error| event_error(&error))?;
             }
             let Some(m) = self.moves.get(ply) else { break };
             let core = m.core().ok_or_else(stale)?;

@@ -85,6 +85,16 @@ def test_an_exception_in_the_callback_stops_the_search_and_is_raised() -> None:
         Engine().analyse(chess_core.Board(), depth=20, info=fail)
 
 
+def test_the_default_level_is_chess_cores_master() -> None:
+    """Issue 24: one default level everywhere (chess-core's Level::default(), as the C library's
+    new searchers and the UCI engine): a move without a level is Master's, a second long (a
+    lower bound, which a busy machine cannot break), where Normal searches 3 plies."""
+    board = chess_core.Board()
+    engine = Engine(hash_mb=1)
+    assert engine.play(board, Level.NORMAL).depth == 3
+    assert engine.play(board).time >= 0.95
+
+
 def test_hint_in_english_and_chinese() -> None:
     hint = Engine().hint(chess_core.Board(HANGING_QUEEN), Level.NORMAL)
     assert hint is not None

@@ -11,6 +11,7 @@ import pytest
 
 import chess_core
 from chess_core import Board, Move, Rules, Termination
+from chess_core._chess_core import _termination_values
 
 
 def test_rules_presets_and_keywords() -> None:
@@ -161,6 +162,43 @@ def test_rules_and_events_survive_pickling_and_copies() -> None:
         assert outcome is not None and outcome.termination == Termination.ABORTED
     # The event happened in the current position, which a copy without the stack keeps.
     assert board.copy(stack=False).events == [(0, "timeout", True)]
+
+
+EVENT_NAMES = ["resign", "offer_draw", "accept_draw", "decline_draw", "claim_draw", "timeout", "forfeit"]
+
+
+def test_every_event_name_reads_back_and_an_unknown_one_is_refused() -> None:
+    """Issue 24: the event names are chess-core's (EventKind::name, read back by from_name), and
+    a name it does not know raises a ValueError instead of standing for another event."""
+    state = Board().__getstate__()
+    for name in EVENT_NAMES:
+        for white in (True, False):
+            board = Board()
+            board.__setstate__((*state[:4], [(0, name, white)]))
+            assert board.events == [(0, name, white)]
+    board = Board()
+    for name in ["shake_hands", "Resign", "", "unknown"]:
+        with pytest.raises(ValueError, match="unknown game event .*: '" + name + "'"):
+            board.__setstate__((*state[:4], [(0, name, True)]))
+
+
+def test_termination_values_map_chess_cores_codes_as_documented() -> None:
+    """Issue 24: chess-core's Termination codes (the C library's CHESS_TERMINATION_* numbers)
+    differ from python-chess's values, which Termination keeps; its docstring's table is the
+    mapping a Board uses, for every termination chess-core has."""
+    documented = {}
+    for line in (Termination.__doc__ or "").splitlines():
+        words = line.split()
+        if len(words) == 4 and words[1].isdigit() and words[2].isdigit():
+            _, code, value, member = words
+            assert Termination[member].value == int(value), line
+            documented[int(code)] = int(value)
+    assert documented == dict(_termination_values())
+    assert sorted(documented) == list(range(1, 16))
+    assert documented[4] == Termination.FIFTY_MOVES.value == chess.Termination.FIFTY_MOVES.value == 6
+    for name in ["CHECKMATE", "STALEMATE", "INSUFFICIENT_MATERIAL", "SEVENTYFIVE_MOVES", "FIVEFOLD_REPETITION",
+                 "FIFTY_MOVES", "THREEFOLD_REPETITION"]:
+        assert Termination[name].value == chess.Termination[name].value
 
 
 def test_edited_stacks_refuse_house_rules_clearly() -> None:

@@ -219,7 +219,33 @@ class Status(enum.IntFlag):
 
 
 class Termination(enum.Enum):
-    """Why a game ended; python-chess's members and values."""
+    """Why a game ended; python-chess's members and values.
+
+    chess-core (and the C library's ``CHESS_TERMINATION_*``) number the reasons otherwise;
+    a ``Board`` maps them to these values:
+
+    ========================  ==================  ============
+    chess-core's Termination  its code (and C's)  this value
+    ========================  ==================  ============
+    Checkmate                 1                   1 CHECKMATE
+    Stalemate                 2                   2 STALEMATE
+    InsufficientMaterial      3                   3 INSUFFICIENT_MATERIAL
+    FiftyMoves                4                   6 FIFTY_MOVES
+    SeventyFiveMoves          5                   4 SEVENTYFIVE_MOVES
+    ThreefoldRepetition       6                   7 THREEFOLD_REPETITION
+    FivefoldRepetition        7                   5 FIVEFOLD_REPETITION
+    NoProgress                8                   11 NO_PROGRESS
+    PerpetualCheck            9                   12 PERPETUAL_CHECK
+    CheckLimit                10                  13 CHECK_LIMIT
+    Resignation               11                  14 RESIGNATION
+    DrawAgreement             12                  15 DRAW_AGREEMENT
+    Timeout                   13                  16 TIMEOUT
+    Forfeit                   14                  17 FORFEIT
+    Aborted                   15                  18 ABORTED
+    ========================  ==================  ============
+
+    ``VARIANT_WIN``, ``VARIANT_LOSS`` and ``VARIANT_DRAW`` (8 to 10) are python-chess's only.
+    """
 
     CHECKMATE = 1
     STALEMATE = 2

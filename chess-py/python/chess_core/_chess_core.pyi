@@ -15,6 +15,7 @@ class EventNotAllowedError(ValueError): ...
 class InvalidSaveError(ValueError): ...
 
 def _rules_preset(name: str) -> Dict[str, Any]: ...
+def _termination_values() -> List[Tuple[int, int]]: ...
 
 @final
 class IllegalMoveReason:
@@ -241,7 +242,7 @@ __all__ = [
     "Move", "Piece", "Board", "LegalMoveGenerator", "square_name", "parse_square",
     "zobrist_hash", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError", "InvalidFenError",
     "InvalidPositionError", "PseudoLegalMoveGenerator", "STARTING_FEN", "EventNotAllowedError",
-    "IllegalMoveReason", "InvalidSaveError", "_rules_preset",
+    "IllegalMoveReason", "InvalidSaveError", "_rules_preset", "_termination_values",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -361,7 +362,11 @@ class Hint:
 class Engine:
     def __new__(cls, hash_mb: int = 16, seed: Optional[int] = None) -> Engine: ...
     def play(
-        self, board: Board, level: Union[Level, str] = ..., *, info: Optional[Callable[[SearchInfo], object]] = None
+        self,
+        board: Board,
+        level: Union[Level, str, None] = None,
+        *,
+        info: Optional[Callable[[SearchInfo], object]] = None,
     ) -> SearchResult: ...
     def analyse(
         self,
@@ -374,7 +379,7 @@ class Engine:
         multipv: int = 1,
         info: Optional[Callable[[SearchInfo], object]] = None,
     ) -> SearchResult: ...
-    def hint(self, board: Board, level: Union[Level, str] = ...) -> Optional[Hint]: ...
+    def hint(self, board: Board, level: Union[Level, str, None] = None) -> Optional[Hint]: ...
     def stop(self) -> None: ...
     def new_game(self) -> None: ...
 
