@@ -623,7 +623,7 @@ pub unsafe extern "C" fn chess_game_captured(
                     ),
                 ));
             }
-            // SAFETY: `roles` holds `capacity >= captured.len()` entries (the caller's contract).
+            // SAFETY: `roles` holds `capacity >= captured.len()` entries (the crate's contract).
             let out = unsafe { core::slice::from_raw_parts_mut(roles, captured.len()) };
             for (slot, role) in out.iter_mut().zip(captured) {
                 *slot = role_value(Some(role));

@@ -70,7 +70,8 @@ pub struct Rules {
 }
 
 /// Calls `$macro!(Rules { field, ... })` with every field of [`Rules`], so that code which
-/// must name each field (the serde implementation, the Python binding) lists them in one place.
+/// must name each field (the serde implementation, the Python binding, the C library's
+/// `chess_rules_config`) lists them in one place.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! with_rules_fields {
