@@ -210,18 +210,17 @@ pub unsafe extern "C" fn chess_searcher_set_level(searcher: *mut chess_searcher,
     })
 }
 
-/// The limits a search at `level` runs with: those given, else the level's own.
-fn core_limits(limits: &chess_search_limits, level: Level) -> SearchLimits {
+/// The limits given (a search without any runs with its level's own).
+fn core_limits(limits: &chess_search_limits) -> SearchLimits {
     let nonzero = |n: u64| (n != 0).then_some(n);
-    let given = SearchLimits {
+    SearchLimits {
         depth: (limits.depth != 0).then_some(limits.depth),
         nodes: nonzero(limits.nodes),
         move_time: nonzero(limits.movetime_ms).map(Duration::from_millis),
         mate: (limits.mate != 0).then_some(limits.mate),
         infinite: limits.infinite,
         ..SearchLimits::default()
-    };
-    given.or_level(level)
+    }
 }
 
 /// Runs a search for the entry point `function` (its [`this_function!`] path).
@@ -250,7 +249,7 @@ unsafe fn run_search(
         let limits = unsafe { limits.as_ref() }.copied().unwrap_or_default();
         let own = searcher.level();
         let level = level_or(limits.level, Some(own))?;
-        let limits = core_limits(&limits, level);
+        let limits = core_limits(&limits);
         searcher.set_level(level);
         let result = match progress {
             None => searcher.search_game(game, &limits, &mut ()),

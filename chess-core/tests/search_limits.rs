@@ -227,6 +227,23 @@ fn a_stop_holds_from_the_first_node() {
 }
 
 #[test]
+fn a_search_without_limits_keeps_to_its_levels_own() {
+    let game = Game::new();
+    for (level, depth) in [(Level::Beginner, 2), (Level::Normal, 3), (Level::Expert, 4)] {
+        let result = searcher(level).search_game(&game, &SearchLimits::default(), &mut ());
+        assert_eq!(result.depth, depth, "{level:?}");
+    }
+    // Master's second: a thousand readings of the counting clock, not an endless search. The
+    // root moves and the number of lines bound nothing and are kept.
+    let e4 = game.position().parse_uci("e2e4").unwrap();
+    let limits = SearchLimits { root_moves: vec![e4], multi_pv: 2, ..SearchLimits::default() };
+    let result = counted(Level::Master).search_game(&game, &limits, &mut ());
+    assert_eq!(result.best_move, Some(e4));
+    assert!(READINGS.get() <= 1_100, "{} readings", READINGS.get());
+    assert!(result.nodes <= 1_100 * NODES_PER_READING, "{} nodes", result.nodes);
+}
+
+#[test]
 fn on_the_real_clock_a_tenth_of_a_second_takes_well_under_five() {
     for fen in [SEVEN_PAWNS, EIGHT_PAWNS] {
         let position: Position = fen.parse().unwrap();

@@ -463,7 +463,7 @@ impl Engine {
         info: Option<Py<PyAny>>,
     ) -> PyResult<SearchResult> {
         let level = LevelArg::or_default(level)?;
-        self.run(py, &board, level, SearchLimits::default().or_level(level), info)
+        self.run(py, &board, level, SearchLimits::default(), info)
     }
 
     /// Analyses `board` at full strength within the limits given (they combine: the first
@@ -485,7 +485,7 @@ impl Engine {
         multipv: u32,
         info: Option<Py<PyAny>>,
     ) -> PyResult<SearchResult> {
-        let limits = limits(depth, nodes, time, mate, multipv)?.or_level(search::Level::Master);
+        let limits = limits(depth, nodes, time, mate, multipv)?;
         self.run(py, &board, search::Level::Master, limits, info)
     }
 
@@ -553,11 +553,11 @@ fn search_move(
     let result = match (level, depth, nodes, time) {
         (Some(level), None, None, None) => {
             let level = level.core()?;
-            engine.run(py, &board, level, SearchLimits::default().or_level(level), None)?
+            engine.run(py, &board, level, SearchLimits::default(), None)?
         }
         (Some(_), ..) => return Err(PyValueError::new_err("give a level or limits (depth, nodes, time), not both")),
         (None, ..) => {
-            let limits = limits(depth, nodes, time, None, 1)?.or_level(search::Level::Master);
+            let limits = limits(depth, nodes, time, None, 1)?;
             engine.run(py, &board, search::Level::Master, limits, None)?
         }
     };

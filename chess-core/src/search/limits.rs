@@ -7,9 +7,9 @@ use super::Level;
 use crate::{Color, Move};
 
 /// When a search stops and what it looks for. Every limit is optional and they combine: the
-/// search stops at the first one reached. With none, a search runs until stopped (or to the
-/// maximum depth); the players of this crate (the C library, the UCI engine, the Python
-/// engine) give a level its own limits instead, through [`SearchLimits::or_level`].
+/// search stops at the first one reached. With none (the default), a [`Searcher`](super::Searcher)
+/// searches within its level's own limits ([`SearchLimits::or_level`]); to search until
+/// stopped, set [`infinite`](SearchLimits::infinite).
 ///
 /// # Examples
 ///

@@ -165,7 +165,8 @@ impl Searcher {
         self.clock = Some(clock);
     }
 
-    /// Searches `position` within `limits` under the FIDE rules. `history` lists the keys of
+    /// Searches `position` within `limits` (the level's own when they bound nothing: see
+    /// [`SearchLimits::or_level`]) under the FIDE rules. `history` lists the keys of
     /// the positions before it, oldest first, so that repetitions are seen (it may be empty):
     /// their [`Position::repetition_key`]s (Zobrist keys do as well, except for a position
     /// with an en-passant square that no capture can use).
@@ -184,7 +185,8 @@ impl Searcher {
         self.run(position, engine::GameRules::fide(position, history), limits, reporter)
     }
 
-    /// Searches the current position of `game` within `limits`, by the game's [`Rules`](crate::Rules):
+    /// Searches the current position of `game` within `limits` (the level's own when they bound
+    /// nothing: see [`SearchLimits::or_level`]), by the game's [`Rules`](crate::Rules):
     /// the draws it can walk into or away from inside the search are those the game would
     /// declare or let a player claim.
     ///
@@ -230,14 +232,18 @@ impl Searcher {
         reporter: &mut impl Reporter,
     ) -> SearchResult {
         self.stop.store(false, Ordering::Relaxed);
-        engine::run(self, position, rules, limits, reporter)
+        if limits.is_bounded() {
+            engine::run(self, position, rules, limits, reporter)
+        } else {
+            let limits = limits.clone().or_level(self.level);
+            engine::run(self, position, rules, &limits, reporter)
+        }
     }
 
     /// Chooses a move for the current position of `game` at the searcher's level, with the
     /// level's own limits.
     pub fn play(&mut self, game: &Game) -> SearchResult {
-        let limits = self.level.limits();
-        self.search_game(game, &limits, &mut ())
+        self.search_game(game, &SearchLimits::default(), &mut ())
     }
 
     /// Suggests a move for the side to move in `game`, searched at `level` (the searcher's own
@@ -246,7 +252,7 @@ impl Searcher {
     pub fn hint(&mut self, game: &Game, level: Level) -> Option<Hint> {
         let own = self.level;
         self.level = level;
-        let result = self.search_game(game, &level.limits(), &mut ());
+        let result = self.search_game(game, &SearchLimits::default(), &mut ());
         self.level = Level::Master;
         // A stop during the move's search ends the hint: no threat search after it.
         let stopped = self.stop.load(Ordering::Relaxed);

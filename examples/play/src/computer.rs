@@ -6,7 +6,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use chess_core::search::{SearchInfo, SearchResult, Searcher};
+use chess_core::search::{SearchInfo, SearchLimits, SearchResult, Searcher};
 use chess_core::{Game, Lang};
 use chess_session::Pace;
 
@@ -29,12 +29,7 @@ pub(crate) fn choose_move<W: Write>(
     (lang, live): (Lang, bool),
 ) -> io::Result<SearchResult> {
     let started = Instant::now();
-    let result = if live {
-        search_live(searcher, game, out, lang, started)?
-    } else {
-        let limits = searcher.level().limits();
-        searcher.search_game(game, &limits, &mut ())
-    };
+    let result = if live { search_live(searcher, game, out, lang, started)? } else { searcher.play(game) };
     let seconds = started.elapsed().as_secs_f64();
     if live {
         write!(out, "\r\x1b[K")?;
@@ -70,14 +65,14 @@ fn search_live<W: Write>(
     lang: Lang,
     started: Instant,
 ) -> io::Result<SearchResult> {
-    let limits = searcher.level().limits();
     thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
         let search = scope.spawn(move || {
             let mut report = |info: &SearchInfo<'_>| {
                 let _ = sender.send(info.depth);
             };
-            searcher.search_game(game, &limits, &mut report)
+            // No limits: the level's own.
+            searcher.search_game(game, &SearchLimits::default(), &mut report)
         });
         let mut depth = 0;
         for frame in 0.. {

@@ -248,8 +248,7 @@ pub fn search_hint(searcher: &mut Searcher, game: &Game) -> Option<Hint> {
 /// Tells whether the computer, not to move, accepts a draw offered by the side to move: when
 /// its search at the searcher's level says the position is level or worse for it.
 pub fn accepts_draw(searcher: &mut Searcher, game: &Game) -> bool {
-    let limits = searcher.level().limits();
-    let result = searcher.search_game(game, &limits, &mut ());
+    let result = searcher.play(game);
     result.score.flip() <= Score::Cp(0)
 }
 

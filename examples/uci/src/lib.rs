@@ -313,7 +313,7 @@ impl Engine {
         for problem in problems {
             self.info(problem)?;
         }
-        let limits = SearchLimits { multi_pv: self.multi_pv, ..go.limits.or_level(self.level) };
+        let limits = SearchLimits { multi_pv: self.multi_pv, ..go.limits };
         let (mut searcher, pending) = self.take_searcher();
         searcher.set_level(self.level);
         let job = Job { game: self.game.clone(), limits, ponder: go.ponder };
