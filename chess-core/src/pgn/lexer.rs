@@ -1,76 +1,11 @@
-//! Splits PGN text into tokens, reading blocks of whole lines and tracking lines and columns.
+//! Splits PGN text into tokens, or passes over it, as read from a [`Buffer`].
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::scan::{CHUNK, Masks, find_ascii_stop, prefix_xor};
+use super::buffer::{Buffer, LineSource};
+use super::scan::{CHUNK, Masks, find, find_ascii_stop, find_either, prefix_xor};
 use super::{PgnErrorKind, PgnResult};
-
-/// A source of PGN text, read a few whole lines at a time, so that a large file is never
-/// held in memory.
-///
-/// Implemented for every `std::io::BufRead` with the `std` feature, and for byte slices
-/// without it.
-pub trait LineSource {
-    /// Appends the next line (with its `\n`, if any) to `buf`; returns its length, 0 at the end.
-    fn read_line_into(&mut self, buf: &mut Vec<u8>) -> Result<usize, PgnErrorKind>;
-
-    /// Appends the next whole lines (at least one, each with its `\n`, the last perhaps
-    /// without at the end) to `buf`; returns their length, 0 at the end. By default one line.
-    fn read_lines_into(&mut self, buf: &mut Vec<u8>) -> Result<usize, PgnErrorKind> {
-        self.read_line_into(buf)
-    }
-}
-
-/// How many bytes a source hands over at most in one go (unless one line is longer).
-const BLOCK: usize = 64 * 1024;
-
-/// Returns how much of `data` is whole lines, at most [`BLOCK`] bytes: 0 when its first line
-/// is longer or has no `\n`.
-fn whole_lines(data: &[u8]) -> usize {
-    let window = &data[..data.len().min(BLOCK)];
-    window.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
-}
-
-#[cfg(feature = "std")]
-impl<R: std::io::BufRead> LineSource for R {
-    fn read_line_into(&mut self, buf: &mut Vec<u8>) -> Result<usize, PgnErrorKind> {
-        self.read_until(b'\n', buf).map_err(|error| PgnErrorKind::Io(error.kind()))
-    }
-
-    fn read_lines_into(&mut self, buf: &mut Vec<u8>) -> Result<usize, PgnErrorKind> {
-        let data = self.fill_buf().map_err(|error| PgnErrorKind::Io(error.kind()))?;
-        match whole_lines(data) {
-            0 => self.read_line_into(buf),
-            end => {
-                buf.extend_from_slice(&data[..end]);
-                self.consume(end);
-                Ok(end)
-            }
-        }
-    }
-}
-
-#[cfg(not(feature = "std"))]
-impl LineSource for &[u8] {
-    fn read_line_into(&mut self, buf: &mut Vec<u8>) -> Result<usize, PgnErrorKind> {
-        let end = self.iter().position(|&b| b == b'\n').map_or(self.len(), |i| i + 1);
-        buf.extend_from_slice(&self[..end]);
-        *self = &self[end..];
-        Ok(end)
-    }
-
-    fn read_lines_into(&mut self, buf: &mut Vec<u8>) -> Result<usize, PgnErrorKind> {
-        match whole_lines(self) {
-            0 => self.read_line_into(buf),
-            end => {
-                buf.extend_from_slice(&self[..end]);
-                *self = &self[end..];
-                Ok(end)
-            }
-        }
-    }
-}
 
 /// A piece of PGN.
 #[derive(Debug, PartialEq, Eq)]
@@ -154,11 +89,6 @@ const DELIMITERS: [bool; 256] = {
 fn is_delimiter(b: u8) -> bool {
     DELIMITERS[b as usize]
 }
-
-/// How much text [`Lexer::hold`] checks as UTF-8 at once: a game's tag section, or most of
-/// it, or a stretch of a line of commented moves (a longer copy checks text that is mostly
-/// passed over).
-const WINDOW: usize = 512;
 
 /// Reads the common shape of a tag, `[Name "value"]` with an ASCII name, one space, and an
 /// ASCII value without an escape or control character, starting at the `[` at `start`: where
@@ -259,33 +189,6 @@ fn find_comment_stop(haystack: &[u8]) -> Option<usize> {
         .map(|i| offset + i)
 }
 
-/// Finds the first `byte` in `haystack`, eight bytes at a time.
-fn find(byte: u8, haystack: &[u8]) -> Option<usize> {
-    find_either(byte, byte, haystack)
-}
-
-/// Finds the first `a` or `b` in `haystack`, eight bytes at a time (inline: most searches
-/// are short).
-#[inline(always)]
-fn find_either(a: u8, b: u8, haystack: &[u8]) -> Option<usize> {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // The high bit of each byte of `word` that is zero (and maybe of bytes above it).
-    let zeros = |word: u64| word.wrapping_sub(LOW) & !word & HIGH;
-    let (a_word, b_word) = (LOW * u64::from(a), LOW * u64::from(b));
-    let mut chunks = haystack.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in &mut chunks {
-        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
-        let found = zeros(word ^ a_word) | zeros(word ^ b_word);
-        if found != 0 {
-            return Some(offset + (found.trailing_zeros() / 8) as usize);
-        }
-        offset += 8;
-    }
-    chunks.remainder().iter().position(|&x| x == a || x == b).map(|i| offset + i)
-}
-
 /// Reads the number of a `$` NAG, 0 to 255.
 fn parse_nag(digits: &[u8]) -> Option<u8> {
     core::str::from_utf8(digits).ok()?.parse().ok()
@@ -350,182 +253,28 @@ fn set_text(text: &mut String, bytes: &[u8]) {
     }
 }
 
-/// The PGN lexer over a [`LineSource`].
-///
-/// It holds a block of whole lines (and keeps the current line while it reads the next
-/// block), counting lines as it passes their `\n`.
+/// The PGN lexer over a [`LineSource`]: makes tokens of the text in its [`Buffer`], or passes
+/// over it.
 pub(crate) struct Lexer<S> {
-    source: S,
-    buf: Vec<u8>,
-    pos: usize,
-    /// Where the current line's text starts in `buf` (after a byte-order mark on line 1).
-    line_start: usize,
-    line_no: usize,
-    /// Where the first non-ASCII byte at or after `line_start` is (`buf.len()` if none), once
-    /// looked for: up to it a column is a byte offset. Each byte is looked at once.
-    non_ascii: usize,
-    /// Column cache: the column of byte `col_offset` of the current line.
-    col_offset: usize,
-    col: usize,
+    buf: Buffer<S>,
     /// Whether comments become tokens; when not, they are passed over without being read.
     pub(crate) keep_comments: bool,
+    /// A comment's or tag value's text, when it is not read in place.
     text: String,
-    bytes: Vec<u8>,
-    /// Up to [`WINDOW`] bytes of the block from `window_at` on, as far as they are UTF-8: one
-    /// check for a game's tags, or a stretch of comments, instead of one per tag or comment.
-    /// Emptied when the block moves.
-    window: String,
-    window_at: usize,
+    /// The bytes of [`Lexer::text`] being gathered.
+    scratch: Vec<u8>,
     pending_nag: Option<(u8, usize, usize)>,
-    eof: bool,
 }
 
 impl<S: LineSource> Lexer<S> {
     pub(crate) fn new(source: S) -> Lexer<S> {
         Lexer {
-            source,
-            buf: Vec::new(),
-            pos: 0,
-            line_start: 0,
-            line_no: 0,
-            non_ascii: 0,
-            col_offset: 0,
-            col: 1,
+            buf: Buffer::new(source),
             keep_comments: true,
             text: String::new(),
-            bytes: Vec::new(),
-            window: String::new(),
-            window_at: 0,
+            scratch: Vec::new(),
             pending_nag: None,
-            eof: false,
         }
-    }
-
-    /// Reads the next block of lines once everything read is passed; `false` at the end of
-    /// the input. The current line stays (so that columns in it stay right).
-    fn fill(&mut self) -> Result<bool, LexError> {
-        if self.eof {
-            return Ok(false);
-        }
-        let keep = self.line_start.min(self.pos);
-        self.buf.drain(..keep);
-        self.pos -= keep;
-        self.line_start -= keep;
-        self.col_offset = self.col_offset.saturating_sub(keep).max(self.line_start);
-        self.window.clear();
-        let read = self.source.read_lines_into(&mut self.buf).map_err(|kind| (kind, self.line_no + 1, 1))?;
-        if read == 0 {
-            self.eof = true;
-            return Ok(false);
-        }
-        if self.line_no == 0 {
-            self.line_no = 1;
-            if self.buf.starts_with(b"\xEF\xBB\xBF") {
-                self.pos = 3;
-                self.line_start = 3;
-                self.col_offset = 3;
-            }
-        }
-        self.find_non_ascii();
-        Ok(true)
-    }
-
-    /// Starts a new line after the `\n` at `at`.
-    fn newline(&mut self, at: usize) {
-        self.line_no += 1;
-        self.line_start = at + 1;
-        self.col_offset = at + 1;
-        self.col = 1;
-    }
-
-    /// Counts the lines that end in `buf[from..to]`.
-    fn pass_lines(&mut self, from: usize, to: usize) {
-        let passed = &self.buf[from..to];
-        if find(b'\n', passed).is_some() {
-            let lines = passed.iter().filter(|&&b| b == b'\n').count();
-            let last = passed.iter().rposition(|&b| b == b'\n').unwrap_or_default();
-            self.newline(from + last);
-            self.line_no += lines - 1;
-        }
-    }
-
-    /// Makes the window hold the bytes `from..to` of the block (copying it anew from `from` on
-    /// when it does not); tells whether it does, which it does when they are UTF-8.
-    #[inline]
-    fn hold(&mut self, from: usize, to: usize) -> bool {
-        let holds = |lexer: &Self| lexer.window_at <= from && to <= lexer.window_at + lexer.window.len();
-        if !holds(self) {
-            self.copy_window(from, to);
-        }
-        holds(self)
-    }
-
-    /// The bytes `from..to` of the block as text, once [`Lexer::hold`] said the window holds
-    /// them (they start and end at characters: after and before ASCII bytes).
-    #[inline]
-    fn held(&self, from: usize, to: usize) -> &str {
-        self.window.get(from - self.window_at..to - self.window_at).unwrap_or_default()
-    }
-
-    /// Copies the text from `start` on into the window: up to `end` or [`WINDOW`] bytes,
-    /// whichever is further, as far as it is UTF-8.
-    #[inline(never)]
-    fn copy_window(&mut self, start: usize, end: usize) {
-        let bytes = &self.buf[start..self.buf.len().min(end.max(start + WINDOW))];
-        let text = match core::str::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(error) => core::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default(),
-        };
-        self.window.clear();
-        self.window.push_str(text);
-        self.window_at = start;
-    }
-
-    /// Returns where the current line ends (its `\n`, or the end of the block).
-    fn line_end(&self, from: usize) -> usize {
-        find(b'\n', &self.buf[from..]).map_or(self.buf.len(), |i| from + i)
-    }
-
-    /// Looks for the first non-ASCII byte from `line_start` on.
-    fn find_non_ascii(&mut self) {
-        let rest = &self.buf[self.line_start..];
-        // Whole ASCII stretches are passed a word at a time.
-        let ascii = (rest.chunks(64).take_while(|chunk| chunk.is_ascii()).count() * 64).min(rest.len());
-        self.non_ascii =
-            self.line_start + ascii + rest[ascii..].iter().position(|&b| !b.is_ascii()).unwrap_or(rest.len() - ascii);
-    }
-
-    /// Tells whether the current line is ASCII up to byte `end` (exclusive).
-    fn ascii_until(&mut self, end: usize) -> bool {
-        if self.non_ascii < self.line_start {
-            self.find_non_ascii();
-        }
-        self.non_ascii >= end
-    }
-
-    /// Returns the column of byte `offset` of the current line (offsets asked in increasing order).
-    #[inline(always)]
-    fn column(&mut self, offset: usize) -> usize {
-        // Asked of every token: the common case (ASCII so far on the line) stays inline.
-        if self.line_start <= self.non_ascii && offset <= self.non_ascii {
-            return offset + 1 - self.line_start;
-        }
-        self.column_slow(offset)
-    }
-
-    /// [`Lexer::column`] past a non-ASCII byte, or once the line passed the one known.
-    #[inline(never)]
-    fn column_slow(&mut self, offset: usize) -> usize {
-        if self.ascii_until(offset) {
-            return offset + 1 - self.line_start;
-        }
-        if offset < self.col_offset {
-            self.col_offset = self.line_start;
-            self.col = 1;
-        }
-        self.col += self.buf[self.col_offset..offset].iter().filter(|&&b| b & 0xC0 != 0x80).count();
-        self.col_offset = offset;
-        self.col
     }
 
     /// Returns the next token. After an error the lexer has moved past the bad text.
@@ -534,54 +283,54 @@ impl<S: LineSource> Lexer<S> {
             return Ok(Spanned { token: Token::Nag(nag), line, column });
         }
         loop {
-            let mut start = self.pos;
-            while let Some(b' ' | b'\t' | b'\r') = self.buf.get(start) {
+            let mut start = self.buf.pos;
+            while let Some(b' ' | b'\t' | b'\r') = self.buf.bytes.get(start) {
                 start += 1;
             }
-            self.pos = start;
-            let Some(&first) = self.buf.get(start) else {
-                let column = self.column(start);
-                if !self.fill()? {
-                    return Ok(Spanned { token: Token::Eof, line: self.line_no.max(1), column });
+            self.buf.pos = start;
+            let Some(&first) = self.buf.bytes.get(start) else {
+                let (line, column) = self.buf.location(start);
+                if !self.buf.fill()? {
+                    return Ok(Spanned { token: Token::Eof, line: line.max(1), column });
                 }
                 continue;
             };
             if first == b'\n' {
-                self.newline(start);
-                self.pos = start + 1;
+                self.buf.newline(start);
+                self.buf.pos = start + 1;
                 continue;
             }
             if first.is_ascii_whitespace() {
-                self.pos = start + 1;
+                self.buf.pos = start + 1;
                 continue;
             }
-            let (line, column) = (self.line_no, self.column(start));
+            let (line, column) = self.buf.location(start);
             let at = |kind| Err((kind, line, column));
             let token = match first {
                 // A word starting with a letter can only be a move (a piece letter, a pawn's
                 // file, `O-O`, `Z0`, or UCI).
                 c if c.is_ascii_alphabetic() => {
-                    let end = word_end(&self.buf, start);
-                    self.pos = end;
+                    let end = word_end(&self.buf.bytes, start);
+                    self.buf.pos = end;
                     self.move_token(start, end, line, column)
                 }
-                b'%' if start == self.line_start => {
-                    self.pos = self.line_end(start);
+                b'%' if start == self.buf.line_start() => {
+                    self.buf.pos = self.buf.line_end(start);
                     continue;
                 }
                 b'{' if !self.keep_comments => {
-                    self.pos = start + 1;
+                    self.buf.pos = start + 1;
                     if !self.pass_comment()? {
                         return at(PgnErrorKind::UnclosedComment);
                     }
                     continue;
                 }
                 b'{' => {
-                    self.pos = start + 1;
-                    let in_place = self.one_line_comment(start + 1).filter(|&(from, to, _)| self.hold(from, to));
+                    self.buf.pos = start + 1;
+                    let in_place = self.one_line_comment(start + 1).filter(|&(from, to, _)| self.buf.hold(from, to));
                     if let Some((from, to, close)) = in_place {
-                        self.pos = close + 1;
-                        Token::Comment(self.held(from, to))
+                        self.buf.pos = close + 1;
+                        Token::Comment(self.buf.held(from, to))
                     } else if self.read_comment()? {
                         Token::Comment(&self.text)
                     } else {
@@ -589,76 +338,80 @@ impl<S: LineSource> Lexer<S> {
                     }
                 }
                 b';' if !self.keep_comments => {
-                    self.pos = self.line_end(start);
+                    self.buf.pos = self.buf.line_end(start);
                     continue;
                 }
                 b';' => {
-                    self.pos = self.line_end(start);
-                    self.bytes.clear();
-                    append_words(&mut self.bytes, &self.buf[start + 1..self.pos]);
-                    set_text(&mut self.text, &self.bytes);
+                    self.buf.pos = self.buf.line_end(start);
+                    self.scratch.clear();
+                    append_words(&mut self.scratch, &self.buf.bytes[start + 1..self.buf.pos]);
+                    set_text(&mut self.text, &self.scratch);
                     Token::Comment(&self.text)
                 }
                 b'(' => {
-                    self.pos = start + 1;
+                    self.buf.pos = start + 1;
                     Token::Open
                 }
                 b')' => {
-                    self.pos = start + 1;
+                    self.buf.pos = start + 1;
                     Token::Close
                 }
                 b'[' => {
-                    if let Some(found) = plain_tag(&self.buf, start) {
-                        self.pos = found.2 + 2;
+                    if let Some(found) = plain_tag(&self.buf.bytes, start) {
+                        self.buf.pos = found.2 + 2;
                         let (name, value) = self.read_plain_tag(start, found);
                         return Ok(Spanned { token: Token::Tag { name, value }, line, column });
                     }
-                    let line_end = self.line_end(start);
+                    let line_end = self.buf.line_end(start);
                     match self.read_tag(start, line_end) {
                         Ok((name_end, plain)) => {
                             // Name and value in one check when the value is as written.
                             let (name, value) = (name_end - start - 1, plain.map(|(from, to)| (from - start - 1, to)));
-                            let whole = value.and_then(|(_, to)| core::str::from_utf8(&self.buf[start + 1..to]).ok());
+                            let whole =
+                                value.and_then(|(_, to)| core::str::from_utf8(&self.buf.bytes[start + 1..to]).ok());
                             let (name, value) = match (whole, value) {
                                 (Some(whole), Some((from, _))) => (&whole[..name], &whole[from..]),
                                 _ => {
                                     if let Some((from, to)) = plain {
                                         // Not UTF-8: shown with replacement characters.
                                         self.text.clear();
-                                        self.text.push_str(&String::from_utf8_lossy(&self.buf[from..to]));
+                                        self.text.push_str(&String::from_utf8_lossy(&self.buf.bytes[from..to]));
                                     }
-                                    (core::str::from_utf8(&self.buf[start + 1..name_end]).unwrap_or("?"), &*self.text)
+                                    (
+                                        core::str::from_utf8(&self.buf.bytes[start + 1..name_end]).unwrap_or("?"),
+                                        &*self.text,
+                                    )
                                 }
                             };
                             Token::Tag { name: name.trim_ascii_start(), value }
                         }
                         Err(kind) => {
-                            self.pos = line_end;
+                            self.buf.pos = line_end;
                             return at(kind);
                         }
                     }
                 }
                 b'$' => {
-                    let digits = self.buf[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
-                    self.pos = start + 1 + digits;
-                    match parse_nag(&self.buf[start + 1..self.pos]) {
+                    let digits = self.buf.bytes[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    self.buf.pos = start + 1 + digits;
+                    match parse_nag(&self.buf.bytes[start + 1..self.buf.pos]) {
                         Some(nag) => Token::Nag(nag),
                         None => return at(PgnErrorKind::BadNag),
                     }
                 }
                 c @ (b'}' | b']' | b'"') => {
-                    self.pos = start + 1;
+                    self.buf.pos = start + 1;
                     return at(PgnErrorKind::Unexpected(c as char));
                 }
                 _ => {
-                    let end = word_end(&self.buf, start);
-                    self.pos = end;
-                    let word = &self.buf[start..end];
+                    let end = word_end(&self.buf.bytes, start);
+                    self.buf.pos = end;
+                    let word = &self.buf.bytes[start..end];
                     let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
                     if word.iter().all(|&b| b == b'.') || (digits > 0 && matches!(word.get(digits), Some(b'.') | None))
                     {
                         let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
-                        self.pos = start + digits + dots;
+                        self.buf.pos = start + digits + dots;
                         Token::MoveNumber
                     } else if let Some(result) = PgnResult::from_ascii(word) {
                         Token::Result(result)
@@ -682,8 +435,8 @@ impl<S: LineSource> Lexer<S> {
     fn read_plain_tag(&mut self, start: usize, found: (usize, usize, usize)) -> (&str, &str) {
         let (name_end, value_start, value_end) = found;
         // A plain tag is ASCII, so the window holds it.
-        self.hold(start + 1, value_end);
-        let whole = self.held(start + 1, value_end);
+        self.buf.hold(start + 1, value_end);
+        let whole = self.buf.held(start + 1, value_end);
         (&whole[..name_end - start - 1], &whole[value_start - start - 1..])
     }
 
@@ -698,22 +451,22 @@ impl<S: LineSource> Lexer<S> {
             return None;
         }
         loop {
-            let start = self.pos;
-            match *self.buf.get(start)? {
-                b' ' | b'\t' | b'\r' => self.pos = start + 1,
+            let start = self.buf.pos;
+            match *self.buf.bytes.get(start)? {
+                b' ' | b'\t' | b'\r' => self.buf.pos = start + 1,
                 b'\n' => {
-                    self.newline(start);
-                    self.pos = start + 1;
+                    self.buf.newline(start);
+                    self.buf.pos = start + 1;
                 }
                 b'[' => {
-                    let (line, column) = (self.line_no, self.column(start));
-                    let found = plain_tag(&self.buf, start)?;
+                    let (line, column) = self.buf.location(start);
+                    let found = plain_tag(&self.buf.bytes, start)?;
                     // The line end that most often follows, passed here at once.
                     let after = found.2 + 2;
-                    self.pos = after;
-                    if self.buf.get(after) == Some(&b'\n') {
-                        self.newline(after);
-                        self.pos = after + 1;
+                    self.buf.pos = after;
+                    if self.buf.bytes.get(after) == Some(&b'\n') {
+                        self.buf.newline(after);
+                        self.buf.pos = after + 1;
                     }
                     let (name, value) = self.read_plain_tag(start, found);
                     return Some((name, value, line, column));
@@ -740,48 +493,48 @@ impl<S: LineSource> Lexer<S> {
         // Blanks are passed in this one match, as in `next_tag`, rather than by a shared
         // helper: on the streaming path the helper's second match cost 7% more instructions.
         loop {
-            let start = self.pos;
-            match *self.buf.get(start)? {
-                b' ' | b'\t' | b'\r' => self.pos = start + 1,
+            let start = self.buf.pos;
+            match *self.buf.bytes.get(start)? {
+                b' ' | b'\t' | b'\r' => self.buf.pos = start + 1,
                 b'\n' => {
-                    self.newline(start);
-                    self.pos = start + 1;
+                    self.buf.newline(start);
+                    self.buf.pos = start + 1;
                 }
                 b'{' if !self.keep_comments => {
                     // A comment on one line is passed in one search.
-                    let stop = start + 1 + find_either(b'}', b'\n', &self.buf[start + 1..])?;
-                    let close = match self.buf[stop] {
+                    let stop = start + 1 + find_either(b'}', b'\n', &self.buf.bytes[start + 1..])?;
+                    let close = match self.buf.bytes[stop] {
                         b'}' => stop,
-                        _ => start + 1 + find(b'}', &self.buf[start + 1..])?,
+                        _ => start + 1 + find(b'}', &self.buf.bytes[start + 1..])?,
                     };
-                    self.pass_lines(stop, close);
-                    self.pos = close + 1;
+                    self.buf.pass_lines(stop, close);
+                    self.buf.pos = close + 1;
                 }
                 b'{' => {
                     let (from, to, close) = self.one_line_comment(start + 1)?;
-                    if !self.hold(from, to) {
+                    if !self.buf.hold(from, to) {
                         return None;
                     }
-                    self.pos = close + 1;
+                    self.buf.pos = close + 1;
                     return Some(Found::Comment(from, to));
                 }
                 b'0'..=b'9' => {
-                    let digits = self.buf[start..].iter().take_while(|b| b.is_ascii_digit()).count();
-                    match *self.buf.get(start + digits)? {
+                    let digits = self.buf.bytes[start..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    match *self.buf.bytes.get(start + digits)? {
                         b'.' => {
-                            let dots = self.buf[start + digits..].iter().take_while(|&&b| b == b'.').count();
-                            self.pos = start + digits + dots;
+                            let dots = self.buf.bytes[start + digits..].iter().take_while(|&&b| b == b'.').count();
+                            self.buf.pos = start + digits + dots;
                         }
-                        b if is_delimiter(b) => self.pos = start + digits,
+                        b if is_delimiter(b) => self.buf.pos = start + digits,
                         _ => return None,
                     }
                 }
                 b if b.is_ascii_alphabetic() => {
-                    let end = word_end(&self.buf, start);
-                    if matches!(self.buf[end - 1], b'!' | b'?') {
+                    let end = word_end(&self.buf.bytes, start);
+                    if matches!(self.buf.bytes[end - 1], b'!' | b'?') {
                         return None;
                     }
-                    self.pos = end;
+                    self.buf.pos = end;
                     return Some(Found::Move(start, end));
                 }
                 _ => return None,
@@ -791,23 +544,23 @@ impl<S: LineSource> Lexer<S> {
 
     /// The bytes `start..end` of the block, as [`Lexer::next_move`] returned them.
     pub(crate) fn word(&self, start: usize, end: usize) -> &[u8] {
-        &self.buf[start..end]
+        &self.buf.bytes[start..end]
     }
 
     /// The text of a comment, as [`Lexer::next_move`] returned it.
     pub(crate) fn comment(&self, from: usize, to: usize) -> &str {
-        self.held(from, to)
+        self.buf.held(from, to)
     }
 
     /// The line and column of byte `offset` of the current line, as a token there would have.
     pub(crate) fn location(&mut self, offset: usize) -> (usize, usize) {
-        (self.line_no, self.column(offset))
+        self.buf.location(offset)
     }
 
     /// Makes a move token of the word `start..end`; an annotation after it (`e4!?`) becomes
     /// the next token.
     fn move_token(&mut self, start: usize, end: usize, line: usize, column: usize) -> Token<'_> {
-        let word = &self.buf[start..end];
+        let word = &self.buf.bytes[start..end];
         let marks = word.iter().rev().take_while(|b| matches!(b, b'!' | b'?' | b'+' | b'#')).count();
         if marks > 0 {
             let suffix = &word[word.len() - marks..];
@@ -834,13 +587,13 @@ impl<S: LineSource> Lexer<S> {
         self.pending_nag = None;
         loop {
             let start = if to_close {
-                let rest = &self.buf[self.pos..];
-                self.pos + find_skip_stop(rest).unwrap_or(rest.len())
+                let rest = &self.buf.bytes[self.buf.pos..];
+                self.buf.pos + find_skip_stop(rest).unwrap_or(rest.len())
             } else {
                 match self.pass_plain() {
                     Passed::At(at) => at,
                     Passed::InComment(at) => {
-                        self.pos = at;
+                        self.buf.pos = at;
                         if !self.pass_comment().map_err(|error| (error, depth))? {
                             return Ok(SkipEnd::Eof);
                         }
@@ -848,24 +601,27 @@ impl<S: LineSource> Lexer<S> {
                     }
                 }
             };
-            self.pos = start;
-            let Some(&b) = self.buf.get(start) else {
-                if !self.fill().map_err(|error| (error, depth))? {
+            self.buf.pos = start;
+            let Some(&b) = self.buf.bytes.get(start) else {
+                if !self.buf.fill().map_err(|error| (error, depth))? {
                     return Ok(SkipEnd::Eof);
                 }
                 continue;
             };
-            let fail = |lexer: &mut Self, kind, at| Err(((kind, lexer.line_no, lexer.column(at)), depth));
+            let fail = |lexer: &mut Self, kind, at| {
+                let (line, column) = lexer.buf.location(at);
+                Err(((kind, line, column), depth))
+            };
             match b {
                 b'\n' => {
-                    self.newline(start);
-                    self.pos = start + 1;
+                    self.buf.newline(start);
+                    self.buf.pos = start + 1;
                 }
-                b'%' if start == self.line_start => self.pos = self.line_end(start),
+                b'%' if start == self.buf.line_start() => self.buf.pos = self.buf.line_end(start),
                 b'{' => {
-                    self.pos = start + 1;
+                    self.buf.pos = start + 1;
                     // Only a variation reports where an unclosed comment opened.
-                    let (line, column) = if to_close { (self.line_no, self.column(start)) } else { (0, 0) };
+                    let (line, column) = if to_close { self.buf.location(start) } else { (0, 0) };
                     if !self.pass_comment().map_err(|error| (error, depth))? {
                         if !to_close {
                             return Ok(SkipEnd::Eof);
@@ -873,45 +629,43 @@ impl<S: LineSource> Lexer<S> {
                         return Err(((PgnErrorKind::UnclosedComment, line, column), depth));
                     }
                 }
-                b';' => self.pos = self.line_end(start),
+                b';' => self.buf.pos = self.buf.line_end(start),
                 b'(' => {
                     depth += 1;
-                    self.pos = start + 1;
+                    self.buf.pos = start + 1;
                 }
                 b')' => {
                     depth = depth.saturating_sub(1);
-                    self.pos = start + 1;
+                    self.buf.pos = start + 1;
                     if to_close && depth == 0 {
                         return Ok(SkipEnd::Close);
                     }
                 }
                 b'[' => return Ok(SkipEnd::Tag),
                 b'$' if to_close => {
-                    let digits = self.buf[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
-                    self.pos = start + 1 + digits;
-                    if parse_nag(&self.buf[start + 1..self.pos]).is_none() {
+                    let digits = self.buf.bytes[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    self.buf.pos = start + 1 + digits;
+                    if parse_nag(&self.buf.bytes[start + 1..self.buf.pos]).is_none() {
                         return fail(self, PgnErrorKind::BadNag, start);
                     }
                 }
                 c @ (b'}' | b']' | b'"') if to_close => {
-                    self.pos = start + 1;
+                    self.buf.pos = start + 1;
                     return fail(self, PgnErrorKind::Unexpected(c as char), start);
                 }
-                _ if is_delimiter(b) => self.pos = start + 1,
+                _ if is_delimiter(b) => self.buf.pos = start + 1,
                 _ => {
                     // In a word that may be a result marker (perhaps after a move number, `2.1-0`).
-                    let end = word_end(&self.buf, start);
-                    self.pos = end;
-                    let line = &self.buf[self.line_start..start];
-                    let start = line
-                        .iter()
-                        .rposition(|&b| is_delimiter(b))
-                        .map_or(self.line_start, |i| self.line_start + i + 1);
-                    let word = &self.buf[start..end];
+                    let end = word_end(&self.buf.bytes, start);
+                    self.buf.pos = end;
+                    let line_start = self.buf.line_start();
+                    let line = &self.buf.bytes[line_start..start];
+                    let start = line.iter().rposition(|&b| is_delimiter(b)).map_or(line_start, |i| line_start + i + 1);
+                    let word = &self.buf.bytes[start..end];
                     let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
                     let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
                     let at = if digits > 0 && dots > 0 { start + digits + dots } else { start };
-                    if PgnResult::from_ascii(&self.buf[at..end]).is_some() {
+                    if PgnResult::from_ascii(&self.buf.bytes[at..end]).is_some() {
                         if to_close {
                             return fail(self, PgnErrorKind::ResultInVariation, at);
                         }
@@ -931,13 +685,13 @@ impl<S: LineSource> Lexer<S> {
     /// and a `-` after an `O` (castling: a word holding it is no result marker).
     #[inline(always)]
     fn pass_plain(&mut self) -> Passed {
-        let mut pos = self.pos;
+        let mut pos = self.buf.pos;
         // Whether `pos` is in a comment whose `{` came before it.
         let mut in_comment = false;
         // The block's last bytes, when fewer than a chunk, followed by zeros.
         let mut padded = [0; CHUNK];
         loop {
-            let rest = &self.buf[pos..];
+            let rest = &self.buf.bytes[pos..];
             let chunk = match rest.first_chunk::<CHUNK>() {
                 Some(chunk) => chunk,
                 None if rest.is_empty() => return if in_comment { Passed::InComment(pos) } else { Passed::At(pos) },
@@ -961,30 +715,20 @@ impl<S: LineSource> Lexer<S> {
             // A castling `-` is passed.
             while stops != 0 {
                 let at = pos + stops.trailing_zeros() as usize;
-                if !(self.buf[at] == b'-' && at > 0 && self.buf[at - 1] == b'O') {
+                if !(self.buf.bytes[at] == b'-' && at > 0 && self.buf.bytes[at - 1] == b'O') {
                     break;
                 }
                 stops &= stops - 1;
             }
             if stops != 0 {
                 let at = stops.trailing_zeros();
-                self.pass_newlines(pos, masks.newline & ((1 << at) - 1));
+                self.buf.pass_newlines(pos, masks.newline & ((1 << at) - 1));
                 return Passed::At(pos + at as usize);
             }
             let len = rest.len().min(CHUNK);
-            self.pass_newlines(pos, masks.newline);
+            self.buf.pass_newlines(pos, masks.newline);
             in_comment = inside >> 63 != 0;
             pos += len;
-        }
-    }
-
-    /// Counts the line ends of a chunk that starts at `at` and that were passed: bit `i` of
-    /// `newlines` for a `\n` at `at + i`.
-    #[inline(always)]
-    fn pass_newlines(&mut self, at: usize, newlines: u64) {
-        if newlines != 0 {
-            self.newline(at + 63 - newlines.leading_zeros() as usize);
-            self.line_no += newlines.count_ones() as usize - 1;
         }
     }
 
@@ -1006,20 +750,20 @@ impl<S: LineSource> Lexer<S> {
     /// Passes over the rest of a `{` comment, across lines; `false` if it never closes.
     fn pass_comment(&mut self) -> Result<bool, LexError> {
         loop {
-            let from = self.pos;
+            let from = self.buf.pos;
             // One search for the brace or a newline: most comments are on one line.
-            match find_either(b'}', b'\n', &self.buf[from..]).map(|i| from + i) {
-                Some(close) if self.buf[close] == b'}' => {
-                    self.pos = close + 1;
+            match find_either(b'}', b'\n', &self.buf.bytes[from..]).map(|i| from + i) {
+                Some(close) if self.buf.bytes[close] == b'}' => {
+                    self.buf.pos = close + 1;
                     return Ok(true);
                 }
                 Some(newline) => {
-                    self.newline(newline);
-                    self.pos = newline + 1;
+                    self.buf.newline(newline);
+                    self.buf.pos = newline + 1;
                 }
                 None => {
-                    self.pos = self.buf.len();
-                    if !self.fill()? {
+                    self.buf.pos = self.buf.bytes.len();
+                    if !self.buf.fill()? {
                         return Ok(false);
                     }
                 }
@@ -1032,38 +776,38 @@ impl<S: LineSource> Lexer<S> {
     /// Such a comment is read in place (without the copies of [`Lexer::read_comment`]).
     #[inline]
     fn one_line_comment(&self, from: usize) -> Option<(usize, usize, usize)> {
-        let close = from + find_comment_stop(&self.buf[from..])?;
-        if self.buf[close] != b'}' {
+        let close = from + find_comment_stop(&self.buf.bytes[from..])?;
+        if self.buf.bytes[close] != b'}' {
             return None;
         }
         // No two spaces in a row, so at most one to trim at either end.
-        let start = if from < close && self.buf[from] == b' ' { from + 1 } else { from };
-        let end = if start < close && self.buf[close - 1] == b' ' { close - 1 } else { close };
+        let start = if from < close && self.buf.bytes[from] == b' ' { from + 1 } else { from };
+        let end = if start < close && self.buf.bytes[close - 1] == b' ' { close - 1 } else { close };
         Some((start, end, close))
     }
 
     /// Reads a `{` comment's text into `self.text`, across lines; `false` if it never closes.
     fn read_comment(&mut self) -> Result<bool, LexError> {
-        self.bytes.clear();
+        self.scratch.clear();
         loop {
-            let from = self.pos;
+            let from = self.buf.pos;
             // One search for a comment on one line, a second one only for one over lines.
-            let stop = find_either(b'}', b'\n', &self.buf[from..]).map(|i| from + i);
+            let stop = find_either(b'}', b'\n', &self.buf.bytes[from..]).map(|i| from + i);
             let close = match stop {
-                Some(stop) if self.buf[stop] == b'}' => Some(stop),
-                Some(stop) => find(b'}', &self.buf[stop..]).map(|i| stop + i),
+                Some(stop) if self.buf.bytes[stop] == b'}' => Some(stop),
+                Some(stop) => find(b'}', &self.buf.bytes[stop..]).map(|i| stop + i),
                 None => None,
             };
-            let to = close.unwrap_or(self.buf.len());
-            append_words(&mut self.bytes, &self.buf[from..to]);
-            self.pass_lines(stop.unwrap_or(to), to);
+            let to = close.unwrap_or(self.buf.bytes.len());
+            append_words(&mut self.scratch, &self.buf.bytes[from..to]);
+            self.buf.pass_lines(stop.unwrap_or(to), to);
             if close.is_some() {
-                self.pos = to + 1;
-                set_text(&mut self.text, &self.bytes);
+                self.buf.pos = to + 1;
+                set_text(&mut self.text, &self.scratch);
                 return Ok(true);
             }
-            self.pos = to;
-            if !self.fill()? {
+            self.buf.pos = to;
+            if !self.buf.fill()? {
                 return Ok(false);
             }
         }
@@ -1072,8 +816,8 @@ impl<S: LineSource> Lexer<S> {
     /// Reads `[Name "value"]` starting at `start`, on the line ending at `line_end`; returns where the name ends and, for a
     /// value without escapes, where it is in the line (else the value is in `self.text`).
     fn read_tag(&mut self, start: usize, line_end: usize) -> Result<(usize, Option<(usize, usize)>), PgnErrorKind> {
-        let ascii = self.ascii_until(line_end);
-        let line = &self.buf[..line_end];
+        let ascii = self.buf.ascii_until(line_end);
+        let line = &self.buf.bytes[..line_end];
         let mut i = start + 1;
         while line.get(i).is_some_and(u8::is_ascii_whitespace) {
             i += 1;
@@ -1099,7 +843,7 @@ impl<S: LineSource> Lexer<S> {
             let close = value_end + 1 + line[value_end + 1..].iter().take_while(|b| b.is_ascii_whitespace()).count();
             let raw = &line[value_start..value_end];
             if line.get(close) == Some(&b']') && !raw.iter().any(|&b| b == b'\\' || b == b'\r') {
-                self.pos = close + 1;
+                self.buf.pos = close + 1;
                 return Ok((name_end, Some((value_start, value_end))));
             }
         }
@@ -1132,22 +876,22 @@ impl<S: LineSource> Lexer<S> {
             return Err(PgnErrorKind::BadTag("value not closed on its line"));
         };
         i = close;
-        self.pos = i + 1;
+        self.buf.pos = i + 1;
         let raw = &line[value_start..value_end];
         if !raw.contains(&b'\\') && (ascii || core::str::from_utf8(raw).is_ok()) {
             return Ok((name_end, Some((value_start, value_end))));
         }
-        self.bytes.clear();
+        self.scratch.clear();
         let mut k = value_start;
         while k < value_end {
             if line[k] == b'\\' && matches!(line.get(k + 1), Some(b'"' | b'\\')) {
                 k += 1;
             }
-            self.bytes.push(line[k]);
+            self.scratch.push(line[k]);
             k += 1;
         }
         self.text.clear();
-        self.text.push_str(&String::from_utf8_lossy(&self.bytes));
+        self.text.push_str(&String::from_utf8_lossy(&self.scratch));
         Ok((name_end, None))
     }
 }

@@ -99,6 +99,7 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+mod buffer;
 mod error;
 mod from_game;
 mod lexer;
@@ -109,9 +110,9 @@ mod text;
 mod visitor;
 mod writer;
 
+pub use buffer::LineSource;
 pub use error::{PgnError, PgnErrorKind};
 pub use from_game::{FromGameOptions, ToGameError};
-pub use lexer::LineSource;
 pub use model::{PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation, SEVEN_TAG_ROSTER};
 pub use reader::{MAX_VARIATION_DEPTH, PgnReader, Variations};
 pub use text::PgnText;

@@ -9,7 +9,8 @@ use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::lexer::{Found, Lexer, LineSource, SkipEnd, Spanned, Token};
+use super::buffer::LineSource;
+use super::lexer::{Found, Lexer, SkipEnd, Spanned, Token};
 use super::visitor::{Movetext, Variation, Visitor};
 use super::{PgnError, PgnErrorKind, PgnGame, PgnHeaders, PgnMove, PgnResult, PgnText, PgnVariation};
 use crate::{CastlingChoice, CastlingMode, FenError, Move, Position, SanPlus, Setup, UciMove, Validation};

@@ -1,5 +1,6 @@
 //! Looks at many bytes of PGN text at once: classifies 64 bytes of movetext, one bit per
-//! byte, for passing over movetext, and finds where a tag's name or value ends.
+//! byte, for passing over movetext, finds where a tag's name or value ends, and finds a byte
+//! (or either of two).
 //!
 //! On x86_64 with SSE2 (every x86_64 processor has it), sixteen bytes per instruction;
 //! elsewhere a byte (classes) or eight bytes (the search) at a time, with the same result.
@@ -139,6 +140,33 @@ fn find_ascii_stop_words(haystack: &[u8], below: u8, a: u8, b: u8) -> Option<usi
         offset += 8;
     }
     chunks.remainder().iter().position(|&x| x < below || x == a || x == b || !x.is_ascii()).map(|i| offset + i)
+}
+
+/// Finds the first `byte` in `haystack`, eight bytes at a time.
+pub(super) fn find(byte: u8, haystack: &[u8]) -> Option<usize> {
+    find_either(byte, byte, haystack)
+}
+
+/// Finds the first `a` or `b` in `haystack`, eight bytes at a time (inline: most searches
+/// are short).
+#[inline(always)]
+pub(super) fn find_either(a: u8, b: u8, haystack: &[u8]) -> Option<usize> {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each byte of `word` that is zero (and maybe of bytes above it).
+    let zeros = |word: u64| word.wrapping_sub(LOW) & !word & HIGH;
+    let (a_word, b_word) = (LOW * u64::from(a), LOW * u64::from(b));
+    let mut chunks = haystack.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        let found = zeros(word ^ a_word) | zeros(word ^ b_word);
+        if found != 0 {
+            return Some(offset + (found.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    chunks.remainder().iter().position(|&x| x == a || x == b).map(|i| offset + i)
 }
 
 /// Each bit of the result is the parity of the bits of `x` at and below it.
