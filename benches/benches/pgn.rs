@@ -8,7 +8,8 @@
 //!   visitor; pgn-reader: a visitor that skips variations and plays each SAN with shakmaty
 //!   (as pgn-reader's own `validate` example does).
 //! - `pgn/<file>_headers`: every game's tags, the movetext skipped. chess-core: a visitor
-//!   that answers [`Movetext::Skip`]; pgn-reader: a visitor that breaks at `begin_movetext`.
+//!   that skips the rest of the game at [`Visitor::end_tags`]; pgn-reader: a visitor that
+//!   breaks at `begin_movetext`.
 //!   Both see each tag's name and value and add up their lengths.
 //! - `pgn/<file>_tree`: chess-core's full reader ([`PgnReader`] as an iterator: comments,
 //!   NAGs and variations kept as a tree) against the same pgn-reader mainline visitor.
@@ -16,9 +17,10 @@
 //! Run with `cargo bench -p chess-benches --bench pgn`, then `python3 benches/ratios.py`.
 
 use std::hint::black_box;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
-use chess_core::pgn::{Movetext, PgnReader, Visitor};
+use chess_core::pgn::{Break, PgnReader, Visitor};
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 #[path = "../peer_pgn.rs"]
@@ -49,26 +51,33 @@ struct CoreCount {
 }
 
 impl Visitor for CoreCount {
-    fn begin_game(&mut self) {
+    type Output = ();
+
+    fn begin_game(&mut self) -> ControlFlow<Break> {
         self.games += 1;
+        ControlFlow::Continue(())
     }
 
-    fn tag(&mut self, name: &str, value: &str) {
+    fn tag(&mut self, name: &str, value: &str) -> ControlFlow<Break> {
         self.tag_bytes += (name.len() + value.len()) as u64;
+        ControlFlow::Continue(())
     }
 
-    fn end_tags(&mut self) -> Movetext {
-        if self.headers_only { Movetext::Skip } else { Movetext::Read }
+    fn end_tags(&mut self) -> ControlFlow<Break> {
+        if self.headers_only { ControlFlow::Break(Break::SkipGame) } else { ControlFlow::Continue(()) }
     }
 
-    fn play(&mut self, _: &chess_core::Position, _: chess_core::Move) {
+    fn play(&mut self, _: &chess_core::Position, _: chess_core::Move) -> ControlFlow<Break> {
         self.moves += 1;
+        ControlFlow::Continue(())
     }
 
     /// Like the peer's positions, these need no Zobrist key.
     fn wants_keys(&self) -> bool {
         false
     }
+
+    fn end_game(&mut self) {}
 }
 
 fn core_visit(text: &str, headers_only: bool) -> (u64, u64, u64) {

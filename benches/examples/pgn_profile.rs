@@ -11,7 +11,9 @@
 mod peer_pgn;
 use peer_pgn::{PeerHeaders, PeerMainline};
 
-use chess_core::pgn::{LineSource, PgnReader};
+use std::ops::ControlFlow;
+
+use chess_core::pgn::{Break, LineSource, PgnReader, Visitor};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -113,21 +115,27 @@ struct Mainline {
     keys: bool,
 }
 
-impl chess_core::pgn::Visitor for Mainline {
-    fn tag(&mut self, _: &str, _: &str) {
+impl Visitor for Mainline {
+    type Output = ();
+
+    fn tag(&mut self, _: &str, _: &str) -> ControlFlow<Break> {
         self.moves += usize::from(self.headers_only);
+        ControlFlow::Continue(())
     }
 
-    fn end_tags(&mut self) -> chess_core::pgn::Movetext {
-        if self.headers_only { chess_core::pgn::Movetext::Skip } else { chess_core::pgn::Movetext::Read }
+    fn end_tags(&mut self) -> ControlFlow<Break> {
+        if self.headers_only { ControlFlow::Break(Break::SkipGame) } else { ControlFlow::Continue(()) }
     }
 
-    fn play(&mut self, _: &chess_core::Position, _: chess_core::Move) {
+    fn play(&mut self, _: &chess_core::Position, _: chess_core::Move) -> ControlFlow<Break> {
         self.moves += 1;
+        ControlFlow::Continue(())
     }
 
     /// Like the peer's positions, these need no Zobrist key (but with `stream-keys`).
     fn wants_keys(&self) -> bool {
         self.keys
     }
+
+    fn end_game(&mut self) {}
 }

@@ -490,6 +490,28 @@ fn skip_game_and_read_headers_mix_with_reading_games() {
 }
 
 #[test]
+fn skip_game_passes_over_a_bad_game_where_the_reader_does() {
+    // Errors before the movetext: the rest of the game is passed over as after any error,
+    // whether the game is read or skipped, so both find the same games.
+    let texts = [
+        "$ ( [Event \"e\"] *\n1. e4 *\n",
+        "[Event \"1\"]\n[Bad\n(1. e4 [Event \"2\"] *) *\n[Event \"3\"]\n1. d4 *\n",
+        "} [Event \"x\"] 1. e4 (1. d4 *\n[Event \"y\"]\n*",
+    ];
+    for text in texts {
+        let games = read_all(text);
+        assert!(games.iter().any(Result::is_err), "{text}");
+        for skip in 0..=games.len() {
+            let mut reader = PgnReader::from_text(text);
+            for _ in 0..skip {
+                assert_eq!(reader.skip_game(), Ok(true), "{text}");
+            }
+            assert_eq!(reader.next(), games.get(skip).cloned(), "{text}: after skipping {skip}");
+        }
+    }
+}
+
+#[test]
 fn read_headers_reports_a_bad_tag_and_goes_on() {
     let text = "[Event \"1\"]\n[White x]\n[Black \"B\"]\n\n1. e4 *\n\n[Event \"2\"]\n\n1. d4 *\n";
     let mut reader = PgnReader::from_text(text);

@@ -1,9 +1,15 @@
 //! The streaming layer (`PgnReader::visit` and `Visitor`): what a visitor is told, that its
-//! errors are the iterator's, and that the block-reading lexer keeps lines and columns right
-//! across blocks and with tiny `BufRead` buffers.
+//! errors are the iterator's, the output of each game, skipping a game and stopping, and that
+//! the block-reading lexer keeps lines and columns right across blocks and with tiny `BufRead`
+//! buffers.
 
-use chess_core::pgn::{Movetext, PgnErrorKind, PgnReader, PgnResult, Variation, Variations, Visitor};
+use std::ops::ControlFlow;
+
+use chess_core::pgn::{Break, PgnErrorKind, PgnReader, PgnResult, Variation, Variations, Visitor};
 use chess_core::{Move, Position};
+
+/// A callback's answer that reads on.
+const GO: ControlFlow<Break> = ControlFlow::Continue(());
 
 /// Writes down every event, as text.
 #[derive(Default)]
@@ -15,50 +21,62 @@ struct Log {
 }
 
 impl Visitor for Log {
-    fn begin_game(&mut self) {
+    type Output = ();
+
+    fn begin_game(&mut self) -> ControlFlow<Break> {
         self.events.push("begin".into());
+        GO
     }
 
-    fn tag(&mut self, name: &str, value: &str) {
+    fn tag(&mut self, name: &str, value: &str) -> ControlFlow<Break> {
         self.events.push(format!("tag {name}={value}"));
+        GO
     }
 
-    fn end_tags(&mut self) -> Movetext {
-        if self.headers_only { Movetext::Skip } else { Movetext::Read }
+    fn end_tags(&mut self) -> ControlFlow<Break> {
+        if self.headers_only { ControlFlow::Break(Break::SkipGame) } else { GO }
     }
 
-    fn begin_movetext(&mut self, start: &Position) {
+    fn begin_movetext(&mut self, start: &Position) -> ControlFlow<Break> {
         self.events.push(format!("start {}", start.to_fen()));
+        GO
     }
 
-    fn play(&mut self, before: &Position, mv: Move) {
+    fn play(&mut self, before: &Position, mv: Move) -> ControlFlow<Break> {
         self.events.push(if mv.is_null() { "--".to_string() } else { before.san(mv).to_string() });
+        GO
     }
 
-    fn nag(&mut self, nag: u8) {
+    fn nag(&mut self, nag: u8) -> ControlFlow<Break> {
         self.events.push(format!("${nag}"));
+        GO
     }
 
     fn wants_comments(&self) -> bool {
         self.comments
     }
 
-    fn comment(&mut self, text: &str) {
+    fn comment(&mut self, text: &str) -> ControlFlow<Break> {
         self.events.push(format!("{{{text}}}"));
+        GO
     }
 
-    fn begin_variation(&mut self) -> Variation {
+    fn begin_variation(&mut self) -> ControlFlow<Break, Variation> {
         self.events.push("(".into());
-        if self.enter { Variation::Enter } else { Variation::Skip }
+        ControlFlow::Continue(if self.enter { Variation::Enter } else { Variation::Skip })
     }
 
-    fn end_variation(&mut self) {
+    fn end_variation(&mut self) -> ControlFlow<Break> {
         self.events.push(")".into());
+        GO
     }
 
-    fn result(&mut self, result: PgnResult) {
+    fn result(&mut self, result: PgnResult) -> ControlFlow<Break> {
         self.events.push(result.to_string());
+        GO
     }
+
+    fn end_game(&mut self) {}
 }
 
 const GAME: &str = "[Event \"E\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n{before} 1. e4 $1 {after e4} \
@@ -333,21 +351,27 @@ struct Keys {
 }
 
 impl Visitor for Keys {
+    type Output = ();
+
     fn wants_keys(&self) -> bool {
         self.keys
     }
 
-    fn begin_movetext(&mut self, start: &Position) {
+    fn begin_movetext(&mut self, start: &Position) -> ControlFlow<Break> {
         self.start = start.zobrist_key();
+        GO
     }
 
-    fn play(&mut self, before: &Position, _: Move) {
+    fn play(&mut self, before: &Position, _: Move) -> ControlFlow<Break> {
         self.seen.push((before.to_fen(), before.zobrist_key()));
+        GO
     }
 
-    fn begin_variation(&mut self) -> Variation {
-        Variation::Enter
+    fn begin_variation(&mut self) -> ControlFlow<Break, Variation> {
+        ControlFlow::Continue(Variation::Enter)
     }
+
+    fn end_game(&mut self) {}
 }
 
 #[test]
@@ -413,4 +437,230 @@ fn headers_only_passes_castling_comments_and_lines_as_the_general_loop_did() {
     assert_eq!((error.game, error.line, error.column), (3, 11, 1));
     assert_eq!(error.kind, PgnErrorKind::BadTag("value not closed on its line"));
     assert!(reader.read_headers().is_none());
+}
+
+/// Writes down every event as `Log` does (with `end tags` too), and breaks off with `how` at
+/// its `at`-th event, counted from 0 over the whole text; each game's output is its events.
+struct Breaker {
+    at: usize,
+    how: Break,
+    enter: bool,
+    seen: usize,
+    events: Vec<String>,
+}
+
+impl Breaker {
+    fn new(at: usize, how: Break, enter: bool) -> Breaker {
+        Breaker { at, how, enter, seen: 0, events: Vec::new() }
+    }
+
+    fn event(&mut self, event: String) -> ControlFlow<Break> {
+        self.events.push(event);
+        self.seen += 1;
+        if self.seen - 1 == self.at { ControlFlow::Break(self.how) } else { GO }
+    }
+}
+
+impl Visitor for Breaker {
+    type Output = Vec<String>;
+
+    fn begin_game(&mut self) -> ControlFlow<Break> {
+        self.event("begin".into())
+    }
+
+    fn tag(&mut self, name: &str, value: &str) -> ControlFlow<Break> {
+        self.event(format!("tag {name}={value}"))
+    }
+
+    fn end_tags(&mut self) -> ControlFlow<Break> {
+        self.event("end tags".into())
+    }
+
+    fn begin_movetext(&mut self, start: &Position) -> ControlFlow<Break> {
+        self.event(format!("start {}", start.to_fen()))
+    }
+
+    fn play(&mut self, before: &Position, mv: Move) -> ControlFlow<Break> {
+        self.event(before.san(mv).to_string())
+    }
+
+    fn nag(&mut self, nag: u8) -> ControlFlow<Break> {
+        self.event(format!("${nag}"))
+    }
+
+    fn wants_comments(&self) -> bool {
+        true
+    }
+
+    fn comment(&mut self, text: &str) -> ControlFlow<Break> {
+        self.event(format!("{{{text}}}"))
+    }
+
+    fn begin_variation(&mut self) -> ControlFlow<Break, Variation> {
+        self.event("(".into())?;
+        ControlFlow::Continue(if self.enter { Variation::Enter } else { Variation::Skip })
+    }
+
+    fn end_variation(&mut self) -> ControlFlow<Break> {
+        self.event(")".into())
+    }
+
+    fn result(&mut self, result: PgnResult) -> ControlFlow<Break> {
+        self.event(result.to_string())
+    }
+
+    fn end_game(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.events)
+    }
+}
+
+/// Games whose ends are hard to find: a result, `)` and `[` in comments, results in a
+/// variation, a `;` comment and a `%` line; a game without tags after a result; a game of a
+/// result alone; a game without a result that ends at the next game's tags; a game of tags
+/// alone at the end.
+const GAMES: &str = "[Event \"one\"]\n[White \"Anna\"]\n\n{pre} 1. e4 $1 {c ) 1-0 [x]} (1. d4 {in 0-1} (1. c4) \
+                     1... d5 ; 1-0 in a line\n% 0-1 on an escape line\n) 1... e5!? 2. Nf3 1-0\n1. d4 d5 *\n*\n\
+                     [Event \"three\"]\n\n1. c4 e5 2. Nc3\n[Event \"four\"]\n\n1. Nf3 (1. g3) *\n\n[Event \"five\"]\n";
+
+/// Reads every game of `text` with `visitor`, checking that the reader stays done once it
+/// returns `None`.
+fn outputs(text: &str, visitor: &mut Breaker) -> Vec<Vec<String>> {
+    let mut reader = PgnReader::from_text(text);
+    let outputs = std::iter::from_fn(|| reader.visit(visitor)).map(Result::unwrap).collect();
+    assert!(reader.visit(visitor).is_none());
+    assert!(reader.next().is_none());
+    assert!(reader.read_headers().is_none());
+    assert_eq!(reader.skip_game(), Ok(false));
+    outputs
+}
+
+#[test]
+fn each_game_makes_its_output() {
+    let games = outputs(GAMES, &mut Breaker::new(usize::MAX, Break::SkipGame, true));
+    let start = "start rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let expected: [&[&str]; 6] = [
+        &[
+            "begin",
+            "tag Event=one",
+            "tag White=Anna",
+            "{pre}",
+            "end tags",
+            start,
+            "e4",
+            "$1",
+            "{c ) 1-0 [x]}",
+            "(",
+            "d4",
+            "{in 0-1}",
+            "(",
+            "c4",
+            ")",
+            "d5",
+            "{1-0 in a line}",
+            ")",
+            "e5",
+            "$5",
+            "Nf3",
+            "1-0",
+        ],
+        &["begin", "end tags", start, "d4", "d5", "*"],
+        &["begin", "end tags", start, "*"],
+        &["begin", "tag Event=three", "end tags", start, "c4", "e5", "Nc3"],
+        &["begin", "tag Event=four", "end tags", start, "Nf3", "(", "g3", ")", "*"],
+        &["begin", "tag Event=five", "end tags", start],
+    ];
+    assert_eq!(games, expected);
+    // The tree reader finds the same games.
+    let trees: Vec<_> = PgnReader::from_text(GAMES).map(|game| game.unwrap().moves.len()).collect();
+    assert_eq!(trees, [3, 2, 0, 3, 1, 0]);
+}
+
+#[test]
+fn a_skipped_game_ends_where_it_would_have_and_the_next_read_is_the_next_game() {
+    for enter in [true, false] {
+        let full = outputs(GAMES, &mut Breaker::new(usize::MAX, Break::SkipGame, enter));
+        // Every event, and the `begin` of the attempt at a game after the last.
+        let events = full.iter().map(Vec::len).sum::<usize>() + 1;
+        for at in 0..events {
+            let (mut game, mut local) = (0, at);
+            while game < full.len() && local >= full[game].len() {
+                local -= full[game].len();
+                game += 1;
+            }
+            let mut expected = full.clone();
+            if let Some(broken) = expected.get_mut(game) {
+                broken.truncate(local + 1);
+            }
+            let skipped = outputs(GAMES, &mut Breaker::new(at, Break::SkipGame, enter));
+            assert_eq!(skipped, expected, "skipping at event {at}, variations entered: {enter}");
+
+            // Stopping there instead: nothing after it, and no game when it stops at its start.
+            expected.truncate(if local == 0 { game } else { game + 1 });
+            let stopped = outputs(GAMES, &mut Breaker::new(at, Break::StopReading, enter));
+            assert_eq!(stopped, expected, "stopping at event {at}, variations entered: {enter}");
+        }
+    }
+}
+
+#[test]
+fn a_visitor_that_stops_after_n_games_gets_n_outputs() {
+    /// Stops at the start of game `n + 1`; each game's output is its number of moves.
+    struct FirstGames {
+        n: usize,
+        games: usize,
+        moves: usize,
+    }
+
+    impl Visitor for FirstGames {
+        type Output = usize;
+
+        fn begin_game(&mut self) -> ControlFlow<Break> {
+            self.games += 1;
+            if self.games > self.n { ControlFlow::Break(Break::StopReading) } else { GO }
+        }
+
+        fn play(&mut self, _: &Position, _: Move) -> ControlFlow<Break> {
+            self.moves += 1;
+            GO
+        }
+
+        fn end_game(&mut self) -> usize {
+            std::mem::take(&mut self.moves)
+        }
+    }
+
+    let text = "1. e4 *\n1. d4 d5 *\n1. c4 e5 2. Nc3 *\n1. Nf3 d5 2. g3 c5 *\n";
+    for n in 0..=5 {
+        let mut reader = PgnReader::from_text(text);
+        let mut visitor = FirstGames { n, games: 0, moves: 0 };
+        let moves: Vec<usize> = std::iter::from_fn(|| reader.visit(&mut visitor)).map(Result::unwrap).collect();
+        assert_eq!(moves, [1, 2, 3, 4][..n.min(4)], "n = {n}");
+        assert!(reader.next().is_none(), "n = {n}");
+    }
+}
+
+#[test]
+fn a_skipped_game_is_not_checked_but_for_its_source() {
+    // The bad move and the bad tag after the break are not read; only their shape ends the game.
+    let text = "[Event \"1\"]\n\n1. e4 Zz9 (1. d4 $x }) *\n[Event \"2\"]\n[Bad\n\n1. Ke5 *\n[Event \"3\"]\n\n1. e4 *\n";
+    let mut reader = PgnReader::from_text(text);
+    let mut first_tag = Breaker::new(1, Break::SkipGame, false);
+    assert_eq!(reader.visit(&mut first_tag).unwrap().unwrap(), ["begin", "tag Event=1"]);
+    first_tag.at = 3;
+    assert_eq!(reader.visit(&mut first_tag).unwrap().unwrap(), ["begin", "tag Event=2"]);
+    assert_eq!(reader.visit(&mut first_tag).unwrap().unwrap().last().unwrap(), "*");
+    assert!(reader.visit(&mut first_tag).is_none());
+
+    // A failing source is still an error, and ends the reading.
+    struct Failing;
+    impl std::io::Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("broken"))
+        }
+    }
+    let source = std::io::BufReader::new(std::io::Read::chain(&b"[Event \"1\"]\n\n1. e4 e5 "[..], Failing));
+    let mut reader = PgnReader::new(source);
+    let error = reader.visit(&mut Breaker::new(1, Break::SkipGame, false)).unwrap().unwrap_err();
+    assert!(error.kind.is_io(), "{error}");
+    assert!(reader.visit(&mut Breaker::new(1, Break::SkipGame, false)).is_none());
 }

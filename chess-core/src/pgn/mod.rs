@@ -16,8 +16,10 @@
 //!
 //! Two layers, one lexer: [`PgnReader::visit`] streams each game's tags and checked moves to a
 //! [`Visitor`] without building anything (comments and variations it does not ask for are
-//! passed over by the lexer, not read), and the [`Iterator`] of [`PgnGame`]s is built on it by
-//! a visitor that keeps everything.
+//! passed over by the lexer, not read) and returns what the visitor makes of the game; a
+//! visitor may skip the rest of a game or stop reading ([`Break`]). The [`Iterator`] of
+//! [`PgnGame`]s is built on it by a visitor that keeps everything, and the headers-only scan
+//! and `skip_game` by visitors that skip.
 //!
 //! Comments are kept with each run of whitespace shown as one space, so that writing them
 //! wrapped and reading them back gives the same text. Comments and tags are [`PgnText`]s,
@@ -116,5 +118,5 @@ pub use from_game::{FromGameOptions, ToGameError};
 pub use model::{PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation, SEVEN_TAG_ROSTER};
 pub use reader::{MAX_VARIATION_DEPTH, PgnReader, Variations};
 pub use text::PgnText;
-pub use visitor::{Movetext, Variation, Visitor};
+pub use visitor::{Break, Variation, Visitor};
 pub use writer::MAX_LINE;

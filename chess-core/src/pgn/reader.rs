@@ -2,16 +2,18 @@
 //! column, and recovery at the next game.
 //!
 //! One driver reads every game: it checks the moves and tells a [`Visitor`] about them. The
-//! games of the [`Iterator`] are built by such a visitor ([`Builder`]); [`PgnReader::visit`]
-//! hands the events to the caller's.
+//! games of the [`Iterator`] are built by such a visitor ([`Builder`]), and so are
+//! [`PgnReader::read_headers`] and [`PgnReader::skip_game`]; [`PgnReader::visit`] hands the
+//! events to the caller's.
 
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use core::ops::ControlFlow;
 
 use super::buffer::LineSource;
 use super::lexer::{Found, Lexer, SkipEnd, Spanned, Token};
-use super::visitor::{Movetext, Variation, Visitor};
+use super::visitor::{Break, Variation, Visitor};
 use super::{PgnError, PgnErrorKind, PgnGame, PgnHeaders, PgnMove, PgnResult, PgnText, PgnVariation};
 use crate::{CastlingChoice, CastlingMode, FenError, Move, Position, SanPlus, Setup, UciMove, Validation};
 
@@ -85,19 +87,23 @@ impl<S: LineSource> PgnReader<S> {
         self
     }
 
-    /// Reads the next game into `visitor`, without building it: `None` after the last game.
+    /// Reads the next game into `visitor`, without building it, and returns the visitor's
+    /// output for it ([`Visitor::end_game`]): `None` after the last game, or once the visitor
+    /// stopped reading ([`Break::StopReading`]).
     ///
     /// Every move is checked as the [`Iterator`] checks it, and errors are the same, with
     /// the same game, line and column ([`PgnError::partial`] is `None`: the visitor has seen
     /// the game up to the error). After an error the reader passes over the rest of the bad
-    /// game, reporting only its result marker, and goes on with the next game. See
-    /// [`Visitor`] for an example.
-    pub fn visit<V: Visitor>(&mut self, visitor: &mut V) -> Option<Result<(), PgnError>> {
+    /// game, reporting only its result marker, and goes on with the next game. A game the
+    /// visitor skips ([`Break::SkipGame`]) is passed over the same way, unchecked and
+    /// unreported, and the next call reads the next game. See [`Visitor`] and [`Break`] for
+    /// examples.
+    pub fn visit<V: Visitor>(&mut self, visitor: &mut V) -> Option<Result<V::Output, PgnError>> {
         while !self.done || self.carry.is_some() {
             self.games += 1;
             match self.visit_game(visitor) {
-                Ok(true) => return Some(Ok(())),
-                Ok(false) => self.games -= 1,
+                Ok(Some(output)) => return Some(Ok(output)),
+                Ok(None) => self.games -= 1,
                 Err(error) => return Some(Err(error)),
             }
         }
@@ -127,9 +133,7 @@ impl<S: LineSource> PgnReader<S> {
     /// # Ok::<(), chess_core::pgn::PgnError>(())
     /// ```
     pub fn read_headers(&mut self) -> Option<Result<PgnHeaders, PgnError>> {
-        let mut headers = Headers(Some(PgnHeaders::default()));
-        let visited = self.visit(&mut headers)?;
-        Some(visited.map(|()| headers.0.unwrap_or_default()))
+        self.visit(&mut Headers(PgnHeaders::default()))
     }
 
     /// Passes over the next game without reading it (malformed tags included); `Ok(false)`
@@ -148,49 +152,68 @@ impl<S: LineSource> PgnReader<S> {
     /// # Ok::<(), chess_core::pgn::PgnError>(())
     /// ```
     pub fn skip_game(&mut self) -> Result<bool, PgnError> {
-        match self.visit(&mut Headers(None)) {
-            None => Ok(false),
-            Some(Err(error)) if error.kind.is_io() => Err(error),
-            Some(_) => Ok(true),
-        }
+        self.visit(&mut Skip).transpose().map(|skipped| skipped.is_some())
     }
 
-    /// Reads one game into `visitor`; `Ok(false)` when it turned out to be only comments.
-    fn visit_game<V: Visitor>(&mut self, visitor: &mut V) -> Result<bool, PgnError> {
-        visitor.begin_game();
+    /// Reads one game into `visitor` and returns its output; `Ok(None)` when it turned out to
+    /// be only comments, or when the visitor stopped reading before it.
+    fn visit_game<V: Visitor>(&mut self, visitor: &mut V) -> Result<Option<V::Output>, PgnError> {
+        let mut flow = visitor.begin_game();
+        if flow == STOP {
+            self.done = true;
+            self.carry = None;
+            return Ok(None);
+        }
         self.lexer.keep_comments = visitor.wants_comments();
         self.replay.reset();
         self.replay.keys = visitor.wants_keys();
         if let Some((name, value, line, column)) = self.carry.take() {
             self.replay.add_tag(&name, &value, line, column);
-            visitor.tag(&name, &value);
+            if flow.is_continue() {
+                flow = visitor.tag(&name, &value);
+            }
         }
-        let stop = match self.replay.run(&mut self.lexer, visitor) {
-            Ok(stop) => stop,
-            Err((kind, line, column)) => return Err(self.fail(visitor, kind, line, column)),
+        let end = match flow {
+            ControlFlow::Continue(()) => self.replay.run(&mut self.lexer, visitor),
+            ControlFlow::Break(how) => self.replay.broken(&mut self.lexer, how, 0),
         };
-        match stop {
-            Stop::End | Stop::Skipped(SkipEnd::Result | SkipEnd::Tag | SkipEnd::Close) => {}
-            Stop::Eof | Stop::Skipped(SkipEnd::Eof) => self.done = true,
-            Stop::Carry(name, value, line, column) => self.carry = Some((name, value, line, column)),
+        match end {
+            Ok(End::Game) => {}
+            Ok(End::Eof) => self.done = true,
+            Ok(End::Carry(name, value, line, column)) => self.carry = Some((name, value, line, column)),
+            Ok(End::Stopped) => {
+                self.done = true;
+                return Ok(Some(visitor.end_game()));
+            }
+            Err((kind, line, column)) => {
+                let error = self.fail(visitor, kind, line, column);
+                // A game the visitor skipped is not checked: only a failing source is an error.
+                return if self.replay.skipped && !error.kind.is_io() {
+                    Ok(Some(visitor.end_game()))
+                } else {
+                    Err(error)
+                };
+            }
         }
-        self.replay.finish(visitor).map_err(|(kind, line, column)| self.error(kind, line, column))
+        match self.replay.finish() {
+            Ok(true) => Ok(Some(visitor.end_game())),
+            Ok(false) => Ok(None),
+            Err((kind, line, column)) => Err(self.error(kind, line, column)),
+        }
     }
 
     /// Reads the next game; `Ok(None)` when the game turned out to be only comments.
     fn read_game(&mut self) -> Result<Option<PgnGame>, PgnError> {
         let mut builder = Builder::new(self.variations, self.last_size);
         match self.visit_game(&mut builder) {
-            Ok(true) => {
-                let game = builder.into_game();
+            Ok(game) => {
                 if let Some(game) = &game {
                     self.last_size = (game.tags.len(), game.moves.len());
                 }
                 Ok(game)
             }
-            Ok(false) => Ok(None),
             Err(error) if error.kind.is_io() => Err(error),
-            Err(error) => Err(PgnError { partial: builder.into_game().map(Box::new), ..error }),
+            Err(error) => Err(PgnError { partial: builder.take_game().map(Box::new), ..error }),
         }
     }
 
@@ -199,7 +222,7 @@ impl<S: LineSource> PgnReader<S> {
     }
 
     /// Makes the error and passes over the rest of the bad game (telling the visitor its
-    /// result marker, if any).
+    /// result marker, if any, unless the visitor skipped the game).
     fn fail<V: Visitor>(&mut self, visitor: &mut V, kind: PgnErrorKind, line: usize, column: usize) -> PgnError {
         let error = self.error(kind, line, column);
         if error.kind.is_io() {
@@ -228,7 +251,9 @@ impl<S: LineSource> PgnReader<S> {
                     break;
                 }
                 Token::Result(result) if depth == 0 => {
-                    visitor.result(result);
+                    if !self.replay.skipped && visitor.result(result) == STOP {
+                        self.done = true;
+                    }
                     break;
                 }
                 Token::Open => depth += 1,
@@ -269,16 +294,29 @@ impl core::str::FromStr for PgnGame {
 /// A problem and where: what, line, column.
 type Failure = (PgnErrorKind, usize, usize);
 
-/// How reading a game's tokens stopped.
-enum Stop {
-    /// At the result marker.
-    End,
+/// A visitor's answer that stops reading.
+const STOP: ControlFlow<Break> = ControlFlow::Break(Break::StopReading);
+
+/// Where reading a game ended.
+enum End {
+    /// After its result marker, or before the `[` of the next game's tags.
+    Game,
     /// At the end of the input.
     Eof,
-    /// At a tag after the movetext, which starts the next game: name, value, line, column.
+    /// After a tag that follows the movetext and so starts the next game: name, value, line,
+    /// column.
     Carry(String, String, usize, usize),
-    /// The visitor skipped the movetext, which ended so.
-    Skipped(SkipEnd),
+    /// Where the visitor stopped reading.
+    Stopped,
+}
+
+impl From<SkipEnd> for End {
+    fn from(end: SkipEnd) -> End {
+        match end {
+            SkipEnd::Eof => End::Eof,
+            SkipEnd::Result | SkipEnd::Tag | SkipEnd::Close => End::Game,
+        }
+    }
 }
 
 /// A line being played: the positions before its last move and after it.
@@ -292,11 +330,11 @@ struct Line {
 
 impl Line {
     /// Tells the visitor about a legal move and plays it, keeping the Zobrist key when `keys`
-    /// (else it stays 0, see [`Visitor::wants_keys`]). Inlined into the driver's loop (as a
-    /// call: 2-4% more instructions).
+    /// (else it stays 0, see [`Visitor::wants_keys`]); returns the visitor's answer. Inlined
+    /// into the driver's loop (as a call: 2-4% more instructions).
     #[inline(always)]
-    fn play<V: Visitor>(&mut self, mv: Move, keys: bool, visitor: &mut V) {
-        visitor.play(&self.pos, mv);
+    fn play<V: Visitor>(&mut self, mv: Move, keys: bool, visitor: &mut V) -> ControlFlow<Break> {
+        let flow = visitor.play(&self.pos, mv);
         self.before = self.pos;
         if keys {
             play(&mut self.pos, mv);
@@ -307,6 +345,7 @@ impl Line {
             self.pos.play_unchecked_without_key(mv);
         }
         self.has_move = true;
+        flow
     }
 }
 
@@ -325,7 +364,7 @@ struct Replay {
     had_tags: bool,
     /// Whether the positions played keep their Zobrist key ([`Visitor::wants_keys`]).
     keys: bool,
-    /// Whether the movetext has started, and whether the visitor skipped it.
+    /// Whether the movetext has started, and whether the visitor skipped the game.
     movetext: bool,
     skipped: bool,
     lines: Vec<Line>,
@@ -356,7 +395,7 @@ impl Replay {
     }
 
     /// Notes what a tag says about the start position.
-    #[inline]
+    #[inline(always)]
     fn add_tag(&mut self, name: &str, value: &str, line: usize, column: usize) {
         match name {
             "FEN" if !self.has_fen => {
@@ -380,20 +419,20 @@ impl Replay {
     }
 
     /// Starts the movetext: asks the visitor whether to read it, and if so works out the
-    /// start position from the tags. Returns whether the movetext is read.
-    fn begin_movetext<V: Visitor>(&mut self, visitor: &mut V) -> Result<bool, Failure> {
+    /// start position from the tags and tells the visitor. Returns the visitor's answer.
+    fn begin_movetext<V: Visitor>(&mut self, visitor: &mut V) -> Result<ControlFlow<Break>, Failure> {
         self.movetext = true;
-        if visitor.end_tags() == Movetext::Skip {
-            self.skipped = true;
-            return Ok(false);
+        let mut flow = visitor.end_tags();
+        if flow.is_continue() {
+            let (line, column) = self.setup_at;
+            let fen = self.has_fen.then_some(self.fen.as_str());
+            let start = start_position(self.variant.as_deref(), fen).map_err(|kind| (kind, line, column))?;
+            let played = if self.keys { start } else { start.without_key() };
+            self.lines.push(Line { before: played, pos: played, has_move: false, opened: (line, column) });
+            flow = visitor.begin_movetext(&start);
         }
-        let (line, column) = self.setup_at;
-        let fen = self.has_fen.then_some(self.fen.as_str());
-        let start = start_position(self.variant.as_deref(), fen).map_err(|kind| (kind, line, column))?;
-        visitor.begin_movetext(&start);
-        let start = if self.keys { start } else { start.without_key() };
-        self.lines.push(Line { before: start, pos: start, has_move: false, opened: (line, column) });
-        Ok(true)
+        self.skipped = flow.is_break();
+        Ok(flow)
     }
 
     fn top(&mut self) -> &mut Line {
@@ -401,71 +440,73 @@ impl Replay {
     }
 
     /// Reads the game's tokens up to its end, checking the moves and telling the visitor.
-    fn run<S: LineSource, V: Visitor>(&mut self, lexer: &mut Lexer<S>, visitor: &mut V) -> Result<Stop, Failure> {
+    fn run<S: LineSource, V: Visitor>(&mut self, lexer: &mut Lexer<S>, visitor: &mut V) -> Result<End, Failure> {
         let keys = self.keys;
         loop {
             if !self.movetext {
                 // The common case of a tag section, plain tags, without tokens.
                 while let Some((name, value, line, column)) = lexer.next_tag() {
                     self.add_tag(name, value, line, column);
-                    visitor.tag(name, value);
+                    if let ControlFlow::Break(how) = visitor.tag(name, value) {
+                        return self.broken(lexer, how, 0);
+                    }
                 }
             } else {
                 // The common case, moves between move numbers and comments, without tokens.
                 while let Some(found) = lexer.next_move() {
-                    match found {
+                    let flow = match found {
                         Found::Move(start, end) => {
                             let top = self.top();
                             let mv = parse_move(&top.pos, lexer.word(start, end)).map_err(|kind| {
                                 let (line, column) = lexer.location(start);
                                 (kind, line, column)
                             })?;
-                            top.play(mv, keys, visitor);
+                            top.play(mv, keys, visitor)
                         }
                         Found::Comment(from, to) => visitor.comment(lexer.comment(from, to)),
+                    };
+                    if let ControlFlow::Break(how) = flow {
+                        return self.broken(lexer, how, self.depth());
                     }
                 }
             }
             let Spanned { token, line, column } = lexer.next_token()?;
-            match token {
-                Token::Eof => return Ok(Stop::Eof),
+            if !self.movetext && !matches!(token, Token::Eof | Token::Tag { .. } | Token::Comment(_)) {
+                // The movetext's first token, read before the visitor was asked about it.
+                if let ControlFlow::Break(how) = self.begin_movetext(visitor)? {
+                    if how == Break::SkipGame && matches!(token, Token::Result(_)) {
+                        // The game ends at this result: nothing is left to skip.
+                        return Ok(End::Game);
+                    }
+                    let depth = usize::from(token == Token::Open);
+                    return self.broken(lexer, how, depth);
+                }
+            }
+            let flow = match token {
+                Token::Eof => {
+                    // A game of tags alone: its empty movetext begins at the end.
+                    if !self.movetext && self.is_game() && self.begin_movetext(visitor)? == STOP {
+                        return Ok(End::Stopped);
+                    }
+                    return Ok(End::Eof);
+                }
                 Token::Tag { name, value } if !self.movetext => {
                     self.add_tag(name, value, line, column);
-                    visitor.tag(name, value);
-                    continue;
+                    visitor.tag(name, value)
                 }
                 // A tag after the movetext starts the next game.
                 Token::Tag { name, value } => {
-                    return Ok(Stop::Carry(name.to_string(), value.to_string(), line, column));
+                    return Ok(End::Carry(name.to_string(), value.to_string(), line, column));
                 }
-                Token::Comment(text) => {
-                    visitor.comment(text);
-                    continue;
-                }
-                _ => {}
-            }
-            if !self.movetext && !self.begin_movetext(visitor)? {
-                let end = match token {
-                    Token::Result(_) => SkipEnd::Result,
-                    Token::Open => lexer.skip_movetext(1)?,
-                    _ => lexer.skip_movetext(0)?,
-                };
-                return Ok(Stop::Skipped(end));
-            }
-            match token {
+                Token::Comment(text) => visitor.comment(text),
                 Token::Result(result) => {
                     if self.depth() > 0 {
                         return Err((PgnErrorKind::ResultInVariation, line, column));
                     }
                     self.result = Some(result);
-                    visitor.result(result);
-                    return Ok(Stop::End);
+                    return Ok(if visitor.result(result) == STOP { End::Stopped } else { End::Game });
                 }
-                Token::Nag(nag) => {
-                    if self.top().has_move {
-                        visitor.nag(nag);
-                    }
-                }
+                Token::Nag(nag) if self.top().has_move => visitor.nag(nag),
                 Token::Open => {
                     if !self.top().has_move {
                         return Err((PgnErrorKind::VariationBeforeMove, line, column));
@@ -474,7 +515,7 @@ impl Replay {
                         return Err((PgnErrorKind::TooDeep(MAX_VARIATION_DEPTH), line, column));
                     }
                     match visitor.begin_variation() {
-                        Variation::Skip => match lexer.skip_variation() {
+                        ControlFlow::Continue(Variation::Skip) => match lexer.skip_variation() {
                             Ok(true) => {}
                             Ok(false) => {
                                 self.skip_open = Some((line, column));
@@ -486,59 +527,116 @@ impl Replay {
                                 return Err(failure);
                             }
                         },
-                        Variation::Enter => {
+                        ControlFlow::Continue(Variation::Enter) => {
                             let before = self.top().before;
                             self.lines.push(Line { before, pos: before, has_move: false, opened: (line, column) });
                         }
+                        // In the variation, whose `(` was read.
+                        ControlFlow::Break(how) => return self.broken(lexer, how, self.depth() + 1),
                     }
+                    ControlFlow::Continue(())
                 }
                 Token::Close => {
                     if self.lines.len() < 2 {
                         return Err((PgnErrorKind::Unexpected(')'), line, column));
                     }
                     self.lines.pop();
-                    visitor.end_variation();
+                    visitor.end_variation()
                 }
                 Token::Move(word) => {
                     let top = self.top();
                     let mv = parse_move(&top.pos, word).map_err(|kind| (kind, line, column))?;
-                    top.play(mv, keys, visitor);
+                    top.play(mv, keys, visitor)
                 }
-                Token::MoveNumber | Token::Eof | Token::Tag { .. } | Token::Comment(_) => {}
+                Token::Nag(_) | Token::MoveNumber => ControlFlow::Continue(()),
+            };
+            if let ControlFlow::Break(how) = flow {
+                return self.broken(lexer, how, self.depth());
             }
         }
     }
 
+    /// Acts on the visitor's break `depth` variations deep in the movetext (or in the tag
+    /// section): stops, or passes over the rest of the game without reading it. Fails only
+    /// at a bad token before the movetext (a malformed tag), where the reader then passes
+    /// over the rest of the game as after an error, or when the source does.
+    fn broken<S: LineSource>(&mut self, lexer: &mut Lexer<S>, how: Break, mut depth: usize) -> Result<End, Failure> {
+        if how == Break::StopReading {
+            return Ok(End::Stopped);
+        }
+        self.skipped = true;
+        while !self.movetext {
+            // Tags are still noted, to tell a game from a stretch of comments.
+            while let Some((name, value, line, column)) = lexer.next_tag() {
+                self.add_tag(name, value, line, column);
+            }
+            match lexer.next_token() {
+                Ok(Spanned { token: Token::Eof, .. }) => return Ok(End::Eof),
+                Ok(Spanned { token: Token::Tag { name, value }, line, column }) => {
+                    self.add_tag(name, value, line, column)
+                }
+                Ok(Spanned { token: Token::Comment(_), .. }) => {}
+                Ok(Spanned { token, .. }) => {
+                    self.movetext = true;
+                    if matches!(token, Token::Result(_)) {
+                        return Ok(End::Game);
+                    }
+                    depth = usize::from(token == Token::Open);
+                }
+                // Passed over as after an error (see `PgnReader::fail`), as the game is.
+                Err(failure) => return Err(failure),
+            }
+        }
+        Ok(lexer.skip_movetext(depth)?.into())
+    }
+
     /// Checks the end of a game: `Ok(false)` when it held nothing but comments.
-    fn finish<V: Visitor>(&mut self, visitor: &mut V) -> Result<bool, Failure> {
-        if self.depth() > 0 {
+    fn finish(&self) -> Result<bool, Failure> {
+        if !self.skipped && self.depth() > 0 {
             let (line, column) = self.skip_open.or(self.lines.get(1).map(|line| line.opened)).unwrap_or((1, 1));
             return Err((PgnErrorKind::UnclosedVariation, line, column));
         }
+        Ok(self.is_game())
+    }
+
+    /// Whether what was read of the game is more than comments.
+    fn is_game(&self) -> bool {
         let had_moves = if self.skipped { self.movetext } else { self.lines.first().is_some_and(|line| line.has_move) };
-        if !self.had_tags && !self.has_fen && !had_moves && self.result.is_none() {
-            return Ok(false);
-        }
-        if !self.movetext {
-            self.begin_movetext(visitor)?;
-        }
-        Ok(true)
+        self.had_tags || self.has_fen || had_moves || self.result.is_some()
     }
 }
 
-/// Collects a game's tags and skips its movetext (or, without a place to keep them, skips it all).
-struct Headers(Option<PgnHeaders>);
+/// Collects a game's tags and skips its movetext: [`PgnReader::read_headers`].
+struct Headers(PgnHeaders);
 
 impl Visitor for Headers {
-    fn tag(&mut self, name: &str, value: &str) {
-        if let Some(headers) = &mut self.0 {
-            headers.tags.push((name.into(), value.into()));
-        }
+    type Output = PgnHeaders;
+
+    fn tag(&mut self, name: &str, value: &str) -> ControlFlow<Break> {
+        self.0.tags.push((name.into(), value.into()));
+        ControlFlow::Continue(())
     }
 
-    fn end_tags(&mut self) -> Movetext {
-        Movetext::Skip
+    fn end_tags(&mut self) -> ControlFlow<Break> {
+        ControlFlow::Break(Break::SkipGame)
     }
+
+    fn end_game(&mut self) -> PgnHeaders {
+        core::mem::take(&mut self.0)
+    }
+}
+
+/// Skips a game from its start: [`PgnReader::skip_game`].
+struct Skip;
+
+impl Visitor for Skip {
+    type Output = ();
+
+    fn begin_game(&mut self) -> ControlFlow<Break> {
+        ControlFlow::Break(Break::SkipGame)
+    }
+
+    fn end_game(&mut self) {}
 }
 
 /// Builds the game being read, as a [`Visitor`] of the driver.
@@ -574,7 +672,7 @@ impl Builder {
         }
     }
 
-    fn tag(&self, name: &str) -> Option<&str> {
+    fn tag_value(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 
@@ -610,18 +708,18 @@ impl Builder {
         }
     }
 
-    /// Returns the game as far as it was read (open variations attached where they branch
+    /// Takes the game as far as it was read (open variations attached where they branch
     /// off), or `None` before its start position is known.
-    fn into_game(mut self) -> Option<PgnGame> {
+    fn take_game(&mut self) -> Option<PgnGame> {
         while self.lines.len() > 1 {
             self.close_line();
         }
         self.end_comment();
         let main = self.lines.pop()?;
         let result =
-            self.result.or_else(|| self.tag("Result").and_then(|r| PgnResult::from_ascii(r.trim().as_bytes())));
+            self.result.or_else(|| self.tag_value("Result").and_then(|r| PgnResult::from_ascii(r.trim().as_bytes())));
         Some(PgnGame {
-            tags: self.tags,
+            tags: core::mem::take(&mut self.tags),
             start: self.start,
             comment: main.comment,
             moves: main.moves,
@@ -643,29 +741,36 @@ fn comment_target<'a>(pre_comment: &'a mut Option<PgnText>, lines: &'a mut [PgnV
 }
 
 impl Visitor for Builder {
+    /// The game: there is one, as the reader begins the movetext of every game it ends.
+    type Output = PgnGame;
+
     /// Keeps a tag; `FEN` and `SetUp` only set up the start position, which stands for them.
-    fn tag(&mut self, name: &str, value: &str) {
+    fn tag(&mut self, name: &str, value: &str) -> ControlFlow<Break> {
         if name != "FEN" && name != "SetUp" {
             push_in_place(&mut self.tags, || (name.into(), value.into()));
         }
+        ControlFlow::Continue(())
     }
 
-    fn begin_movetext(&mut self, start: &Position) {
+    fn begin_movetext(&mut self, start: &Position) -> ControlFlow<Break> {
         self.start = *start;
         self.lines.push(PgnVariation { comment: self.pre_comment.take(), moves: Vec::with_capacity(self.moves) });
+        ControlFlow::Continue(())
     }
 
-    fn play(&mut self, _: &Position, mv: Move) {
+    fn play(&mut self, _: &Position, mv: Move) -> ControlFlow<Break> {
         self.end_comment();
         if let Some(line) = self.lines.last_mut() {
             push_in_place(&mut line.moves, || PgnMove::new(mv));
         }
+        ControlFlow::Continue(())
     }
 
-    fn nag(&mut self, nag: u8) {
+    fn nag(&mut self, nag: u8) -> ControlFlow<Break> {
         if let Some(last) = self.lines.last_mut().and_then(|line| line.moves.last_mut()) {
             last.nags.push(nag);
         }
+        ControlFlow::Continue(())
     }
 
     fn wants_comments(&self) -> bool {
@@ -679,7 +784,7 @@ impl Visitor for Builder {
 
     /// Attaches a comment to its target ([`comment_target`]), after the target's earlier ones
     /// with a space between them (empty comments left out).
-    fn comment(&mut self, text: &str) {
+    fn comment(&mut self, text: &str) -> ControlFlow<Break> {
         let depth = self.lines.len().saturating_sub(1);
         match comment_target(&mut self.pre_comment, &mut self.lines) {
             Some(first) if !first.is_empty() => {
@@ -694,24 +799,31 @@ impl Visitor for Builder {
             }
             target => *target = Some(text.into()),
         }
+        ControlFlow::Continue(())
     }
 
-    fn begin_variation(&mut self) -> Variation {
-        match self.variations {
+    fn begin_variation(&mut self) -> ControlFlow<Break, Variation> {
+        ControlFlow::Continue(match self.variations {
             Variations::Keep => {
                 self.lines.push(PgnVariation::default());
                 Variation::Enter
             }
             Variations::Skip => Variation::Skip,
-        }
+        })
     }
 
-    fn end_variation(&mut self) {
+    fn end_variation(&mut self) -> ControlFlow<Break> {
         self.close_line();
+        ControlFlow::Continue(())
     }
 
-    fn result(&mut self, result: PgnResult) {
+    fn result(&mut self, result: PgnResult) -> ControlFlow<Break> {
         self.result = Some(result);
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self) -> PgnGame {
+        self.take_game().unwrap_or_default()
     }
 }
 

@@ -1,16 +1,71 @@
 //! The streaming layer: a [`Visitor`] is told each game's tags and moves as the reader
-//! checks them, without a tree being built.
+//! checks them, without a tree being built, and makes an output of each game.
+
+use core::ops::ControlFlow;
 
 use super::PgnResult;
 use crate::{Move, Position};
 
-/// Whether the reader reads a game's movetext or passes over it.
+/// How a visitor breaks off reading, in the [`ControlFlow::Break`] of a callback.
+///
+/// # Examples
+///
+/// The first two games' white players, without reading a move, and nothing after them:
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use chess_core::pgn::{Break, PgnReader, Visitor};
+///
+/// #[derive(Default)]
+/// struct White {
+///     games: usize,
+///     name: String,
+/// }
+///
+/// impl Visitor for White {
+///     type Output = String;
+///
+///     fn begin_game(&mut self) -> ControlFlow<Break> {
+///         self.games += 1;
+///         if self.games > 2 { ControlFlow::Break(Break::StopReading) } else { ControlFlow::Continue(()) }
+///     }
+///
+///     fn tag(&mut self, name: &str, value: &str) -> ControlFlow<Break> {
+///         if name != "White" {
+///             return ControlFlow::Continue(());
+///         }
+///         self.name = value.to_string();
+///         // The rest of the game is passed over unread: its bad move is no error.
+///         ControlFlow::Break(Break::SkipGame)
+///     }
+///
+///     fn end_game(&mut self) -> String {
+///         std::mem::take(&mut self.name)
+///     }
+/// }
+///
+/// let text = "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. Zz9 *\n\n[White \"Cleo\"]\n\n1. e4 *\n\n[White \"Dan\"]\n\n*\n";
+/// let mut reader = PgnReader::from_text(text);
+/// let mut white = White::default();
+/// let mut names = Vec::new();
+/// while let Some(name) = reader.visit(&mut white) {
+///     names.push(name?);
+/// }
+/// assert_eq!(names, ["Anna", "Cleo"]);
+/// // The reader stopped: it reads nothing more.
+/// assert!(reader.next().is_none());
+/// # Ok::<(), chess_core::pgn::PgnError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Movetext {
-    /// Reads and checks the moves.
-    Read,
-    /// Passes over the movetext without reading the moves (headers only).
-    Skip,
+pub enum Break {
+    /// Skips the rest of this game: the reader passes over it without reading it (nothing
+    /// more of it is reported, nothing is checked, only a failing source is an error),
+    /// [`Visitor::end_game`] makes its output, and the next read starts at the next game.
+    SkipGame,
+    /// Stops reading, where the reader is: [`Visitor::end_game`] makes the output of the game
+    /// as far as it was read (from [`Visitor::begin_game`], before a game, there is none), and
+    /// the reader is done: every later read returns `None`.
+    StopReading,
 }
 
 /// Whether the reader goes into a variation or passes over it.
@@ -24,83 +79,110 @@ pub enum Variation {
     Skip,
 }
 
-/// Receives a game as [`PgnReader::visit`](super::PgnReader::visit) reads it: the tags, then
-/// each move once it is found legal, with its NAGs and comments, and the variations the
-/// visitor asks for. Nothing is built or kept unless the visitor keeps it, so memory stays
-/// bounded by the longest game whatever the number of games.
+/// Receives a game as [`PgnReader::visit`](super::PgnReader::visit) reads it, and makes an
+/// output of it: the tags, then each move once it is found legal, with its NAGs and comments,
+/// and the variations the visitor asks for. Nothing is built or kept unless the visitor keeps
+/// it, so memory stays bounded by the longest game whatever the number of games.
 ///
-/// Every method has a default that ignores what it is given; by default comments are not
-/// even read (the lexer passes over them) and variations are skipped. The reader's own
-/// [`PgnGame`](super::PgnGame) tree is built by such a visitor.
+/// Every callback answers with a [`ControlFlow`]: `Continue` reads on, `Break` skips the rest
+/// of the game or stops reading ([`Break`]). Every method but [`Visitor::end_game`] has a
+/// default that ignores what it is given and reads on; by default comments are not even read
+/// (the lexer passes over them) and variations are skipped. The reader's own
+/// [`PgnGame`](super::PgnGame) tree, [`PgnReader::read_headers`](super::PgnReader::read_headers)
+/// and [`PgnReader::skip_game`](super::PgnReader::skip_game) are such visitors.
 ///
 /// # Examples
 ///
-/// Counting the mainline captures of every game, and reading only the tags of a file:
+/// The number of mainline captures of each game, and the tags alone:
 ///
 /// ```
-/// use chess_core::pgn::{Movetext, PgnReader, Visitor};
+/// use std::ops::ControlFlow;
+/// use chess_core::pgn::{Break, PgnReader, Visitor};
 /// use chess_core::{Move, Position};
 ///
 /// #[derive(Default)]
 /// struct Captures(usize);
 ///
 /// impl Visitor for Captures {
-///     fn play(&mut self, before: &Position, mv: Move) {
+///     type Output = usize;
+///
+///     fn play(&mut self, before: &Position, mv: Move) -> ControlFlow<Break> {
 ///         self.0 += usize::from(before.is_capture(mv));
+///         ControlFlow::Continue(())
+///     }
+///
+///     fn end_game(&mut self) -> usize {
+///         std::mem::take(&mut self.0)
 ///     }
 /// }
 ///
 /// let text = "[White \"Anna\"]\n\n1. e4 d5 2. exd5 (2. e5) Qxd5 *\n\n1. d4 e5 2. dxe5 *\n";
 /// let mut reader = PgnReader::from_text(text);
-/// let mut captures = Captures::default();
-/// while let Some(game) = reader.visit(&mut captures) {
-///     game?;
+/// let mut captures = Vec::new();
+/// while let Some(game) = reader.visit(&mut Captures::default()) {
+///     captures.push(game?);
 /// }
-/// assert_eq!(captures.0, 3);
+/// assert_eq!(captures, [2, 1]);
 ///
-/// struct White(Vec<String>);
+/// struct Tags(Vec<String>);
 ///
-/// impl Visitor for White {
-///     fn tag(&mut self, name: &str, value: &str) {
-///         if name == "White" {
-///             self.0.push(value.to_string());
-///         }
+/// impl Visitor for Tags {
+///     type Output = ();
+///
+///     fn tag(&mut self, name: &str, value: &str) -> ControlFlow<Break> {
+///         self.0.push(format!("{name}={value}"));
+///         ControlFlow::Continue(())
 ///     }
 ///
-///     fn end_tags(&mut self) -> Movetext {
-///         Movetext::Skip
+///     /// The movetext is the rest of the game.
+///     fn end_tags(&mut self) -> ControlFlow<Break> {
+///         ControlFlow::Break(Break::SkipGame)
 ///     }
+///
+///     fn end_game(&mut self) {}
 /// }
 ///
-/// let mut white = White(Vec::new());
+/// let mut tags = Tags(Vec::new());
 /// let mut reader = PgnReader::from_text(text);
-/// while let Some(game) = reader.visit(&mut white) {
+/// while let Some(game) = reader.visit(&mut tags) {
 ///     game?;
 /// }
-/// assert_eq!(white.0, ["Anna"]);
+/// assert_eq!(tags.0, ["White=Anna"]);
 /// # Ok::<(), chess_core::pgn::PgnError>(())
 /// ```
 pub trait Visitor {
+    /// What the visitor makes of a game: [`PgnReader::visit`](super::PgnReader::visit)
+    /// returns it for each game.
+    type Output;
+
     /// Called before each game is read (and once more before a stretch of text at the end
     /// that turns out to hold no game, only comments).
-    fn begin_game(&mut self) {}
+    fn begin_game(&mut self) -> ControlFlow<Break> {
+        ControlFlow::Continue(())
+    }
 
     /// Called with each tag pair, unescaped, `FEN`, `SetUp` and `Variant` included.
-    fn tag(&mut self, _name: &str, _value: &str) {}
+    fn tag(&mut self, _name: &str, _value: &str) -> ControlFlow<Break> {
+        ControlFlow::Continue(())
+    }
 
-    /// Called when the tags end (at the first token of the movetext): whether to read the
-    /// moves. With [`Movetext::Skip`] nothing more of the game is reported.
-    fn end_tags(&mut self) -> Movetext {
-        Movetext::Read
+    /// Called when the tags end (at the first token of the movetext, or at the end of a game
+    /// without one): [`Break::SkipGame`] here passes over the movetext without reading it.
+    fn end_tags(&mut self) -> ControlFlow<Break> {
+        ControlFlow::Continue(())
     }
 
     /// Called with the start position (from the `FEN` and `Variant` tags) when the movetext
     /// is read.
-    fn begin_movetext(&mut self, _start: &Position) {}
+    fn begin_movetext(&mut self, _start: &Position) -> ControlFlow<Break> {
+        ControlFlow::Continue(())
+    }
 
     /// Called with each move once it is found legal (the null move as
     /// [`Move::NULL`](crate::Move::NULL)), and the position it is played from.
-    fn play(&mut self, _before: &Position, _mv: Move) {}
+    fn play(&mut self, _before: &Position, _mv: Move) -> ControlFlow<Break> {
+        ControlFlow::Continue(())
+    }
 
     /// Whether the positions handed to [`Visitor::play`] keep their Zobrist key
     /// ([`Position::zobrist_key`]) up to date: `true`, the default. A visitor that never
@@ -115,7 +197,9 @@ pub trait Visitor {
 
     /// Called with each NAG (`$1`, or `!` read as 1, `?` as 2, `!!` as 3, `??` as 4, `!?` as
     /// 5, `?!` as 6) after a move.
-    fn nag(&mut self, _nag: u8) {}
+    fn nag(&mut self, _nag: u8) -> ControlFlow<Break> {
+        ControlFlow::Continue(())
+    }
 
     /// Whether comments are read for [`Visitor::comment`]; when `false` (the default) the
     /// lexer passes over them without reading them. Asked once per game.
@@ -125,18 +209,29 @@ pub trait Visitor {
 
     /// Called with each comment (runs of whitespace shown as one space), when
     /// [`Visitor::wants_comments`] says so.
-    fn comment(&mut self, _text: &str) {}
+    fn comment(&mut self, _text: &str) -> ControlFlow<Break> {
+        ControlFlow::Continue(())
+    }
 
     /// Called at a `(` after a move: whether to read the variation, an alternative to that
     /// move, or pass over it (the default).
-    fn begin_variation(&mut self) -> Variation {
-        Variation::Skip
+    fn begin_variation(&mut self) -> ControlFlow<Break, Variation> {
+        ControlFlow::Continue(Variation::Skip)
     }
 
     /// Called at the `)` of a variation that was entered.
-    fn end_variation(&mut self) {}
+    fn end_variation(&mut self) -> ControlFlow<Break> {
+        ControlFlow::Continue(())
+    }
 
     /// Called with the result marker that ends the movetext (also when it is found after an
     /// error, while the reader passes over the rest of the game).
-    fn result(&mut self, _result: PgnResult) {}
+    fn result(&mut self, _result: PgnResult) -> ControlFlow<Break> {
+        ControlFlow::Continue(())
+    }
+
+    /// Called at the end of each game the reader returns (one broken off included), to make
+    /// its output. Not called for a game that ends in an error, which the reader returns
+    /// instead: the visitor has seen that game up to the error.
+    fn end_game(&mut self) -> Self::Output;
 }
