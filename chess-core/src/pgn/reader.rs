@@ -558,8 +558,7 @@ impl Replay {
 
     /// Acts on the visitor's break `depth` variations deep in the movetext (or in the tag
     /// section): stops, or passes over the rest of the game without reading it. Fails only
-    /// at a bad token before the movetext (a malformed tag), where the reader then passes
-    /// over the rest of the game as after an error, or when the source does.
+    /// at a bad token before the movetext (a malformed tag) or when the source does.
     fn broken<S: LineSource>(&mut self, lexer: &mut Lexer<S>, how: Break, mut depth: usize) -> Result<End, Failure> {
         if how == Break::StopReading {
             return Ok(End::Stopped);
@@ -570,21 +569,20 @@ impl Replay {
             while let Some((name, value, line, column)) = lexer.next_tag() {
                 self.add_tag(name, value, line, column);
             }
-            match lexer.next_token() {
-                Ok(Spanned { token: Token::Eof, .. }) => return Ok(End::Eof),
-                Ok(Spanned { token: Token::Tag { name, value }, line, column }) => {
-                    self.add_tag(name, value, line, column)
-                }
-                Ok(Spanned { token: Token::Comment(_), .. }) => {}
-                Ok(Spanned { token, .. }) => {
+            // A bad token fails: the reader passes over the rest as after any error.
+            let Spanned { token, line, column } = lexer.next_token()?;
+            match token {
+                Token::Eof => return Ok(End::Eof),
+                Token::Tag { name, value } => self.add_tag(name, value, line, column),
+                Token::Comment(_) => {}
+                Token::Result(_) => {
                     self.movetext = true;
-                    if matches!(token, Token::Result(_)) {
-                        return Ok(End::Game);
-                    }
+                    return Ok(End::Game);
+                }
+                _ => {
+                    self.movetext = true;
                     depth = usize::from(token == Token::Open);
                 }
-                // Passed over as after an error (see `PgnReader::fail`), as the game is.
-                Err(failure) => return Err(failure),
             }
         }
         Ok(lexer.skip_movetext(depth)?.into())
