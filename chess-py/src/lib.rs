@@ -10,8 +10,8 @@
 
 use chess_core::{
     Bitboard, Board as CoreBoard, CastlingChoice, CastlingMode, CastlingSide, Color, ErrorCode, EventKind,
-    IllegalMoveReason, Move as CoreMove, Piece as CorePiece, Position, PositionError, Problem, Role, Rules, SanError,
-    Setup, Square, Tally, Termination, UciError, UciMove, Validation,
+    IllegalMoveReason as CoreIllegalMoveReason, Move as CoreMove, Piece as CorePiece, Position, PositionError, Problem,
+    Role, Rules, SanError, Setup, Square, Tally, Termination, UciError, UciMove, Validation,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -314,7 +314,7 @@ fn lang(lang: &str) -> PyResult<chess_core::Lang> {
 /// Why a move is illegal (`Board.why_illegal()`): chess-core's reason in English and Chinese.
 #[pyclass(module = "chess_core", name = "IllegalMoveReason", frozen, eq, hash, from_py_object)]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct IllegalMoveReasonPy {
+pub struct IllegalMoveReason {
     /// The case, as a stable snake-case name (`"pinned"`, `"king_into_check"`, ...).
     #[pyo3(get)]
     kind: &'static str,
@@ -326,9 +326,9 @@ pub struct IllegalMoveReasonPy {
     message_zh: String,
 }
 
-impl IllegalMoveReasonPy {
-    fn new(reason: &IllegalMoveReason) -> IllegalMoveReasonPy {
-        IllegalMoveReasonPy {
+impl IllegalMoveReason {
+    fn new(reason: &CoreIllegalMoveReason) -> IllegalMoveReason {
+        IllegalMoveReason {
             kind: reason.kind().name(),
             message: reason.to_string(),
             message_zh: reason.text(chess_core::Lang::Zh).to_string(),
@@ -337,7 +337,7 @@ impl IllegalMoveReasonPy {
 }
 
 #[pymethods]
-impl IllegalMoveReasonPy {
+impl IllegalMoveReason {
     fn __str__(&self) -> String {
         self.message.clone()
     }
@@ -642,7 +642,7 @@ impl Board {
         found
     }
 
-    fn illegal(&self, kind: &str, text: &str, reason: Option<IllegalMoveReason>) -> PyErr {
+    fn illegal(&self, kind: &str, text: &str, reason: Option<CoreIllegalMoveReason>) -> PyErr {
         let fen = self.fen_text();
         match reason {
             Some(reason) => IllegalMoveError::new_err(format!("illegal {kind}: {} in {fen}: {reason}", quote(text))),
@@ -1451,7 +1451,7 @@ impl Board {
 
     /// Why a move is illegal here, or `None` when it is legal: an `IllegalMoveReason` with
     /// `kind` (`"pinned"`, `"castling_through_check"`, ...), `message` and `message_zh`.
-    fn why_illegal(&self, r#move: Move) -> PyResult<Option<IllegalMoveReasonPy>> {
+    fn why_illegal(&self, r#move: Move) -> PyResult<Option<IllegalMoveReason>> {
         let pos = self.playable()?;
         let reason = if r#move.is_null() {
             let mut after = *pos;
@@ -1461,7 +1461,7 @@ impl Board {
             let (from, to) = (Square::ALL[usize::from(r#move.from)], Square::ALL[usize::from(r#move.to)]);
             pos.resolve_move(from, to, promotion).err()
         };
-        Ok(reason.map(|reason| IllegalMoveReasonPy::new(&reason)))
+        Ok(reason.map(|reason| IllegalMoveReason::new(&reason)))
     }
 
     /// A legal move in words: `"White knight g1 to f3"`; `lang="zh"` for Chinese.
@@ -2222,7 +2222,7 @@ fn _chess_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Board>()?;
     m.add_class::<LegalMoveGenerator>()?;
     m.add_class::<PseudoLegalMoveGenerator>()?;
-    m.add_class::<IllegalMoveReasonPy>()?;
+    m.add_class::<IllegalMoveReason>()?;
     m.add_function(wrap_pyfunction!(rules::_rules_preset, m)?)?;
     m.add_function(wrap_pyfunction!(_termination_values, m)?)?;
     m.add("EventNotAllowedError", py.get_type::<rules::EventNotAllowedError>())?;
