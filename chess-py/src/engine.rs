@@ -16,7 +16,8 @@ use chess_core::{Game, Lang, Move as CoreMove, Position};
 use pyo3::exceptions::{PyKeyError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::{Board, Move};
+use crate::board::Board;
+use crate::moves::Move;
 
 /// A playing strength, weakest first (chess-core's levels).
 #[pyclass(module = "chess_core.engine", name = "Level", eq, eq_int, hash, frozen, from_py_object)]

@@ -17,7 +17,8 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyMemoryView, PyString};
 
-use crate::{Board, Move};
+use crate::board::Board;
+use crate::moves::Move;
 
 /// The Python moves of `moves` played from `start`, as python-chess writes them (castling as
 /// the position's mode does; a null move is `Move.null()`).
@@ -222,7 +223,7 @@ impl PgnGame {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let game = self.record(py)?;
-        let tag = |name| crate::quote(game.tag(name).unwrap_or("?"));
+        let tag = |name| crate::errors::quote(game.tag(name).unwrap_or("?"));
         Ok(format!("<Game {} vs. {}, {} plies, {}>", tag("White"), tag("Black"), game.moves.len(), game.result))
     }
 

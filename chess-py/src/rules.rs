@@ -6,7 +6,8 @@ use chess_core::{Color, EventError, EventKind, Game, Judging, Rules};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::{Board, quote};
+use crate::board::Board;
+use crate::errors::quote;
 
 pyo3::create_exception!(
     chess_core,
@@ -68,7 +69,7 @@ pub fn event_name(kind: EventKind) -> (&'static str, bool) {
 pub fn event_kind(name: &str, white: bool) -> PyResult<EventKind> {
     let player = if white { Color::White } else { Color::Black };
     EventKind::from_name(name, player)
-        .map_err(|error| crate::error_for(error.code(), format!("{error}: {}", quote(name))))
+        .map_err(|error| crate::errors::error_for(error.code(), format!("{error}: {}", quote(name))))
 }
 
 /// The Python exception for a refused event.

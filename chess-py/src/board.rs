@@ -1,0 +1,1466 @@
+//! The `Board` class: a chess-core position, the stack of the positions before each move,
+//! the rules and the game events.
+
+use chess_core::{
+    Bitboard, Board as CoreBoard, CastlingSide, Color, ErrorCode, EventKind, Move as CoreMove, Piece as CorePiece,
+    Position, Role, Rules, Setup, Square, Tally, Termination, Validation,
+};
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyIterator, PyList};
+
+use crate::editing::{Edited, castling_choice};
+use crate::errors::{IllegalMoveError, InvalidFenError, InvalidSaveError, error_for, quote};
+use crate::moves::{IllegalMoveReason, LegalMoveGenerator, Move, PseudoLegalMoveGenerator, lang};
+use crate::pickling::{PickledBoard, UnpickledBoard};
+use crate::pieces::{Piece, color, piece_type, role};
+use crate::rules;
+use crate::squares::{square, square_set};
+
+/// The standard starting position.
+pub(crate) const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Tells how often the position with key `key` occurs among the board's positions (the
+/// stored ones before each move and the current one). Keys differ across an irreversible
+/// move, so counting all of them counts back to the last one, as python-chess does.
+fn occurrences(board: &Board, key: u64) -> u32 {
+    let earlier = board.history.iter().filter(|snapshot| snapshot.pos.repetition_key() == key).count();
+    (earlier + usize::from(board.pos.repetition_key() == key)) as u32
+}
+
+/// A board state kept on the move stack: the position before a move, and its setup as the
+/// user made it when that differs.
+#[derive(Clone)]
+pub(crate) struct Snapshot {
+    pub(crate) pos: Position,
+    pub(crate) edited: Option<Box<Edited>>,
+}
+
+/// A chess board with its move stack, compatible with python-chess's `chess.Board` where the
+/// names overlap.
+///
+/// Design: the current chess-core `Position` plus, for every pushed move, the position before
+/// it and the move as python-chess writes it. `pop()` restores the stored position;
+/// `is_repetition()` compares the stored positions' repetition keys (no replay). A board may
+/// hold any setup (`Board.empty()`, `set_piece_at()`): what chess-core cannot play from is kept
+/// as set up, reads and writes like any other, and raises `InvalidPositionError` when asked
+/// for moves.
+///
+/// Never unpickle a board from data you do not trust (unpickling runs code the data names);
+/// exchange boards as FEN, PGN or `to_json()` text.
+#[pyclass(module = "chess_core", name = "Board")]
+#[derive(Clone)]
+pub struct Board {
+    /// The position moves are made from (repaired when `edited` says so; stale when the
+    /// edited setup is unplayable).
+    pub(crate) pos: Position,
+    /// The setup as the user made it, when chess-core repaired it or cannot play from it.
+    pub(crate) edited: Option<Box<Edited>>,
+    /// The states before each move, oldest first.
+    pub(crate) history: Vec<Snapshot>,
+    /// The moves played, as python-chess writes them.
+    pub(crate) moves: Vec<Move>,
+    pub(crate) chess960: bool,
+    /// The rules `outcome()` judges by (chess-core's; FIDE by default).
+    pub(crate) rules: Rules,
+    /// The game events (resignation, draw offers, ...) with the number of moves played when
+    /// each happened, oldest first.
+    pub(crate) events: Vec<(u32, EventKind)>,
+}
+
+impl Board {
+    /// The chess-core move that `m` means here, or the error python-chess would raise.
+    fn resolve(&self, m: Move) -> Result<CoreMove, PyErr> {
+        let pos = self.playable()?;
+        if m.is_null() {
+            return Ok(CoreMove::NULL);
+        }
+        let Some(core) = m.core() else {
+            return Err(self.illegal("move", &m.uci_text(), None));
+        };
+        if pos.is_legal(core) {
+            return Ok(core);
+        }
+        pos.resolve_move(core.from(), core.to(), core.promotion())
+            .map_err(|reason| self.illegal("move", &m.uci_text(), Some(reason)))
+    }
+
+    /// The pseudo-legal chess-core move that `m` names (castling and en passant included).
+    fn pseudo_legal(pos: &Position, m: Move) -> Option<CoreMove> {
+        let core = m.core()?;
+        let mut found = None;
+        pos.for_each_pseudo_legal_move(|pseudo| {
+            if pseudo.from() == core.from() && pseudo.to() == core.to() && pseudo.promotion() == core.promotion() {
+                found = Some(pseudo);
+            }
+        });
+        found
+    }
+
+    /// The FEN as `fen()` writes it by default.
+    pub(crate) fn fen_text(&self) -> String {
+        match self.playable() {
+            Ok(pos) => pos.to_fen(),
+            Err(_) => self.unplayable_fen(false),
+        }
+    }
+
+    /// Plays a legal chess-core move (or the null move) and records it.
+    pub(crate) fn play(&mut self, core: CoreMove) {
+        let m = if core.is_null() { Move::NULL } else { Move::from_uci_move(self.pos.uci(core)) };
+        self.play_as(m, core);
+    }
+
+    /// Plays a legal chess-core move (or the null move), recording it as `m`, the move as
+    /// python-chess writes it.
+    #[inline]
+    fn play_as(&mut self, m: Move, core: CoreMove) {
+        let before = self.pos;
+        self.remember(m);
+        if !core.is_null() {
+            self.pos.play_unchecked(core);
+        } else if self.pos.play_null().is_err() {
+            // Passing the turn in check: the opponent would be in check with the move, a setup
+            // chess-core does not play from (python-chess allows it).
+            let mut setup = before.to_setup();
+            setup.turn = !setup.turn;
+            setup.ep_square = None;
+            setup.halfmove_clock = setup.halfmove_clock.saturating_add(1);
+            setup.fullmove_number += u32::from(setup.turn == Color::White);
+            self.set_setup(setup);
+        }
+    }
+
+    /// Plays a pseudo-legal move that leaves the mover's king in check, as python-chess's
+    /// `push()` allows: the board then holds that setup, from which it generates no moves.
+    fn play_pseudo_legal(&mut self, m: Move, core: CoreMove) {
+        let mut after = self.pos;
+        after.play_unchecked(core);
+        self.remember(m);
+        self.set_setup(after.to_setup());
+    }
+
+    /// Puts the current state and the move about to be played on the stack.
+    #[inline]
+    fn remember(&mut self, m: Move) {
+        self.history.push(Snapshot { pos: self.pos, edited: self.edited.take() });
+        self.moves.push(m);
+    }
+
+    fn parse_uci_move(&self, uci: &str) -> PyResult<Move> {
+        let pos = self.playable()?;
+        if uci == "0000" {
+            return Ok(Move::NULL);
+        }
+        let core = pos.parse_uci(uci).map_err(|e| self.uci_error(uci, &e))?;
+        Ok(self.py_move(core))
+    }
+
+    /// The legal (or pseudo-legal) moves from `from_mask` to `to_mask` that pass `keep`, as an
+    /// iterator over a list; castling matches by the rook's square, as in python-chess.
+    fn moves_matching<'py>(
+        &self,
+        py: Python<'py>,
+        legal: bool,
+        from_mask: u64,
+        to_mask: u64,
+        keep: impl Fn(CoreMove) -> bool,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        let pos = self.playable()?;
+        let (from, to) = (Bitboard(from_mask), Bitboard(to_mask));
+        let mut objects = Vec::new();
+        let mut add = |core: CoreMove| -> PyResult<()> {
+            if keep(core) {
+                objects.push(self.py_move(core).to_object(py)?);
+            }
+            Ok(())
+        };
+        if legal {
+            for &core in pos.legal_moves_masked(from, to).iter() {
+                add(core)?;
+            }
+        } else {
+            for &core in pos.pseudo_legal_moves().iter() {
+                if from.contains(core.from()) && to.contains(core.to()) {
+                    add(core)?;
+                }
+            }
+        }
+        PyList::new(py, objects)?.try_iter()
+    }
+
+    pub(crate) fn py_move(&self, core: CoreMove) -> Move {
+        Move::from_uci_move(self.pos.uci(core))
+    }
+
+    pub(crate) fn san_of(&self, core: CoreMove) -> String {
+        if core.is_null() { "--".to_owned() } else { self.pos.san(core).to_string() }
+    }
+
+    /// python-chess's outcome as (termination value, winner), judged by chess-core's FIDE rules.
+    fn outcome_inner(&self, claim_draw: bool) -> PyResult<Option<(u8, Option<bool>)>> {
+        let pos = self.playable()?;
+        let rules = &self.rules;
+        let outcome = if *rules == Rules::fide() && self.events.is_empty() {
+            // The FIDE rules need only the position and its repetitions: no replay.
+            let tally = Tally { repetitions: occurrences(self, pos.repetition_key()), ..Tally::default() };
+            rules.automatic_outcome(pos, tally)
+        } else {
+            self.game()?.outcome()
+        };
+        let termination = match outcome {
+            Some(outcome) => Some((outcome.termination, outcome.winner)),
+            None if claim_draw => rules.claimable_draw(pos, |key| occurrences(self, key)).map(|t| (t, None)),
+            None => None,
+        };
+        Ok(termination.map(|(termination, winner)| (termination_value(termination), winner.map(|c| c == Color::White))))
+    }
+
+    /// Records a game event after chess-core's `Game` checked it against the rules.
+    fn record_event(&mut self, kind: EventKind) -> PyResult<()> {
+        let mut game = self.game()?;
+        if let Some(outcome) = game.outcome() {
+            return Err(rules::event_error(&chess_core::EventError::GameOver(outcome)));
+        }
+        game.apply(kind).map_err(|error| rules::event_error(&error))?;
+        self.events.push((self.moves.len() as u32, kind));
+        Ok(())
+    }
+
+    /// The player who may answer the waiting draw offer.
+    fn draw_answerer(&self) -> PyResult<Color> {
+        match self.game()?.draw_offer() {
+            Some(offerer) => Ok(!offerer),
+            None => Err(rules::event_error(&chess_core::EventError::NoDrawOffer)),
+        }
+    }
+
+    /// The no-progress draw FIDE's rules give now (with `claims`, the fifty-move rule too),
+    /// when a move remains, as python-chess asks.
+    fn no_progress_draw(&self, claims: bool) -> PyResult<Option<Termination>> {
+        let pos = self.playable()?;
+        let draw = Rules::fide().no_progress_draw(pos.halfmove_clock(), pos.board(), claims);
+        Ok(draw.filter(|_| pos.has_legal_moves()))
+    }
+}
+
+/// python-chess's `Termination` value of each chess-core termination, in the order of
+/// chess-core's codes (`Termination::code`, 1 to 15, the C library's numbers): python-chess
+/// numbers its reasons otherwise (its `FIFTY_MOVES` is 6, chess-core's 4), and the game
+/// layer's reasons follow from 11. The Python `Termination`'s docstring gives this table;
+/// `_termination_values()` returns it for the tests.
+const PYTHON_TERMINATIONS: [(Termination, u8); 15] = [
+    (Termination::Checkmate, 1),
+    (Termination::Stalemate, 2),
+    (Termination::InsufficientMaterial, 3),
+    (Termination::FiftyMoves, 6),
+    (Termination::SeventyFiveMoves, 4),
+    (Termination::ThreefoldRepetition, 7),
+    (Termination::FivefoldRepetition, 5),
+    (Termination::NoProgress, 11),
+    (Termination::PerpetualCheck, 12),
+    (Termination::CheckLimit, 13),
+    (Termination::Resignation, 14),
+    (Termination::DrawAgreement, 15),
+    (Termination::Timeout, 16),
+    (Termination::Forfeit, 17),
+    (Termination::Aborted, 18),
+];
+
+/// python-chess's `Termination` value of a chess-core termination (0, which `Termination(0)`
+/// refuses, for one this table does not know).
+fn termination_value(termination: Termination) -> u8 {
+    PYTHON_TERMINATIONS.iter().find(|(core, _)| *core == termination).map_or(0, |&(_, value)| value)
+}
+
+/// The termination table: (chess-core's code, python-chess's value) for every termination
+/// chess-core has, in the order of its codes.
+#[pyfunction]
+pub(crate) fn _termination_values() -> Vec<(u8, u8)> {
+    Termination::ALL.into_iter().map(|termination| (termination.code(), termination_value(termination))).collect()
+}
+
+#[pymethods]
+impl Board {
+    /// Sets up a board from a FEN (the standard start by default). `chess960=True` reads the
+    /// castling rights as Chess960's and writes castling as king-takes-rook. A malformed FEN
+    /// raises `InvalidFenError` (a `ValueError`) naming the field and character; a well-formed
+    /// FEN of an impossible position is kept as it is (`is_valid()` is then `False`).
+    ///
+    /// `rules` (`"fide"`, `"casual"` or a `Rules`) decides how `outcome()` judges the game.
+    #[new]
+    #[pyo3(signature = (fen = Some(STARTING_FEN), *, chess960 = false, rules = None))]
+    fn new(fen: Option<&str>, chess960: bool, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
+        let setup = match fen {
+            Some(fen) => Board::read_fen(fen)?,
+            None => Setup::empty(),
+        };
+        let mut board = Board::from_setup(setup, chess960);
+        if let Some(rules) = rules {
+            board.rules = rules::rules_from(rules)?;
+        }
+        Ok(board)
+    }
+
+    /// The rules `outcome()` judges by, as a `Rules` (chess-core's fields).
+    #[getter]
+    pub(crate) fn get_rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let fields = rules::rules_dict(py, &self.rules)?;
+        py.import("chess_core")?.getattr("Rules")?.call((), Some(&fields))
+    }
+
+    #[setter]
+    fn set_rules(&mut self, rules: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.rules = rules::rules_from(rules)?;
+        Ok(())
+    }
+
+    /// `color` resigns; `EventNotAllowedError` when the rules do not allow it now (the casual
+    /// rules: not before 15 moves).
+    fn resign(&mut self, color: bool) -> PyResult<()> {
+        self.record_event(EventKind::Resign(self::color(color)))
+    }
+
+    /// `color` offers a draw (the casual rules: after 15 moves, 3 offers a game).
+    fn offer_draw(&mut self, color: bool) -> PyResult<()> {
+        self.record_event(EventKind::OfferDraw(self::color(color)))
+    }
+
+    /// The opponent of the player who offered a draw accepts it.
+    fn accept_draw(&mut self) -> PyResult<()> {
+        let answering = self.draw_answerer()?;
+        self.record_event(EventKind::AcceptDraw(answering))
+    }
+
+    /// The opponent of the player who offered a draw declines it.
+    fn decline_draw(&mut self) -> PyResult<()> {
+        let answering = self.draw_answerer()?;
+        self.record_event(EventKind::DeclineDraw(answering))
+    }
+
+    /// Claims a claimable draw for `color` (the side to move by default).
+    #[pyo3(signature = (color = None))]
+    fn claim_draw(&mut self, color: Option<bool>) -> PyResult<()> {
+        let color = color.map_or_else(|| self::color(self.get_turn()), self::color);
+        self.record_event(EventKind::ClaimDraw(color))
+    }
+
+    /// `color` ran out of time (the casual rules: the game is void within 5 moves).
+    fn timeout(&mut self, color: bool) -> PyResult<()> {
+        self.record_event(EventKind::Timeout(self::color(color)))
+    }
+
+    /// The arbiter declares `color`'s game lost.
+    fn forfeit(&mut self, color: bool) -> PyResult<()> {
+        self.record_event(EventKind::Forfeit(self::color(color)))
+    }
+
+    /// The game events so far, as (number of moves played, name, colour) tuples.
+    #[getter]
+    pub(crate) fn events(&self) -> Vec<(u32, &'static str, bool)> {
+        self.events
+            .iter()
+            .map(|&(ply, kind)| {
+                let (name, color) = rules::event_name(kind);
+                (ply, name, color)
+            })
+            .collect()
+    }
+
+    /// The checks `color` has received in this game.
+    fn checks_received(&self, color: bool) -> PyResult<u32> {
+        Ok(self.game()?.checks_received(self::color(color)))
+    }
+
+    /// The consecutive checks given by the side that just moved.
+    fn consecutive_checks(&self) -> PyResult<u32> {
+        Ok(self.game()?.consecutive_checks())
+    }
+
+    /// The piece types `color` has captured in this game, in order.
+    fn captured(&self, color: bool) -> PyResult<Vec<u32>> {
+        Ok(self.game()?.captured_by(self::color(color)).into_iter().map(|role| u32::from(piece_type(role))).collect())
+    }
+
+    /// The position as 18 planes of 8×8 bytes (0 or 1), for machine learning: planes 0–5
+    /// the white pawns, knights, bishops, rooks, queens and king, 6–11 the black ones, 12 all
+    /// ones when White is to move, 13–16 all ones for each castling right (White king side,
+    /// White queen side, Black king side, Black queen side), 17 the square of a legal
+    /// en-passant capture. `planes[p][rank][file]`, rank 0 being the first rank. A numpy
+    /// `uint8` array of shape (18, 8, 8) when numpy is installed, else the 1152 bytes.
+    fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let pos = self.playable()?;
+        let mut planes = [0u8; 18 * 64];
+        let mut fill = |plane: usize, squares: Bitboard| {
+            for square in squares {
+                planes[plane * 64 + square.index()] = 1;
+            }
+        };
+        for (index, piece) in Color::ALL.iter().flat_map(|&c| Role::ALL.map(|r| CorePiece::new(c, r))).enumerate() {
+            fill(index, pos.board().by_piece(piece));
+        }
+        if pos.turn() == Color::White {
+            fill(12, Bitboard::FULL);
+        }
+        let rights = [
+            (Color::White, CastlingSide::KingSide),
+            (Color::White, CastlingSide::QueenSide),
+            (Color::Black, CastlingSide::KingSide),
+            (Color::Black, CastlingSide::QueenSide),
+        ];
+        for (index, (color, side)) in rights.into_iter().enumerate() {
+            if pos.has_castling_right(color, side) {
+                fill(13 + index, Bitboard::FULL);
+            }
+        }
+        if let Some(ep) = pos.legal_ep_square() {
+            fill(17, Bitboard::from_square(ep));
+        }
+        let bytes = pyo3::types::PyBytes::new(py, &planes);
+        match py.import("numpy") {
+            Ok(numpy) => numpy.call_method1("frombuffer", (bytes, "uint8"))?.call_method1("reshape", ((18, 8, 8),)),
+            Err(_) => Ok(bytes.into_any()),
+        }
+    }
+
+    /// White's material minus Black's (pawn 1, knight and bishop 3, rook 5, queen 9).
+    fn material_balance(&self) -> PyResult<i32> {
+        Ok(chess_core::Game::from_position(*self.playable()?).material_balance())
+    }
+
+    /// An empty board (no pieces, White to move), as `Board(None)`.
+    #[staticmethod]
+    #[pyo3(signature = (*, chess960 = false))]
+    fn empty(chess960: bool) -> Board {
+        Board::from_setup(Setup::empty(), chess960)
+    }
+
+    /// Replaces the position with a FEN's and clears the move stack.
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        let setup = Board::read_fen(fen)?;
+        self.clear_stack();
+        self.set_setup(setup);
+        Ok(())
+    }
+
+    /// Replaces the placement with a FEN placement field, keeping the rest of the state;
+    /// clears the move stack.
+    fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
+        let placement = Board::read_fen(&format!("{fen} w - - 0 1"))
+            .map_err(|_| InvalidFenError::new_err(format!("invalid board fen: {}", quote(fen))))?
+            .board;
+        self.clear_stack();
+        self.edit(|setup| setup.board = placement);
+        Ok(())
+    }
+
+    /// Replaces the castling rights with a FEN castling field (`KQkq`, `HAha`, `-`); clears the
+    /// move stack.
+    fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
+        let mut setup = self.setup();
+        let probe = format!("{} w {castling_fen} - 0 1", self.board_fen());
+        setup.castling_rights = Board::read_fen(&probe)
+            .map_err(|_| InvalidFenError::new_err(format!("invalid castling fen: {}", quote(castling_fen))))?
+            .castling_rights;
+        self.clear_stack();
+        self.set_setup(setup);
+        Ok(())
+    }
+
+    /// Restores the starting position and clears the move stack.
+    fn reset(&mut self) {
+        self.clear_stack();
+        self.pos = Position::new();
+        self.edited = None;
+    }
+
+    /// Empties the board (White to move, no castling rights) and clears the move stack.
+    fn clear(&mut self) {
+        self.clear_stack();
+        self.set_setup(Setup::empty());
+    }
+
+    /// Removes every piece, keeping the rest of the state; clears the move stack.
+    fn clear_board(&mut self) {
+        self.clear_stack();
+        self.edit(|setup| setup.board = CoreBoard::empty());
+    }
+
+    /// Clears the move stack (and the game events), keeping the position.
+    fn clear_stack(&mut self) {
+        self.history.clear();
+        self.moves.clear();
+        self.events.clear();
+    }
+
+    /// Puts a piece on a square (replacing what stood there; `None` empties it) and clears the
+    /// move stack. `promoted` is accepted for compatibility (chess-core does not track it).
+    #[pyo3(signature = (square, piece, promoted = false))]
+    fn set_piece_at(&mut self, square: i64, piece: Option<Piece>, promoted: bool) -> PyResult<()> {
+        let _ = promoted;
+        let square = self::square(square)?;
+        self.clear_stack();
+        self.edit(|setup| match piece {
+            Some(piece) => setup.board.set_piece_at(square, piece.core()),
+            None => {
+                setup.board.remove_piece_at(square);
+            }
+        });
+        Ok(())
+    }
+
+    /// Removes and returns the piece on a square, or `None`; clears the move stack.
+    fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
+        let square = self::square(square)?;
+        let removed = self.placement().piece_at(square);
+        self.clear_stack();
+        if removed.is_some() {
+            self.edit(|setup| {
+                setup.board.remove_piece_at(square);
+            });
+        }
+        Ok(removed.map(Piece::from_core))
+    }
+
+    /// Replaces the placement with the pieces of a mapping from square to `Piece`; clears the
+    /// move stack.
+    fn set_piece_map(&mut self, pieces: std::collections::HashMap<i64, Piece>) -> PyResult<()> {
+        let mut placement = CoreBoard::empty();
+        for (square, piece) in pieces {
+            placement.set_piece_at(self::square(square)?, piece.core());
+        }
+        self.clear_stack();
+        self.edit(|setup| setup.board = placement);
+        Ok(())
+    }
+
+    /// The FEN. `en_passant="legal"` (the default) writes the en-passant square only when a
+    /// capture there is legal, `"fen"` after every double pawn push; `shredder=True` writes
+    /// castling rights as rook files (`HAha`).
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal"))]
+    fn fen(&self, shredder: bool, en_passant: &str) -> PyResult<String> {
+        let always = match en_passant {
+            "legal" => false,
+            "fen" => true,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "en_passant must be 'legal' or 'fen', not {}",
+                    quote(en_passant)
+                )));
+            }
+        };
+        let Ok(pos) = self.playable() else {
+            return Ok(self.unplayable_fen(always));
+        };
+        let mut fen = pos.fen();
+        if always {
+            fen = fen.always_en_passant();
+        }
+        if shredder {
+            fen = fen.shredder();
+        }
+        Ok(fen.to_string())
+    }
+
+    /// The EPD: the FEN's four position fields, then the operations given as keywords
+    /// (`None` for no operand, a `str`, an `int` or `float`, a `Move` written in SAN, or a list
+    /// of moves: SAN of each from this position, a line for `pv`).
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", **operations))]
+    fn epd(
+        &self,
+        shredder: bool,
+        en_passant: &str,
+        operations: Option<&Bound<'_, pyo3::types::PyDict>>,
+    ) -> PyResult<String> {
+        let fen = self.fen(shredder, en_passant)?;
+        let mut epd: String = fen.splitn(5, ' ').take(4).collect::<Vec<_>>().join(" ");
+        let Some(operations) = operations else {
+            return Ok(epd);
+        };
+        let mut written = Vec::new();
+        for (opcode, operand) in operations.iter() {
+            let opcode: String = opcode.extract()?;
+            written.push((opcode.clone(), self.epd_operands(&opcode, &operand)?));
+        }
+        // Writing to a String cannot fail.
+        let _ = chess_core::Epd::write_operations(&written, &mut epd);
+        Ok(epd)
+    }
+
+    /// Reads an EPD: sets the position (and the clocks from `hmvc`/`fmvn`), clears the move
+    /// stack and returns the operations as a dict (`bm`/`am` as lists of moves, `pv` as a line,
+    /// numbers as `int` or `float`, a lone operand as `str`, none as `None`).
+    fn set_epd<'py>(&mut self, py: Python<'py>, epd: &str) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let record = chess_core::Epd::parse(epd, Validation::relaxed().castling(castling_choice(self.chess960)))
+            .map_err(|e| error_for(e.code(), format!("invalid epd: {}: {e}", quote(epd))))?;
+        let mut setup = record.position.to_setup();
+        for (opcode, operands) in &record.operations {
+            let number = operands.first().and_then(|n| n.parse::<u32>().ok());
+            match (opcode.as_str(), number) {
+                ("hmvc", Some(n)) => setup.halfmove_clock = n,
+                ("fmvn", Some(n)) => setup.fullmove_number = n.max(1),
+                _ => {}
+            }
+        }
+        self.clear_stack();
+        self.set_setup(setup);
+        let result = pyo3::types::PyDict::new(py);
+        for (opcode, operands) in &record.operations {
+            result.set_item(opcode, self.epd_value(py, opcode, operands)?)?;
+        }
+        Ok(result)
+    }
+
+    /// The Chess960 start position with Scharnagl number `scharnagl` (0–959; 518 is the
+    /// standard one), on a Chess960 board.
+    #[staticmethod]
+    fn from_chess960_pos(scharnagl: i64) -> PyResult<Board> {
+        let n = usize::try_from(scharnagl)
+            .ok()
+            .filter(|&n| n < 960)
+            .ok_or_else(|| PyValueError::new_err(format!("chess960 position index not 0 <= {scharnagl} < 960")))?;
+        let mut rank = [' '; 8];
+        let (n, light) = (n / 4, n % 4);
+        rank[2 * light + 1] = 'B';
+        let (n, dark) = (n / 4, n % 4);
+        rank[2 * dark] = 'B';
+        let (n, queen) = (n / 6, n % 6);
+        let place = |rank: &mut [char; 8], index: usize, piece: char| {
+            if let Some(file) = (0..8).filter(|&f| rank[f] == ' ').nth(index) {
+                rank[file] = piece;
+            }
+        };
+        place(&mut rank, queen, 'Q');
+        const KNIGHTS: [(usize, usize); 10] =
+            [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+        let (first, second) = KNIGHTS[n];
+        // The second knight first, so that the first one's index is not shifted.
+        place(&mut rank, second, 'N');
+        place(&mut rank, first, 'N');
+        for piece in ['R', 'K', 'R'] {
+            place(&mut rank, 0, piece);
+        }
+        let white: String = rank.iter().collect();
+        let fen = format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1", white.to_ascii_lowercase());
+        Board::new(Some(&fen), true, None)
+    }
+
+    /// The FEN's placement field.
+    fn board_fen(&self) -> String {
+        let mut text = String::with_capacity(71);
+        let _ = self.placement().write_fen(&mut text);
+        text
+    }
+
+    /// `True` (WHITE) or `False` (BLACK): the side to move.
+    #[getter]
+    fn get_turn(&self) -> bool {
+        self.edited.as_ref().map_or(self.pos.turn(), |e| e.setup.turn) == Color::White
+    }
+
+    #[setter]
+    fn set_turn(&mut self, turn: bool) {
+        self.edit(|setup| setup.turn = self::color(turn));
+    }
+
+    /// Whether castling is written as king-takes-rook (Chess960).
+    #[getter]
+    fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The rooks with castling rights, as a bitboard (python-chess's `castling_rights`).
+    #[getter]
+    fn get_castling_rights(&self) -> u64 {
+        self.edited.as_ref().map_or(self.pos.castling_rights(), |e| e.setup.castling_rights).0
+    }
+
+    #[setter]
+    fn set_castling_rights(&mut self, rights: u64) {
+        self.edit(|setup| setup.castling_rights = Bitboard(rights));
+    }
+
+    /// The en-passant target square after a double pawn push, or `None`.
+    #[getter]
+    fn get_ep_square(&self) -> Option<u8> {
+        self.edited.as_ref().map_or(self.pos.ep_square(), |e| e.setup.ep_square).map(|sq| sq.index() as u8)
+    }
+
+    #[setter]
+    fn set_ep_square(&mut self, square: Option<i64>) -> PyResult<()> {
+        let square = square.map(self::square).transpose()?;
+        self.edit(|setup| setup.ep_square = square);
+        Ok(())
+    }
+
+    /// Whether an en-passant capture is legal now.
+    fn has_legal_en_passant(&self) -> PyResult<bool> {
+        Ok(self.playable()?.legal_ep_square().is_some())
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    #[getter]
+    fn get_halfmove_clock(&self) -> u32 {
+        self.edited.as_ref().map_or(self.pos.halfmove_clock(), |e| e.setup.halfmove_clock)
+    }
+
+    #[setter]
+    fn set_halfmove_clock(&mut self, clock: u32) {
+        self.edit(|setup| setup.halfmove_clock = clock);
+    }
+
+    /// The move number, starting at 1 and incremented after Black's move.
+    #[getter]
+    fn get_fullmove_number(&self) -> u32 {
+        self.edited.as_ref().map_or(self.pos.fullmove_number(), |e| e.setup.fullmove_number)
+    }
+
+    #[setter]
+    fn set_fullmove_number(&mut self, number: u32) -> PyResult<()> {
+        if number == 0 {
+            return Err(PyValueError::new_err("fullmove_number starts at 1"));
+        }
+        self.edit(|setup| setup.fullmove_number = number);
+        Ok(())
+    }
+
+    /// The moves played since the board was set up, oldest first (a new list).
+    #[getter]
+    fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.moves.iter().map(|m| m.to_object(py)).collect::<PyResult<Vec<_>>>()?)
+    }
+
+    /// The number of half-moves since the start of the game (from the fullmove number).
+    fn ply(&self) -> u64 {
+        2 * (u64::from(self.get_fullmove_number().max(1)) - 1) + u64::from(!self.get_turn())
+    }
+
+    /// The piece on a square, or `None`.
+    fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
+        Ok(self.placement().piece_at(self::square(square)?).map(Piece::from_core))
+    }
+
+    /// The piece type on a square, or `None`.
+    fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
+        Ok(self.placement().role_at(self::square(square)?).map(piece_type))
+    }
+
+    /// The colour of the piece on a square, or `None`.
+    fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
+        Ok(self.placement().color_at(self::square(square)?).map(|c| c == Color::White))
+    }
+
+    /// The square of the king of a colour, or `None` (also when there is more than one).
+    fn king(&self, color: bool) -> Option<u8> {
+        self.placement().king_of(self::color(color)).map(|sq| sq.index() as u8)
+    }
+
+    /// The legal moves (lazy: `count()`, `in`, iteration, `bool()`).
+    #[getter]
+    fn legal_moves(slf: Bound<'_, Self>) -> LegalMoveGenerator {
+        LegalMoveGenerator { board: slf.unbind() }
+    }
+
+    /// The pseudo-legal moves: legal ones and those leaving the king in check (lazy, as
+    /// `legal_moves`).
+    #[getter]
+    fn pseudo_legal_moves(slf: Bound<'_, Self>) -> PseudoLegalMoveGenerator {
+        PseudoLegalMoveGenerator { board: slf.unbind() }
+    }
+
+    /// Whether a move is legal here (castling as `e1g1` or, in Chess960, `e1h1`).
+    pub(crate) fn is_legal(&self, r#move: Move) -> PyResult<bool> {
+        self.playable()?;
+        Ok(!r#move.is_null() && self.resolve(r#move).is_ok())
+    }
+
+    /// Whether a move is pseudo-legal here: legal, or legal but for leaving the king in check.
+    pub(crate) fn is_pseudo_legal(&self, r#move: Move) -> PyResult<bool> {
+        let pos = self.playable()?;
+        Ok(!r#move.is_null() && (self.resolve(r#move).is_ok() || Board::pseudo_legal(pos, r#move).is_some()))
+    }
+
+    /// Plays a move. As in python-chess, a pseudo-legal move that leaves the king in check is
+    /// played too (the board then holds an invalid position: `is_valid()` is `False` and it
+    /// offers no moves until `pop()`); a move no piece can make raises `IllegalMoveError` and
+    /// leaves the board unchanged. `Move.null()` passes the turn.
+    fn push(&mut self, r#move: Move) -> PyResult<()> {
+        let pos = self.playable()?;
+        if let Some(core) = r#move.core().filter(|&core| !core.is_null() && pos.is_legal(core)) {
+            // Legal as encoded: `move` is already written as python-chess writes it.
+            self.play_as(r#move, core);
+            return Ok(());
+        }
+        match self.resolve(r#move) {
+            Ok(core) => self.play(core),
+            Err(error) => match Board::pseudo_legal(pos, r#move) {
+                Some(core) => self.play_pseudo_legal(r#move, core),
+                None => return Err(error),
+            },
+        }
+        Ok(())
+    }
+
+    /// Takes back the last move (and the game events recorded after it) and returns it;
+    /// `IndexError` on an empty stack.
+    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
+        match (self.history.pop(), self.moves.pop()) {
+            (Some(snapshot), Some(m)) => {
+                self.pos = snapshot.pos;
+                self.edited = snapshot.edited;
+                // The events after the move go with it, as chess-core's Game::undo takes them back.
+                let plies = self.moves.len() as u32;
+                self.events.retain(|(ply, _)| *ply <= plies);
+                m.to_object(py)
+            }
+            _ => Err(PyIndexError::new_err("pop from empty move stack")),
+        }
+    }
+
+    /// The last move played; `IndexError` on an empty stack.
+    fn peek(&self, py: Python<'_>) -> PyResult<Py<Move>> {
+        self.moves.last().ok_or_else(|| PyIndexError::new_err("peek from empty move stack"))?.to_object(py)
+    }
+
+    /// Reads a move in SAN (leniently) and returns it.
+    fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
+        let core = self.playable()?.parse_san(san).map_err(|e| self.san_error(san, &e))?;
+        self.py_move(core).to_object(py)
+    }
+
+    /// Reads a move in SAN, plays it and returns it.
+    fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
+        let core = self.playable()?.parse_san(san).map_err(|e| self.san_error(san, &e))?;
+        let m = self.py_move(core);
+        self.play(core);
+        m.to_object(py)
+    }
+
+    /// Reads a move in UCI and returns it (`InvalidMoveError` for bad syntax,
+    /// `IllegalMoveError` for an illegal move).
+    fn parse_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
+        self.parse_uci_move(uci)?.to_object(py)
+    }
+
+    /// Reads a move in UCI, plays it and returns it.
+    fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
+        let m = self.parse_uci_move(uci)?;
+        self.push(m)?;
+        m.to_object(py)
+    }
+
+    /// The SAN of a legal move (`--` for the null move); `style="book"` writes the book
+    /// notation (`0-0`, `exd6 e.p.`, `e8(=Q)`, `++` for double check).
+    #[pyo3(signature = (r#move, *, style = "standard"))]
+    fn san(&self, r#move: Move, style: &str) -> PyResult<String> {
+        let core = self.resolve(r#move)?;
+        match style {
+            "standard" => Ok(self.san_of(core)),
+            "book" if core.is_null() => Ok("--".to_owned()),
+            "book" => Ok(self.pos.san_styled(core, chess_core::SanStyle::BOOK).to_string()),
+            _ => Err(PyValueError::new_err(format!("style must be 'standard' or 'book', not {}", quote(style)))),
+        }
+    }
+
+    /// Why a move is illegal here, or `None` when it is legal: an `IllegalMoveReason` with
+    /// `kind` (`"pinned"`, `"castling_through_check"`, ...), `message` and `message_zh`.
+    fn why_illegal(&self, r#move: Move) -> PyResult<Option<IllegalMoveReason>> {
+        let pos = self.playable()?;
+        let reason = if r#move.is_null() {
+            let mut after = *pos;
+            after.play_null().err().map(|error| error.reason)
+        } else {
+            let promotion = Role::from_index(usize::from(r#move.promotion).wrapping_sub(1));
+            let (from, to) = (Square::ALL[usize::from(r#move.from)], Square::ALL[usize::from(r#move.to)]);
+            pos.resolve_move(from, to, promotion).err()
+        };
+        Ok(reason.map(|reason| IllegalMoveReason::new(&reason)))
+    }
+
+    /// A legal move in words: `"White knight g1 to f3"`; `lang="zh"` for Chinese.
+    #[pyo3(signature = (r#move, lang = "en"))]
+    fn describe(&self, r#move: Move, lang: &str) -> PyResult<String> {
+        let lang = self::lang(lang)?;
+        let core = self.resolve(r#move)?;
+        if core.is_null() {
+            return Err(IllegalMoveError::new_err("the null move has no description"));
+        }
+        Ok(self.pos.describe(core).text(lang).to_string())
+    }
+
+    /// The long algebraic notation of a legal move (`Ng1-f3`).
+    fn lan(&self, r#move: Move) -> PyResult<String> {
+        let core = self.resolve(r#move)?;
+        Ok(if core.is_null() { "--".to_owned() } else { self.pos.lan(core).to_string() })
+    }
+
+    /// The UCI of a legal move, castling as this board writes it.
+    fn uci(&self, r#move: Move) -> PyResult<String> {
+        let core = self.resolve(r#move)?;
+        Ok(if core.is_null() { "0000".to_owned() } else { self.pos.uci(core).to_string() })
+    }
+
+    /// Whether the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.checkers_mask() != 0
+    }
+
+    /// The squares of the pieces giving check, as a bitboard (none without a king).
+    fn checkers_mask(&self) -> u64 {
+        if self.edited.is_none() {
+            return self.pos.checkers().0;
+        }
+        let turn = self::color(self.get_turn());
+        let board = self.placement();
+        board.king_of(turn).map_or(0, |king| board.attackers_to(king, !turn, board.occupied()).0)
+    }
+
+    /// The pieces giving check, as a `SquareSet`.
+    fn checkers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, self.checkers_mask())
+    }
+
+    /// Whether the move captures a piece (en passant included).
+    fn is_capture(&self, r#move: Move) -> PyResult<bool> {
+        let core = self.resolve(r#move)?;
+        Ok(!core.is_null() && self.pos.is_capture(core))
+    }
+
+    /// Whether the move gives check.
+    fn gives_check(&self, r#move: Move) -> PyResult<bool> {
+        let core = self.resolve(r#move)?;
+        Ok(!core.is_null() && self.pos.gives_check(core))
+    }
+
+    /// Whether the move is a capture or a pawn move (resets the halfmove clock).
+    fn is_zeroing(&self, r#move: Move) -> PyResult<bool> {
+        let core = self.resolve(r#move)?;
+        Ok(!core.is_null() && self.pos.is_zeroing(core))
+    }
+
+    /// Whether the move is castling.
+    fn is_castling(&self, r#move: Move) -> PyResult<bool> {
+        Ok(self.resolve(r#move)?.is_castle())
+    }
+
+    /// Whether the move is an en-passant capture.
+    fn is_en_passant(&self, r#move: Move) -> PyResult<bool> {
+        Ok(self.resolve(r#move)?.is_en_passant())
+    }
+
+    /// Whether the move is castling to the king's side.
+    fn is_kingside_castling(&self, r#move: Move) -> PyResult<bool> {
+        Ok(self.resolve(r#move)?.castling_side() == Some(CastlingSide::KingSide))
+    }
+
+    /// Whether the move is castling to the queen's side.
+    fn is_queenside_castling(&self, r#move: Move) -> PyResult<bool> {
+        Ok(self.resolve(r#move)?.castling_side() == Some(CastlingSide::QueenSide))
+    }
+
+    /// Whether `color` may still castle on either side.
+    fn has_castling_rights(&self, color: bool) -> bool {
+        self.has_kingside_castling_rights(color) || self.has_queenside_castling_rights(color)
+    }
+
+    /// Whether `color` may still castle on the king's side.
+    fn has_kingside_castling_rights(&self, color: bool) -> bool {
+        self.playable().is_ok_and(|pos| pos.has_castling_right(self::color(color), CastlingSide::KingSide))
+    }
+
+    /// Whether `color` may still castle on the queen's side.
+    fn has_queenside_castling_rights(&self, color: bool) -> bool {
+        self.playable().is_ok_and(|pos| pos.has_castling_right(self::color(color), CastlingSide::QueenSide))
+    }
+
+    /// The squares of the pieces of `color` attacking `square`, as a bitboard.
+    fn attackers_mask(&self, color: bool, square: i64) -> PyResult<u64> {
+        let board = self.placement();
+        Ok(board.attackers_to(self::square(square)?, self::color(color), board.occupied()).0)
+    }
+
+    /// The pieces of `color` attacking `square`, as a `SquareSet`.
+    fn attackers<'py>(&self, py: Python<'py>, color: bool, square: i64) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, self.attackers_mask(color, square)?)
+    }
+
+    /// Whether a piece of `color` attacks `square`.
+    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
+        Ok(self.attackers_mask(color, square)? != 0)
+    }
+
+    /// The squares the piece on `square` attacks, as a bitboard (0 for an empty square).
+    fn attacks_mask(&self, square: i64) -> PyResult<u64> {
+        Ok(self.placement().attacks_from(self::square(square)?).0)
+    }
+
+    /// The squares the piece on `square` attacks, as a `SquareSet`.
+    fn attacks<'py>(&self, py: Python<'py>, square: i64) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, self.attacks_mask(square)?)
+    }
+
+    /// The line (edge to edge) along which the piece of `color` on `square` is pinned to its
+    /// king, as a bitboard; every square (`BB_ALL`) when it is not pinned.
+    fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
+        Ok(self.placement().pin_ray(self::color(color), self::square(square)?).map_or(u64::MAX, |ray| ray.0))
+    }
+
+    /// The pin line of `pin_mask`, as a `SquareSet`.
+    fn pin<'py>(&self, py: Python<'py>, color: bool, square: i64) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, self.pin_mask(color, square)?)
+    }
+
+    /// Whether the piece of `color` on `square` is pinned to its king.
+    fn is_pinned(&self, color: bool, square: i64) -> PyResult<bool> {
+        Ok(self.pin_mask(color, square)? != u64::MAX)
+    }
+
+    /// The squares of the pieces of a type and colour, as a bitboard.
+    fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
+        Ok(self.placement().by_piece(CorePiece::new(self::color(color), role(piece_type)?)).0)
+    }
+
+    /// The pieces of a type and colour, as a `SquareSet`.
+    fn pieces<'py>(&self, py: Python<'py>, piece_type: i64, color: bool) -> PyResult<Bound<'py, PyAny>> {
+        square_set(py, self.pieces_mask(piece_type, color)?)
+    }
+
+    /// Every piece by its square.
+    fn piece_map(&self) -> std::collections::HashMap<u8, Piece> {
+        self.placement().pieces().map(|(sq, piece)| (sq.index() as u8, Piece::from_core(piece))).collect()
+    }
+
+    /// The legal moves from squares in `from_mask` to squares in `to_mask` (bitboards; castling
+    /// matches by its rook's square, as in python-chess).
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        self.moves_matching(py, true, from_mask, to_mask, |_| true)
+    }
+
+    /// The legal captures (en passant included) within the masks, as `generate_legal_moves`.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        self.moves_matching(py, true, from_mask, to_mask, |m| self.pos.is_capture(m))
+    }
+
+    /// The pseudo-legal moves within the masks, as `generate_legal_moves`.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        self.moves_matching(py, false, from_mask, to_mask, |_| true)
+    }
+
+    /// The legal move from one square to another (castling as the king's step or
+    /// king-takes-rook); a pawn reaching the last rank promotes to a queen unless told.
+    /// `IllegalMoveError` when there is none.
+    #[pyo3(signature = (from_square, to_square, promotion = None))]
+    fn find_move(
+        &self,
+        py: Python<'_>,
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+    ) -> PyResult<Py<Move>> {
+        let pos = self.playable()?;
+        let (from, to) = (square(from_square)?, square(to_square)?);
+        let promotion = promotion.map(role).transpose()?;
+        let found = match pos.resolve_move(from, to, promotion) {
+            Err(reason) if promotion.is_none() && reason.code() == ErrorCode::MissingPromotion => {
+                pos.resolve_move(from, to, Some(Role::Queen))
+            }
+            other => other,
+        };
+        match found {
+            Ok(core) => self.py_move(core).to_object(py),
+            Err(reason) => Err(IllegalMoveError::new_err(format!(
+                "no matching legal move for {from}{to} ({from} -> {to}) in {}: {reason}",
+                pos.to_fen()
+            ))),
+        }
+    }
+
+    /// Gives the SAN of a legal move, then plays it.
+    fn san_and_push(&mut self, r#move: Move) -> PyResult<String> {
+        let core = self.resolve(r#move)?;
+        let san = self.san_of(core);
+        self.play(core);
+        Ok(san)
+    }
+
+    /// The SAN of a line of moves from this position, numbered (`1. e4 e5 2. Nf3`); the board is
+    /// unchanged. `IllegalMoveError` names the first illegal move.
+    fn variation_san(&self, variation: Vec<Move>) -> PyResult<String> {
+        let mut board = self.scratch()?;
+        let mut text = String::new();
+        for (index, m) in variation.into_iter().enumerate() {
+            let core = board.resolve(m)?;
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            if board.pos.turn() == Color::White {
+                text.push_str(&format!("{}. ", board.pos.fullmove_number()));
+            } else if index == 0 {
+                text.push_str(&format!("{}...", board.pos.fullmove_number()));
+            }
+            text.push_str(&board.san_of(core));
+            board.play(core);
+        }
+        Ok(text)
+    }
+
+    /// A copy mirrored vertically with the colours swapped (side to move, castling rights and
+    /// en-passant square too), without the move stack: the same position for the other side.
+    fn mirror(&self) -> Board {
+        let from = self.setup();
+        let mut setup = Setup::empty();
+        for (square, piece) in from.board.pieces() {
+            setup.board.set_piece_at(square.flip_vertical(), CorePiece::new(!piece.color, piece.role));
+        }
+        setup.turn = !from.turn;
+        setup.castling_rights = from.castling_rights.flip_vertical();
+        setup.ep_square = from.ep_square.map(Square::flip_vertical);
+        setup.halfmove_clock = from.halfmove_clock;
+        setup.fullmove_number = from.fullmove_number;
+        Board::from_setup(setup, self.chess960)
+    }
+
+    /// The board at the start of the move stack.
+    fn root(&self) -> Board {
+        let (pos, edited) = match self.history.first() {
+            Some(snapshot) => (snapshot.pos, snapshot.edited.clone()),
+            None => (self.pos, self.edited.clone()),
+        };
+        let events = self.events.iter().filter(|(ply, _)| *ply == 0).copied().collect();
+        Board {
+            pos,
+            edited,
+            history: Vec::new(),
+            moves: Vec::new(),
+            chess960: self.chess960,
+            rules: self.rules,
+            events,
+        }
+    }
+
+    /// Whether the position passes strict validation (`status()` is `Status.VALID`).
+    fn is_valid(&self) -> bool {
+        self.status_bits() == 0
+    }
+
+    /// python-chess's `Status` flags of the position: a missing or extra king, pawns on the
+    /// back rank, bad castling rights or en-passant square (until the next move), checks that
+    /// cannot be, too much material; `Status.VALID` otherwise.
+    fn status<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("chess_core")?.getattr("Status")?.call1((self.status_bits(),))
+    }
+
+    /// Whether the side to move is checkmated.
+    fn is_checkmate(&self) -> PyResult<bool> {
+        Ok(self.playable()?.is_checkmate())
+    }
+
+    /// Whether the side to move has no legal move and is not in check.
+    fn is_stalemate(&self) -> PyResult<bool> {
+        Ok(self.playable()?.is_stalemate())
+    }
+
+    /// Whether neither side has mating material.
+    fn is_insufficient_material(&self) -> PyResult<bool> {
+        Ok(self.playable()?.is_insufficient_material())
+    }
+
+    /// Whether `color` lacks mating material.
+    fn has_insufficient_material(&self, color: bool) -> PyResult<bool> {
+        Ok(self.playable()?.has_insufficient_material(self::color(color)))
+    }
+
+    /// Whether 150 half-moves passed without capture or pawn move (and a move remains).
+    fn is_seventyfive_moves(&self) -> PyResult<bool> {
+        Ok(self.no_progress_draw(false)? == Some(Termination::SeventyFiveMoves))
+    }
+
+    /// Whether 100 half-moves passed without capture or pawn move (and a move remains).
+    fn is_fifty_moves(&self) -> PyResult<bool> {
+        Ok(self.no_progress_draw(true)?.is_some())
+    }
+
+    /// Whether the current position has occurred at least `count` times (stored keys, no replay).
+    #[pyo3(signature = (count = 3))]
+    fn is_repetition(&self, count: i64) -> PyResult<bool> {
+        let pos = self.playable()?;
+        Ok(i64::from(occurrences(self, pos.repetition_key())) >= count)
+    }
+
+    /// Whether the current position has occurred five times.
+    fn is_fivefold_repetition(&self) -> PyResult<bool> {
+        self.is_repetition(5)
+    }
+
+    /// Whether the side to move can claim a draw by the fifty-move rule (now or with a move),
+    /// under the board's rules.
+    fn can_claim_fifty_moves(&self) -> PyResult<bool> {
+        Ok(self.rules.may_claim_fifty_moves(self.playable()?))
+    }
+
+    /// Whether the side to move can claim a threefold repetition (now or with a move), under
+    /// the board's rules.
+    fn can_claim_threefold_repetition(&self) -> PyResult<bool> {
+        Ok(self.rules.may_claim_repetition(self.playable()?, |key| occurrences(self, key)))
+    }
+
+    /// Whether a draw can be claimed (fifty moves or threefold repetition).
+    fn can_claim_draw(&self) -> PyResult<bool> {
+        Ok(self.rules.claimable_draw(self.playable()?, |key| occurrences(self, key)).is_some())
+    }
+
+    /// Whether the game is over (checkmate, stalemate, insufficient material, seventy-five
+    /// moves, fivefold repetition; with `claim_draw`, also the claimable draws).
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn is_game_over(&self, claim_draw: bool) -> PyResult<bool> {
+        Ok(self.outcome_inner(claim_draw)?.is_some())
+    }
+
+    /// How the game ended, as python-chess's `Outcome`, or `None`.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn outcome<'py>(&self, py: Python<'py>, claim_draw: bool) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some((termination, winner)) = self.outcome_inner(claim_draw)? else {
+            return Ok(None);
+        };
+        let package = py.import("chess_core")?;
+        let termination = package.getattr("Termination")?.call1((termination,))?;
+        Ok(Some(package.getattr("Outcome")?.call1((termination, winner))?))
+    }
+
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn result(&self, claim_draw: bool) -> PyResult<&'static str> {
+        Ok(match self.outcome_inner(claim_draw)? {
+            None => "*",
+            Some((_, Some(true))) => "1-0",
+            Some((_, Some(false))) => "0-1",
+            Some((_, None)) => "1/2-1/2",
+        })
+    }
+
+    /// A copy; `stack=False` leaves out the move stack, `stack=n` keeps its last n moves.
+    #[pyo3(signature = (*, stack = StackCopy::All(true)), text_signature = "($self, *, stack=True)")]
+    fn copy(&self, stack: StackCopy) -> PyResult<Board> {
+        let keep = match stack {
+            StackCopy::All(true) => self.moves.len(),
+            StackCopy::All(false) => 0,
+            StackCopy::Last(n) => usize::try_from(n)
+                .map_err(|_| PyValueError::new_err(format!("stack must be a bool or a count >= 0, not {n}")))?
+                .min(self.moves.len()),
+        };
+        let mut board = self.clone();
+        let drop = self.moves.len() - keep;
+        board.history.drain(..drop);
+        board.moves.drain(..drop);
+        // Events count their moves from the root: those before the new root go with it.
+        board.events.retain(|(ply, _)| *ply as usize >= drop);
+        board.events.iter_mut().for_each(|(ply, _)| *ply -= drop as u32);
+        Ok(board)
+    }
+
+    fn __copy__(&self) -> Board {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone()
+    }
+
+    /// The board's game as JSON text in chess-core's save format: the start position, the
+    /// moves, the rules and the events (`Board.from_json` reads it back). Unlike a pickle it is
+    /// safe to read from anyone. The stack must be legal moves from one position
+    /// (`ValueError` otherwise).
+    ///
+    /// ```python
+    /// board = Board()
+    /// board.push_san("e4")
+    /// assert Board.from_json(board.to_json()).move_stack == board.move_stack
+    /// ```
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.game()?).map_err(|error| PyValueError::new_err(format!("cannot save: {error}")))
+    }
+
+    /// A board from JSON text in chess-core's save format (`to_json()`): its moves are
+    /// replayed, so text that is not a save, or a save that breaks the rules, raises
+    /// `InvalidSaveError` (a `ValueError`).
+    #[staticmethod]
+    fn from_json<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, Board>> {
+        let game: chess_core::Game = serde_json::from_str(text)
+            .map_err(|error| InvalidSaveError::new_err(format!("invalid saved game: {error}")))?;
+        Board::from_game(py, &game)
+    }
+
+    /// Pickles as the constructor's arguments plus the state (`__setstate__`): every stored
+    /// position and move, so the copy has the same stack. Unpickling runs code the data
+    /// names: never unpickle a board from data you do not trust (use `to_json`, FEN or PGN).
+    fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("chess960", self.chess960)?;
+        Ok(((Option::<&str>::None,).into_pyobject(py)?.into_any(), kwargs.into_any()))
+    }
+
+    fn __getstate__<'py>(&self, py: Python<'py>) -> PyResult<PickledBoard<'py>> {
+        self.pickled_state(py)
+    }
+
+    fn __setstate__(&mut self, state: UnpickledBoard<'_>) -> PyResult<()> {
+        self.restore_pickled_state(state)
+    }
+
+    /// The Polyglot Zobrist key (python-chess's `chess.polyglot.zobrist_hash`).
+    fn zobrist_hash(&self) -> PyResult<u64> {
+        Ok(self.playable()?.zobrist_key())
+    }
+
+    /// Counts the leaf nodes of the legal move tree to `depth` (chess-core's perft); a depth
+    /// beyond its limit (64) raises `ValueError`. A bulk call with the GIL released that
+    /// nothing interrupts (Ctrl-C waits for it): its time grows by the number of legal moves
+    /// per ply, so choose the depth for the position (from the start, depth 6 takes under a
+    /// second, depth 8 minutes).
+    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
+        let pos = *self.playable()?;
+        py.detach(|| chess_core::perft::perft(&pos, depth)).map_err(|error| PyValueError::new_err(error.to_string()))
+    }
+
+    /// Boards are equal when their positions are, as their FENs write them (python-chess
+    /// compares positions, not stacks, and an en-passant square only when a capture is legal).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Board>().is_ok_and(|other| self.fen_text() == other.borrow().fen_text())
+    }
+
+    /// python-chess's ASCII diagram: rank 8 first, `.` for empty squares.
+    fn __str__(&self) -> String {
+        self.diagram(|piece| piece.map_or('.', CorePiece::char).to_string())
+    }
+
+    /// A diagram in Unicode chess symbols.
+    #[pyo3(signature = (*, invert_color = false, empty_square = "⭘"))]
+    fn unicode(&self, invert_color: bool, empty_square: &str) -> String {
+        self.diagram(|piece| match piece {
+            Some(p) => Piece::from_core(p).unicode_symbol(invert_color),
+            None => empty_square.to_owned(),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        if self.chess960 {
+            format!("Board('{}', chess960=True)", self.fen_text())
+        } else {
+            format!("Board('{}')", self.fen_text())
+        }
+    }
+}
+
+impl Board {
+    /// A board at this position without the move stack or events, to play a line on (the
+    /// stack is not copied only to be dropped).
+    fn scratch(&self) -> PyResult<Board> {
+        Ok(Board {
+            pos: *self.playable()?,
+            edited: None,
+            history: Vec::new(),
+            moves: Vec::new(),
+            chess960: self.chess960,
+            rules: self.rules,
+            events: Vec::new(),
+        })
+    }
+
+    /// The board as eight lines of symbols, rank 8 first, separated by spaces.
+    fn diagram(&self, symbol: impl Fn(Option<CorePiece>) -> String) -> String {
+        let board = self.placement();
+        let lines: Vec<String> = (0..8)
+            .rev()
+            .map(|rank| {
+                let row: Vec<String> =
+                    (0..8).map(|file| symbol(board.piece_at(Square::ALL[rank * 8 + file]))).collect();
+                row.join(" ")
+            })
+            .collect();
+        lines.join("\n")
+    }
+
+    /// The operands `epd()` writes for a keyword's value.
+    fn epd_operands(&self, opcode: &str, value: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        if value.is_none() {
+            return Ok(Vec::new());
+        }
+        if let Ok(m) = value.extract::<Move>() {
+            return Ok(vec![self.san(m, "standard")?]);
+        }
+        if let Ok(line) = value.extract::<Vec<Move>>() {
+            if opcode == "pv" {
+                let mut board = self.scratch()?;
+                return line.into_iter().map(|m| board.san_and_push(m)).collect();
+            }
+            return line.into_iter().map(|m| self.san(m, "standard")).collect();
+        }
+        if value.is_instance_of::<pyo3::types::PyString>()
+            || value.is_instance_of::<pyo3::types::PyInt>()
+            || value.is_instance_of::<pyo3::types::PyFloat>()
+        {
+            return Ok(vec![value.str()?.to_string()]);
+        }
+        Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "epd operation {opcode}: expected None, str, int, float, a Move or a list of moves, not {}",
+            value.get_type().name()?
+        )))
+    }
+
+    /// The Python value `set_epd()` gives an operation.
+    fn epd_value<'py>(&self, py: Python<'py>, opcode: &str, operands: &[String]) -> PyResult<Bound<'py, PyAny>> {
+        match (opcode, operands) {
+            (_, []) => Ok(py.None().into_bound(py)),
+            ("bm" | "am", _) => {
+                let moves = operands.iter().map(|san| self.parse_san(py, san)).collect::<PyResult<Vec<Py<Move>>>>()?;
+                Ok(PyList::new(py, moves)?.into_any())
+            }
+            ("pv", _) => {
+                let mut board = self.scratch()?;
+                let moves = operands.iter().map(|san| board.push_san(py, san)).collect::<PyResult<Vec<Py<Move>>>>()?;
+                Ok(PyList::new(py, moves)?.into_any())
+            }
+            (_, [operand]) => {
+                if let Ok(n) = operand.parse::<i64>() {
+                    Ok(n.into_pyobject(py)?.into_any())
+                } else if let Some(x) = operand.parse::<f64>().ok().filter(|x| x.is_finite()) {
+                    Ok(x.into_pyobject(py)?.into_any())
+                } else {
+                    Ok(operand.into_pyobject(py)?.into_any())
+                }
+            }
+            _ => Ok(PyList::new(py, operands)?.into_any()),
+        }
+    }
+}
+
+/// `Board.copy(stack=...)`: `True`/`False`, or how many of the last moves to keep.
+#[derive(FromPyObject)]
+enum StackCopy {
+    All(bool),
+    Last(i64),
+}
+
+/// python-chess's `chess.polyglot.zobrist_hash`: the Polyglot key of a board's position.
+#[pyfunction]
+pub(crate) fn zobrist_hash(board: PyRef<'_, Board>) -> PyResult<u64> {
+    board.zobrist_hash()
+}

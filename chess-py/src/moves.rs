@@ -1,0 +1,347 @@
+//! The `Move` class (with its shared objects), why a move is illegal, and the lazy move
+//! generators of a board.
+
+use chess_core::{IllegalMoveReason as CoreIllegalMoveReason, Move as CoreMove, Role, Square, UciMove};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyIterator, PyList};
+
+use crate::board::Board;
+use crate::errors::{InvalidMoveError, quote};
+use crate::pieces::{piece_type, role};
+use crate::squares::square;
+
+/// A move as python-chess writes it: from, to, promotion. Castling is the king's two-square step
+/// (`e1g1`) in standard chess and the king taking its rook (`e1h1`) in Chess960; the null move
+/// is `Move.null()` (`0000`).
+///
+/// ```python
+/// m = chess_core.Move.from_uci("e7e8q")
+/// assert (m.from_square, m.to_square, m.promotion) == (chess_core.E7, chess_core.E8, chess_core.QUEEN)
+/// ```
+#[pyclass(module = "chess_core", name = "Move", frozen, eq, hash, from_py_object)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+    /// 0 for none, else the piece type (2–5).
+    pub(crate) promotion: u8,
+}
+
+impl Move {
+    pub(crate) const NULL: Move = Move { from: 0, to: 0, promotion: 0 };
+
+    pub(crate) fn is_null(self) -> bool {
+        self.from == 0 && self.to == 0 && self.promotion == 0
+    }
+
+    /// The chess-core move this names (unresolved: castling and en passant are resolved by the
+    /// position that plays it), or `None` for a promotion chess-core cannot encode (to a king,
+    /// or from a square that cannot promote).
+    pub(crate) fn core(self) -> Option<CoreMove> {
+        if self.is_null() {
+            return Some(CoreMove::NULL);
+        }
+        let (from, to) = (Square::ALL[self.from as usize], Square::ALL[self.to as usize]);
+        match Role::from_index(usize::from(self.promotion).wrapping_sub(1)) {
+            Some(role) => CoreMove::promote(from, to, role),
+            None => Some(CoreMove::new(from, to)),
+        }
+    }
+
+    pub(crate) fn from_uci_move(uci: UciMove) -> Move {
+        match uci {
+            UciMove::Normal { from, to, promotion } => {
+                Move { from: from.index() as u8, to: to.index() as u8, promotion: promotion.map_or(0, piece_type) }
+            }
+            _ => Move::NULL,
+        }
+    }
+
+    pub(crate) fn uci_text(self) -> String {
+        if self.is_null() {
+            return "0000".to_owned();
+        }
+        let mut text = format!("{}{}", Square::ALL[self.from as usize], Square::ALL[self.to as usize]);
+        if let Some(role) = Role::from_index(usize::from(self.promotion).wrapping_sub(1)) {
+            text.push(role.char());
+        }
+        text
+    }
+}
+
+/// The Python `Move` objects of every move a board can return, made once: iterating the legal
+/// moves, `pop()` and the parsers hand out these shared (immutable) objects instead of
+/// allocating one per call. 4096 from-to pairs without promotion, then for each promotion
+/// piece (knight to queen) the 256 pairs from the second or seventh rank to the first or last.
+static MOVE_OBJECTS: PyOnceLock<Vec<Py<Move>>> = PyOnceLock::new();
+
+impl Move {
+    /// The move's place in [`MOVE_OBJECTS`], if it has one.
+    fn intern_index(self) -> Option<usize> {
+        let (from, to) = (usize::from(self.from), usize::from(self.to));
+        if self.promotion == 0 {
+            return Some(from * 64 + to);
+        }
+        let from_row = match from / 8 {
+            1 => 0,
+            6 => 8,
+            _ => return None,
+        };
+        let to_row = match to / 8 {
+            0 => 0,
+            7 => 8,
+            _ => return None,
+        };
+        let piece = usize::from(self.promotion).checked_sub(2).filter(|&p| p < 4)?;
+        Some(4096 + piece * 256 + (from_row + from % 8) * 16 + to_row + to % 8)
+    }
+
+    /// The Python object for this move: the shared one when it has one, else a new one.
+    pub(crate) fn to_object(self, py: Python<'_>) -> PyResult<Py<Move>> {
+        let table = MOVE_OBJECTS.get_or_try_init(py, || -> PyResult<Vec<Py<Move>>> {
+            let mut table = Vec::with_capacity(4096 + 1024);
+            for from in 0..64u8 {
+                for to in 0..64u8 {
+                    table.push(Py::new(py, Move { from, to, promotion: 0 })?);
+                }
+            }
+            for promotion in 2..=5u8 {
+                for from_index in 0..16u8 {
+                    for to_index in 0..16u8 {
+                        let from = if from_index < 8 { 8 + from_index } else { 48 + from_index - 8 };
+                        let to = if to_index < 8 { to_index } else { 56 + to_index - 8 };
+                        table.push(Py::new(py, Move { from, to, promotion })?);
+                    }
+                }
+            }
+            Ok(table)
+        })?;
+        match self.intern_index().and_then(|index| table.get(index)) {
+            Some(object) => Ok(object.clone_ref(py)),
+            None => Py::new(py, self),
+        }
+    }
+}
+
+#[pymethods]
+impl Move {
+    /// Makes a move from square numbers and an optional promotion piece type.
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion = None))]
+    pub(crate) fn new(from_square: i64, to_square: i64, promotion: Option<i64>) -> PyResult<Move> {
+        let from = square(from_square)?.index() as u8;
+        let to = square(to_square)?.index() as u8;
+        let promotion = match promotion {
+            None => 0,
+            Some(p) => piece_type(role(p)?),
+        };
+        Ok(Move { from, to, promotion })
+    }
+
+    /// Reads a move in UCI (`e2e4`, `e7e8q`, `0000`); `InvalidMoveError` if it is not UCI.
+    #[staticmethod]
+    fn from_uci(py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
+        let parsed = uci
+            .parse::<UciMove>()
+            .map_err(|e| InvalidMoveError::new_err(format!("invalid uci: {} ({e})", quote(uci))))?;
+        Move::from_uci_move(parsed).to_object(py)
+    }
+
+    /// The null move (`0000`), falsy like python-chess's.
+    #[staticmethod]
+    fn null(py: Python<'_>) -> PyResult<Py<Move>> {
+        Move::NULL.to_object(py)
+    }
+
+    /// The start square.
+    #[getter(from_square)]
+    fn start_square(&self) -> u8 {
+        self.from
+    }
+
+    /// The destination square (the rook's square for Chess960 castling).
+    #[getter(to_square)]
+    fn target_square(&self) -> u8 {
+        self.to
+    }
+
+    /// The promotion piece type, or `None`.
+    #[getter]
+    fn promotion(&self) -> Option<u8> {
+        (self.promotion != 0).then_some(self.promotion)
+    }
+
+    /// Always `None` (no drops in standard chess).
+    #[getter]
+    fn drop(&self) -> Option<u8> {
+        None
+    }
+
+    /// The move in UCI.
+    fn uci(&self) -> String {
+        self.uci_text()
+    }
+
+    fn __str__(&self) -> String {
+        self.uci_text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_uci('{}')", self.uci_text())
+    }
+
+    fn __bool__(&self) -> bool {
+        !self.is_null()
+    }
+
+    /// Pickles as `Move(from_square, to_square, promotion)`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, pyo3::types::PyType>, (u8, u8, Option<u8>)) {
+        (py.get_type::<Move>(), (self.from, self.to, self.promotion()))
+    }
+}
+
+/// The language of a `lang` argument: `"en"` or `"zh"`.
+pub(crate) fn lang(lang: &str) -> PyResult<chess_core::Lang> {
+    match lang {
+        "en" => Ok(chess_core::Lang::En),
+        "zh" => Ok(chess_core::Lang::Zh),
+        _ => Err(PyValueError::new_err(format!("lang must be 'en' or 'zh', not {}", quote(lang)))),
+    }
+}
+
+/// Why a move is illegal (`Board.why_illegal()`): chess-core's reason in English and Chinese.
+#[pyclass(module = "chess_core", name = "IllegalMoveReason", frozen, eq, hash, from_py_object)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct IllegalMoveReason {
+    /// The case, as a stable snake-case name (`"pinned"`, `"king_into_check"`, ...).
+    #[pyo3(get)]
+    kind: &'static str,
+    /// The reason in English.
+    #[pyo3(get)]
+    message: String,
+    /// The reason in Chinese.
+    #[pyo3(get)]
+    message_zh: String,
+}
+
+impl IllegalMoveReason {
+    pub(crate) fn new(reason: &CoreIllegalMoveReason) -> IllegalMoveReason {
+        IllegalMoveReason {
+            kind: reason.kind().name(),
+            message: reason.to_string(),
+            message_zh: reason.text(chess_core::Lang::Zh).to_string(),
+        }
+    }
+}
+
+#[pymethods]
+impl IllegalMoveReason {
+    fn __str__(&self) -> String {
+        self.message.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<IllegalMoveReason {}: {}>", self.kind, quote(&self.message))
+    }
+}
+
+/// The legal moves of a board, generated when asked: `count()`, `in`, iteration, `bool()`.
+#[pyclass(module = "chess_core", name = "LegalMoveGenerator", frozen)]
+pub struct LegalMoveGenerator {
+    pub(crate) board: Py<Board>,
+}
+
+#[pymethods]
+impl LegalMoveGenerator {
+    /// The number of legal moves (chess-core's bulk count).
+    fn count(&self, py: Python<'_>) -> PyResult<u32> {
+        Ok(self.board.try_borrow(py)?.playable()?.count_legal_moves())
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.board.try_borrow(py)?.playable()?.has_legal_moves())
+    }
+
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.count(py)? as usize)
+    }
+
+    fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match m.cast::<Move>() {
+            Ok(m) => self.board.try_borrow(py)?.is_legal(*m.get()),
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// Iterates over a list of the legal moves made on the call (the moves are shared objects,
+    /// so the list costs no allocation per move; C-level list iteration after that).
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        let board = self.board.try_borrow(py)?;
+        let moves = board.playable()?.legal_moves();
+        move_objects(py, &board, &moves)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let board = self.board.try_borrow(py)?;
+        let sans: Vec<String> = board.playable()?.legal_moves().iter().map(|&m| board.san_of(m)).collect();
+        Ok(format!("<LegalMoveGenerator at {:#x} ({})>", self.board.as_ptr() as usize, sans.join(", ")))
+    }
+}
+
+/// The pseudo-legal moves of a board (legal ones and those leaving the king in check),
+/// generated when asked, as `LegalMoveGenerator`.
+#[pyclass(module = "chess_core", name = "PseudoLegalMoveGenerator", frozen)]
+pub struct PseudoLegalMoveGenerator {
+    pub(crate) board: Py<Board>,
+}
+
+#[pymethods]
+impl PseudoLegalMoveGenerator {
+    /// The number of pseudo-legal moves.
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.board.try_borrow(py)?.playable()?.pseudo_legal_moves().len())
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.count(py)? > 0)
+    }
+
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        self.count(py)
+    }
+
+    fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match m.cast::<Move>() {
+            Ok(m) => self.board.try_borrow(py)?.is_pseudo_legal(*m.get()),
+            Err(_) => Ok(false),
+        }
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        let board = self.board.try_borrow(py)?;
+        let moves = board.playable()?.pseudo_legal_moves();
+        move_objects(py, &board, &moves)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let board = self.board.try_borrow(py)?;
+        let pos = board.playable()?;
+        let names: Vec<String> = pos
+            .pseudo_legal_moves()
+            .iter()
+            .map(|&m| if pos.is_legal(m) { board.san_of(m) } else { board.py_move(m).uci_text() })
+            .collect();
+        Ok(format!("<PseudoLegalMoveGenerator at {:#x} ({})>", self.board.as_ptr() as usize, names.join(", ")))
+    }
+}
+
+/// An iterator over the shared Python objects of `moves`, as the board writes them.
+fn move_objects<'py>(py: Python<'py>, board: &Board, moves: &[CoreMove]) -> PyResult<Bound<'py, PyIterator>> {
+    let mut objects = Vec::with_capacity(moves.len());
+    for &m in moves {
+        objects.push(board.py_move(m).to_object(py)?);
+    }
+    PyList::new(py, objects)?.try_iter()
+}
