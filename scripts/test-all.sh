@@ -80,12 +80,26 @@ if ! ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2'; then
     fi
 fi
 
+step "python-chess's source distribution (its test.py is the Python drop-in's acceptance suite)"
+# Downloaded, never copied into the repository (GPL); kept in the target directory, checked
+# against its published SHA-256.
+target_dir=$(cargo metadata --format-version 1 --no-deps |
+    "$python" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+sdist_dir="$target_dir/python-chess-sdist"
+sdist_sha256=a8b43e5678fdb3000695bdaa573117ad683761e5ca38e591c4826eba6d25bb39
+if ! echo "$sdist_sha256  $sdist_dir/chess-1.11.2.tar.gz" | sha256sum --check --status 2>/dev/null; then
+    rm -rf "$sdist_dir"
+    "$python" -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: \
+        chess==1.11.2 -d "$sdist_dir"
+    echo "$sdist_sha256  $sdist_dir/chess-1.11.2.tar.gz" | sha256sum --check --quiet
+fi
+[ -f "$sdist_dir/chess-1.11.2/test.py" ] || tar -xzf "$sdist_dir/chess-1.11.2.tar.gz" -C "$sdist_dir"
+export PYTHON_CHESS_SRC="$sdist_dir/chess-1.11.2"
+
 step "Python tests: the uci engine through python-chess"
 # The cargo tests above built the engine (the uci binary of examples/uci, which its test
 # examples/uci/tests/uci.rs drives) into the test-release directory; a separate cargo build
 # would resolve features differently and compile it again.
-target_dir=$(cargo metadata --format-version 1 --no-deps |
-    "$python" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
 CHESS_UCI_BIN="$target_dir/test-release/uci" "$python" -m pytest -q -p no:cacheprovider tests/python
 
 step "chess-py: build the chess_core wheel and install it into .venv"
