@@ -13,13 +13,14 @@ PYTHON_CHESS_SRC is the unpacked `chess-1.11.2` directory (the one holding `test
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import os
 import sys
 import tempfile
 import unittest
-from typing import Dict, List
+from typing import Any, Dict, List
 
 # python-chess's core classes: the acceptance suite of the drop-in (issue 26).
 CORE_CLASSES = [
@@ -59,6 +60,11 @@ def write_shim(root: str) -> None:
             f.write(MISSING)
 
 
+def short_id(test: Any) -> str:
+    """``Class.test_name`` of a test (its id without the module)."""
+    return str(test.id()).split(".", 1)[1]
+
+
 def run(src: str, classes: List[str], show_tracebacks: bool = False) -> Dict[str, Dict[str, List[str]]]:
     """Per class, the ids of the tests that passed and of those that did not."""
     shim = tempfile.mkdtemp(prefix="chess-shim-")
@@ -70,19 +76,19 @@ def run(src: str, classes: List[str], show_tracebacks: bool = False) -> Dict[str
         import chess
 
         assert os.path.dirname(chess.__file__).startswith(shim), "the shim must be the chess imported"
-        import test  # python-chess's test.py
+        test = importlib.import_module("test")  # python-chess's test.py
 
         results: Dict[str, Dict[str, List[str]]] = {}
         for name in classes:
             suite = unittest.defaultTestLoader.loadTestsFromTestCase(getattr(test, name))
-            ids = [t.id().split(".", 1)[1] for t in suite]
+            ids = [short_id(t) for t in suite]
             result = unittest.TextTestRunner(stream=io.StringIO(), verbosity=0).run(suite)
             problems = result.failures + result.errors + result.skipped
-            failed = {t.id().split(".", 1)[1] for t, _ in problems}
+            failed = {short_id(t) for t, _ in problems}
             if show_tracebacks:
                 for t, text in problems:
                     print(f"== {t.id()}\n{text}")
-            failed |= {t.id().split(".", 1)[1] for t in result.unexpectedSuccesses}
+            failed |= {short_id(t) for t in result.unexpectedSuccesses}
             results[name] = {
                 "passed": [i for i in ids if i not in failed],
                 "failed": [i for i in ids if i in failed],
