@@ -102,7 +102,7 @@ def main() -> None:
     args = sys.argv[1:]
     as_json, show_tracebacks = "--json" in args, "--tracebacks" in args
     args = [a for a in args if not a.startswith("--")]
-    src, classes = args[0], args[1:] or CORE_CLASSES
+    src, classes = os.path.abspath(args[0]), args[1:] or CORE_CLASSES
     results = run(src, classes, show_tracebacks)
     if as_json:
         print(json.dumps(results))
