@@ -67,6 +67,7 @@ mod explain;
 mod fen;
 #[cfg(feature = "alloc")]
 mod game;
+mod move_order;
 mod movegen;
 mod moves;
 pub mod perft;

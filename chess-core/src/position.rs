@@ -510,6 +510,29 @@ impl Position {
         self.is_capture(m) || self.board.by_role(Role::Pawn).contains(m.from())
     }
 
+    /// Tells whether no later move can lead back to a position before `m`: it captures, moves a
+    /// pawn, gives up a castling right, or an en-passant capture is possible now (python-chess's
+    /// `is_irreversible`). Positions repeat only between irreversible moves.
+    ///
+    /// ```
+    /// use chess_core::Position;
+    ///
+    /// let pos = Position::new();
+    /// assert!(pos.is_irreversible(pos.parse_san("e4")?));
+    /// assert!(!pos.is_irreversible(pos.parse_san("Nf3")?));
+    /// let pos: Position = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1".parse()?;
+    /// assert!(pos.is_irreversible(pos.parse_san("Kd2")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_irreversible(&self, m: Move) -> bool {
+        if self.is_zeroing(m) || self.legal_ep_square().is_some() {
+            return true;
+        }
+        let mut after = *self;
+        after.play_unchecked(m);
+        after.castling != self.castling
+    }
+
     /// Tells whether a legal move gives check.
     pub fn gives_check(&self, m: Move) -> bool {
         let mut child = *self;

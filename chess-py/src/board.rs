@@ -2,9 +2,11 @@
 //! the rules and the game events.
 
 use chess_core::{
-    Bitboard, Board as CoreBoard, CastlingSide, Color, ErrorCode, EventKind, Move as CoreMove, Piece as CorePiece,
-    Position, Role, Rules, Setup, Square, Tally, Termination, Validation,
+    Bitboard, Board as CoreBoard, CastlingSide, Color, ErrorCode, EventKind, Move as CoreMove, MoveList,
+    Piece as CorePiece, Position, Role, Rules, San, SanPlus, Setup, Square, Tally, Termination, Validation,
 };
+use std::str::FromStr;
+
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList};
@@ -85,6 +87,13 @@ impl Board {
             .map_err(|reason| self.illegal("move", &m.uci_text(), Some(reason)))
     }
 
+    /// The legal or pseudo-legal chess-core move that `m` names, as python-chess writes it or
+    /// as chess-core encodes it.
+    fn resolve_pseudo_legal(&self, m: Move) -> Option<CoreMove> {
+        let pos = self.playable().ok()?;
+        self.resolve(m).ok().filter(|core| !core.is_null()).or_else(|| Self::pseudo_legal(pos, m))
+    }
+
     /// The pseudo-legal chess-core move that `m` names (castling and en passant included).
     fn pseudo_legal(pos: &Position, m: Move) -> Option<CoreMove> {
         let core = m.core()?;
@@ -147,6 +156,16 @@ impl Board {
         self.moves.push(m);
     }
 
+    /// The move a SAN text names here (the null move for python-chess's four spellings of it).
+    fn parse_san_move(&self, san: &str) -> PyResult<CoreMove> {
+        let pos = self.playable()?;
+        match SanPlus::from_str(san) {
+            Ok(SanPlus { san: San::Null, .. }) => Ok(CoreMove::NULL),
+            _ if san == "0000" || san == "@@@@" => Ok(CoreMove::NULL),
+            _ => pos.parse_san(san).map_err(|e| self.san_error(san, &e)),
+        }
+    }
+
     fn parse_uci_move(&self, uci: &str) -> PyResult<Move> {
         let pos = self.playable()?;
         if uci == "0000" {
@@ -175,18 +194,26 @@ impl Board {
             }
             Ok(())
         };
-        if legal {
-            for &core in pos.legal_moves_masked(from, to).iter() {
-                add(core)?;
-            }
+        let mut moves = if legal {
+            pos.legal_moves_masked(from, to)
         } else {
-            for &core in pos.pseudo_legal_moves().iter() {
-                if from.contains(core.from()) && to.contains(core.to()) {
-                    add(core)?;
-                }
-            }
+            let mut moves = pos.pseudo_legal_moves();
+            moves.retain(|m| from.contains(m.from()) && to.contains(m.to()));
+            moves
+        };
+        pos.sort_like_python_chess(&mut moves, legal);
+        for &core in moves.iter() {
+            add(core)?;
         }
         PyList::new(py, objects)?.try_iter()
+    }
+
+    /// The legal (or pseudo-legal) moves in python-chess's order.
+    pub(crate) fn ordered_moves(&self, legal: bool) -> PyResult<MoveList> {
+        let pos = self.playable()?;
+        let mut moves = if legal { pos.legal_moves() } else { pos.pseudo_legal_moves() };
+        pos.sort_like_python_chess(&mut moves, legal);
+        Ok(moves)
     }
 
     pub(crate) fn py_move(&self, core: CoreMove) -> Move {
@@ -758,14 +785,14 @@ impl Board {
     /// The legal moves (lazy: `count()`, `in`, iteration, `bool()`).
     #[getter]
     fn legal_moves(slf: Bound<'_, Self>) -> LegalMoveGenerator {
-        LegalMoveGenerator { board: slf.unbind() }
+        LegalMoveGenerator { board: slf.into_any().unbind() }
     }
 
     /// The pseudo-legal moves: legal ones and those leaving the king in check (lazy, as
     /// `legal_moves`).
     #[getter]
     fn pseudo_legal_moves(slf: Bound<'_, Self>) -> PseudoLegalMoveGenerator {
-        PseudoLegalMoveGenerator { board: slf.unbind() }
+        PseudoLegalMoveGenerator { board: slf.into_any().unbind() }
     }
 
     /// Whether a move is legal here (castling as `e1g1` or, in Chess960, `e1h1`).
@@ -776,8 +803,8 @@ impl Board {
 
     /// Whether a move is pseudo-legal here: legal, or legal but for leaving the king in check.
     pub(crate) fn is_pseudo_legal(&self, r#move: Move) -> PyResult<bool> {
-        let pos = self.playable()?;
-        Ok(!r#move.is_null() && (self.resolve(r#move).is_ok() || Board::pseudo_legal(pos, r#move).is_some()))
+        self.playable()?;
+        Ok(self.resolve_pseudo_legal(r#move).is_some())
     }
 
     /// Plays a move. As in python-chess, a pseudo-legal move that leaves the king in check is
@@ -822,15 +849,16 @@ impl Board {
         self.moves.last().ok_or_else(|| PyIndexError::new_err("peek from empty move stack"))?.to_object(py)
     }
 
-    /// Reads a move in SAN (leniently) and returns it.
+    /// Reads a move in SAN (leniently) and returns it; `--`, `Z0`, `0000` and `@@@@` are the
+    /// null move, as in python-chess.
     fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
-        let core = self.playable()?.parse_san(san).map_err(|e| self.san_error(san, &e))?;
+        let core = self.parse_san_move(san)?;
         self.py_move(core).to_object(py)
     }
 
     /// Reads a move in SAN, plays it and returns it.
     fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
-        let core = self.playable()?.parse_san(san).map_err(|e| self.san_error(san, &e))?;
+        let core = self.parse_san_move(san)?;
         let m = self.py_move(core);
         self.play(core);
         m.to_object(py)
@@ -1031,7 +1059,7 @@ impl Board {
     }
 
     /// The legal moves from squares in `from_mask` to squares in `to_mask` (bitboards; castling
-    /// matches by its rook's square, as in python-chess).
+    /// matches by its rook's square), in python-chess's order.
     #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
     fn generate_legal_moves<'py>(
         &self,
@@ -1062,6 +1090,76 @@ impl Board {
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyIterator>> {
         self.moves_matching(py, false, from_mask, to_mask, |_| true)
+    }
+
+    /// The pseudo-legal captures (en passant included) within the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        self.moves_matching(py, false, from_mask, to_mask, |m| self.pos.is_capture(m))
+    }
+
+    /// The legal captures en passant within the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_ep<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        self.moves_matching(py, true, from_mask, to_mask, CoreMove::is_en_passant)
+    }
+
+    /// The pseudo-legal captures en passant within the masks.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_ep<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        self.moves_matching(py, false, from_mask, to_mask, CoreMove::is_en_passant)
+    }
+
+    /// The legal castling moves within the masks (the king's square in `from_mask`, the rook's
+    /// in `to_mask`).
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_castling_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyIterator>> {
+        self.moves_matching(py, true, from_mask, to_mask, CoreMove::is_castle)
+    }
+
+    /// Whether the (pseudo-legal) move cannot be undone by a later one: it captures, moves a
+    /// pawn, gives up a castling right, or an en-passant capture is possible now (it will not be
+    /// after). `False` for a move that is not pseudo-legal; for the null move, whether an
+    /// en-passant capture is possible.
+    fn is_irreversible(&self, r#move: Move) -> PyResult<bool> {
+        let pos = self.playable()?;
+        if r#move.is_null() {
+            return Ok(pos.legal_ep_square().is_some());
+        }
+        Ok(self.resolve_pseudo_legal(r#move).is_some_and(|m| pos.is_irreversible(m)))
+    }
+
+    /// Whether the move (pseudo-legal) would leave the mover's king in check.
+    fn is_into_check(&self, r#move: Move) -> PyResult<bool> {
+        let pos = self.playable()?;
+        Ok(self.resolve_pseudo_legal(r#move).is_some_and(|m| !pos.is_legal(m)))
+    }
+
+    /// Whether the side that just moved left its king in check (a pseudo-legal move did).
+    fn was_into_check(&self) -> bool {
+        let mover = !self::color(self.get_turn());
+        let board = self.placement();
+        board.king_of(mover).is_some_and(|king| !board.attackers_to(king, !mover, board.occupied()).is_empty())
     }
 
     /// The legal move from one square to another (castling as the king's step or

@@ -2,7 +2,7 @@
 //! generators of a board.
 
 use chess_core::{IllegalMoveReason as CoreIllegalMoveReason, Move as CoreMove, Role, Square, UciMove};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyIterator, PyList};
@@ -247,46 +247,49 @@ impl IllegalMoveReason {
     }
 }
 
-/// The legal moves of a board, generated when asked: `count()`, `in`, iteration, `bool()`.
+/// The legal moves of a board, generated when asked: `count()`, `in`, iteration, `bool()`, in
+/// python-chess's order. `LegalMoveGenerator(board)` also takes any object with python-chess's
+/// `generate_legal_moves()` and `is_legal()`.
 #[pyclass(module = "chess_core", name = "LegalMoveGenerator", frozen)]
 pub struct LegalMoveGenerator {
-    pub(crate) board: Py<Board>,
+    #[pyo3(get)]
+    pub(crate) board: Py<PyAny>,
 }
 
 #[pymethods]
 impl LegalMoveGenerator {
+    #[new]
+    fn new(board: Bound<'_, PyAny>) -> PyResult<LegalMoveGenerator> {
+        Ok(LegalMoveGenerator { board: Moves::board(board, "generate_legal_moves")? })
+    }
+
     /// The number of legal moves (chess-core's bulk count).
-    fn count(&self, py: Python<'_>) -> PyResult<u32> {
-        Ok(self.board.try_borrow(py)?.playable()?.count_legal_moves())
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
+        Moves::of(py, &self.board, true)?.count()
     }
 
     fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(self.board.try_borrow(py)?.playable()?.has_legal_moves())
+        Moves::of(py, &self.board, true)?.any()
     }
 
-    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        Ok(self.count(py)? as usize)
+    /// The number of moves, a hint for `list()` (no `len()`, as in python-chess); none for a
+    /// board that is not chess_core's, so that its moves are generated once.
+    fn __length_hint__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Moves::of(py, &self.board, true)?.hint()
     }
 
     fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match m.cast::<Move>() {
-            Ok(m) => self.board.try_borrow(py)?.is_legal(*m.get()),
-            Err(_) => Ok(false),
-        }
+        Moves::of(py, &self.board, true)?.contains(m)
     }
 
     /// Iterates over a list of the legal moves made on the call (the moves are shared objects,
     /// so the list costs no allocation per move; C-level list iteration after that).
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        let board = self.board.try_borrow(py)?;
-        let moves = board.playable()?.legal_moves();
-        move_objects(py, &board, &moves)
+        Moves::of(py, &self.board, true)?.iter()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let board = self.board.try_borrow(py)?;
-        let sans: Vec<String> = board.playable()?.legal_moves().iter().map(|&m| board.san_of(m)).collect();
-        Ok(format!("<LegalMoveGenerator at {:#x} ({})>", self.board.as_ptr() as usize, sans.join(", ")))
+        Moves::of(py, &self.board, true)?.repr("LegalMoveGenerator")
     }
 }
 
@@ -294,46 +297,139 @@ impl LegalMoveGenerator {
 /// generated when asked, as `LegalMoveGenerator`.
 #[pyclass(module = "chess_core", name = "PseudoLegalMoveGenerator", frozen)]
 pub struct PseudoLegalMoveGenerator {
-    pub(crate) board: Py<Board>,
+    #[pyo3(get)]
+    pub(crate) board: Py<PyAny>,
 }
 
 #[pymethods]
 impl PseudoLegalMoveGenerator {
+    #[new]
+    fn new(board: Bound<'_, PyAny>) -> PyResult<PseudoLegalMoveGenerator> {
+        Ok(PseudoLegalMoveGenerator { board: Moves::board(board, "generate_pseudo_legal_moves")? })
+    }
+
     /// The number of pseudo-legal moves.
     fn count(&self, py: Python<'_>) -> PyResult<usize> {
-        Ok(self.board.try_borrow(py)?.playable()?.pseudo_legal_moves().len())
+        Moves::of(py, &self.board, false)?.count()
     }
 
     fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(self.count(py)? > 0)
+        Moves::of(py, &self.board, false)?.any()
     }
 
-    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        self.count(py)
+    /// The number of moves, a hint for `list()` (no `len()`, as in python-chess); none for a
+    /// board that is not chess_core's, so that its moves are generated once.
+    fn __length_hint__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        Moves::of(py, &self.board, false)?.hint()
     }
 
     fn __contains__(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match m.cast::<Move>() {
-            Ok(m) => self.board.try_borrow(py)?.is_pseudo_legal(*m.get()),
-            Err(_) => Ok(false),
-        }
+        Moves::of(py, &self.board, false)?.contains(m)
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        let board = self.board.try_borrow(py)?;
-        let moves = board.playable()?.pseudo_legal_moves();
-        move_objects(py, &board, &moves)
+        Moves::of(py, &self.board, false)?.iter()
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let board = self.board.try_borrow(py)?;
-        let pos = board.playable()?;
-        let names: Vec<String> = pos
-            .pseudo_legal_moves()
-            .iter()
-            .map(|&m| if pos.is_legal(m) { board.san_of(m) } else { board.py_move(m).uci_text() })
-            .collect();
-        Ok(format!("<PseudoLegalMoveGenerator at {:#x} ({})>", self.board.as_ptr() as usize, names.join(", ")))
+        Moves::of(py, &self.board, false)?.repr("PseudoLegalMoveGenerator")
+    }
+}
+
+/// The moves a generator stands for: of a chess_core `Board`, read natively, or of another
+/// object, through python-chess's method names.
+enum Moves<'py> {
+    Native { board: PyRef<'py, Board>, legal: bool },
+    Other { board: Bound<'py, PyAny>, legal: bool },
+}
+
+impl<'py> Moves<'py> {
+    /// `board` for a generator: a chess_core `Board` or an object with the `generate` method;
+    /// `TypeError` otherwise.
+    fn board(board: Bound<'_, PyAny>, generate: &str) -> PyResult<Py<PyAny>> {
+        if !board.is_instance_of::<Board>() && !board.hasattr(generate)? {
+            let class = board.get_type().name()?;
+            return Err(PyTypeError::new_err(format!("a move generator needs a board with {generate}(), not {class}")));
+        }
+        Ok(board.unbind())
+    }
+
+    fn of(py: Python<'py>, board: &Py<PyAny>, legal: bool) -> PyResult<Moves<'py>> {
+        let board = board.bind(py);
+        Ok(match board.cast::<Board>() {
+            Ok(native) => Moves::Native { board: native.try_borrow()?, legal },
+            Err(_) => Moves::Other { board: board.clone(), legal },
+        })
+    }
+
+    fn count(&self) -> PyResult<usize> {
+        match self {
+            Moves::Native { board, legal: true } => Ok(board.playable()?.count_legal_moves() as usize),
+            Moves::Native { board, legal: false } => Ok(board.playable()?.pseudo_legal_moves().len()),
+            Moves::Other { .. } => Ok(self.iter()?.count()),
+        }
+    }
+
+    /// The number of moves for `list()`, `NotImplemented` (no hint) for a board that is not
+    /// chess_core's.
+    fn hint(&self) -> PyResult<Py<PyAny>> {
+        match self {
+            Moves::Native { board, .. } => Ok(self.count()?.into_pyobject(board.py())?.into_any().unbind()),
+            Moves::Other { board, .. } => Ok(board.py().NotImplemented()),
+        }
+    }
+
+    fn any(&self) -> PyResult<bool> {
+        match self {
+            Moves::Native { board, legal: true } => Ok(board.playable()?.has_legal_moves()),
+            Moves::Native { board, legal: false } => Ok(!board.playable()?.pseudo_legal_moves().is_empty()),
+            Moves::Other { .. } => Ok(self.iter()?.next().transpose()?.is_some()),
+        }
+    }
+
+    fn contains(&self, m: &Bound<'py, PyAny>) -> PyResult<bool> {
+        match self {
+            Moves::Native { board, legal } => match m.cast::<Move>() {
+                Ok(m) if *legal => board.is_legal(*m.get()),
+                Ok(m) => board.is_pseudo_legal(*m.get()),
+                Err(_) => Ok(false),
+            },
+            Moves::Other { board, legal } => {
+                board.call_method1(if *legal { "is_legal" } else { "is_pseudo_legal" }, (m,))?.is_truthy()
+            }
+        }
+    }
+
+    fn iter(&self) -> PyResult<Bound<'py, PyIterator>> {
+        match self {
+            Moves::Native { board, legal } => move_objects(board.py(), board, &board.ordered_moves(*legal)?),
+            Moves::Other { board, legal } => board
+                .call_method0(if *legal { "generate_legal_moves" } else { "generate_pseudo_legal_moves" })?
+                .try_iter(),
+        }
+    }
+
+    /// python-chess's repr: the moves in SAN (pseudo-legal ones that are not legal in UCI).
+    fn repr(&self, class: &str) -> PyResult<String> {
+        let (names, address) = match self {
+            Moves::Native { board, legal } => {
+                let pos = board.playable()?;
+                let moves = board.ordered_moves(*legal)?;
+                let name = |&m: &CoreMove| if pos.is_legal(m) { board.san_of(m) } else { board.py_move(m).uci_text() };
+                (moves.iter().map(name).collect::<Vec<_>>(), board.as_ptr() as usize)
+            }
+            Moves::Other { board, legal } => {
+                let mut names = Vec::new();
+                for m in self.iter()? {
+                    let m = m?;
+                    let legal_here = *legal || board.call_method1("is_legal", (&m,))?.is_truthy()?;
+                    let name = if legal_here { board.call_method1("san", (&m,))? } else { m.call_method0("uci")? };
+                    names.push(name.extract::<String>()?);
+                }
+                (names, board.as_ptr() as usize)
+            }
+        };
+        Ok(format!("<{class} at {address:#x} ({})>", names.join(", ")))
     }
 }
 

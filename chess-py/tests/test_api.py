@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import operator
 import sys
 
 import pytest
@@ -106,7 +107,7 @@ def test_board_basics() -> None:
     assert board.castling_rights == (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
     assert board.ep_square is None
     assert (board.halfmove_clock, board.fullmove_number, board.ply()) == (0, 1, 0)
-    assert board.legal_moves.count() == 20 and len(board.legal_moves) == 20
+    assert board.legal_moves.count() == 20 and operator.length_hint(board.legal_moves) == 20
     assert Move.from_uci("g1f3") in board.legal_moves
     assert Move.from_uci("e2e5") not in board.legal_moves
     assert "e2e4" not in board.legal_moves  # not a Move

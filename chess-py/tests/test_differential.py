@@ -60,6 +60,7 @@ def assert_same(ours: chess_core.Board, theirs: chess.Board) -> None:
     assert [m.uci() for m in ours.move_stack] == [m.uci() for m in theirs.move_stack]
 
     assert ours.checkers() == theirs.checkers()
+    assert ours.was_into_check() == theirs.was_into_check()
     assert ours.has_legal_en_passant() == theirs.has_legal_en_passant()
     assert ours.mirror().fen() == theirs.mirror().fen()
     assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen")
@@ -83,18 +84,26 @@ def assert_same(ours: chess_core.Board, theirs: chess.Board) -> None:
     assert ours.can_claim_fifty_moves() == theirs.can_claim_fifty_moves()
     assert ours.can_claim_threefold_repetition() == theirs.can_claim_threefold_repetition()
     assert outcome_tuple(ours.outcome(claim_draw=True)) == outcome_tuple(theirs.outcome(claim_draw=True))
-    pseudo = sorted(m.uci() for m in ours.pseudo_legal_moves)
-    assert pseudo == sorted(m.uci() for m in theirs.pseudo_legal_moves)
+    # The same moves in the same order as python-chess, from every generator.
+    pseudo = [m.uci() for m in ours.pseudo_legal_moves]
+    assert pseudo == [m.uci() for m in theirs.pseudo_legal_moves]
     assert ours.pseudo_legal_moves.count() == len(pseudo)
-    for uci in pseudo:
-        assert ours.is_pseudo_legal(chess_core.Move.from_uci(uci))
-    captures = sorted(m.uci() for m in ours.generate_legal_captures())
-    assert captures == sorted(m.uci() for m in theirs.generate_legal_captures())
-    masked = sorted(m.uci() for m in ours.generate_legal_moves(chess.BB_RANK_1 | chess.BB_RANK_8, chess.BB_FILE_G))
-    assert masked == sorted(m.uci() for m in theirs.generate_legal_moves(chess.BB_RANK_1 | chess.BB_RANK_8, chess.BB_FILE_G))
+    for theirs_m in theirs.pseudo_legal_moves:
+        m = chess_core.Move.from_uci(theirs_m.uci())
+        assert ours.is_pseudo_legal(m)
+        assert ours.is_into_check(m) == theirs.is_into_check(theirs_m)
+        assert ours.is_irreversible(m) == theirs.is_irreversible(theirs_m)
+    masks = [(chess.BB_ALL, chess.BB_ALL), (chess.BB_RANK_1 | chess.BB_RANK_8, chess.BB_FILE_G),
+             (chess.BB_FILE_E | chess.BB_RANK_2, chess.BB_ALL ^ chess.BB_FILE_H)]
+    for generator in ("generate_legal_moves", "generate_pseudo_legal_moves", "generate_legal_captures",
+                      "generate_pseudo_legal_captures", "generate_legal_ep", "generate_pseudo_legal_ep",
+                      "generate_castling_moves"):
+        for from_mask, to_mask in masks:
+            expected = [m.uci() for m in getattr(theirs, generator)(from_mask, to_mask)]
+            assert [m.uci() for m in getattr(ours, generator)(from_mask, to_mask)] == expected, generator
     legal = {m.uci(): m for m in theirs.legal_moves}
     our_moves = list(ours.legal_moves)
-    assert sorted(m.uci() for m in our_moves) == sorted(legal)
+    assert [m.uci() for m in our_moves] == list(legal)
     assert ours.legal_moves.count() == len(legal)
     assert bool(ours.legal_moves) == bool(legal)
     for m in our_moves:
