@@ -12,7 +12,9 @@
 //! Within a group, moves from higher squares (h8 is the highest) come first, then moves to
 //! higher squares; promotions in the order queen, rook, bishop, knight.
 
-use crate::{Move, Position, Role};
+use arrayvec::ArrayVec;
+
+use crate::{Bitboard, MAX_LEGAL_MOVES, Move, Position, Role};
 
 impl Position {
     /// Sorts moves of this position into the order python-chess 1.11 generates them in:
@@ -29,19 +31,41 @@ impl Position {
     /// assert_eq!(first, ["g1h3", "g1f3", "b1c3", "b1a3", "h2h3"]);
     /// ```
     pub fn sort_like_python_chess(&self, moves: &mut [Move], legal: bool) {
-        let evasions = legal && self.is_check();
-        moves.sort_unstable_by_key(|&m| self.python_chess_rank(m, evasions));
+        let order = PythonChessOrder {
+            evasions: legal && self.is_check(),
+            pawns: self.board.by_role(Role::Pawn),
+            kings: self.board.by_role(Role::King),
+        };
+        // Each key computed once: the keys and moves sorted as pairs, then written back.
+        let mut ranked = ArrayVec::<(u32, Move), MAX_LEGAL_MOVES>::new();
+        for &m in moves.iter() {
+            ranked.push((order.rank(m), m));
+        }
+        ranked.sort_unstable_by_key(|&(rank, _)| rank);
+        for (slot, &(_, m)) in moves.iter_mut().zip(ranked.iter()) {
+            *slot = m;
+        }
     }
+}
 
+/// What python-chess's order depends on in a position.
+struct PythonChessOrder {
+    /// Whether the moves answer a check (python-chess then generates the king's moves first).
+    evasions: bool,
+    pawns: Bitboard,
+    kings: Bitboard,
+}
+
+impl PythonChessOrder {
     /// The place of `m` in python-chess's order: its group, then the squares from the highest
     /// down, then the promotion piece. Unique for each move of the position.
-    fn python_chess_rank(&self, m: Move, evasions: bool) -> u32 {
-        let role = self.board.role_at(m.from());
+    #[inline]
+    fn rank(&self, m: Move) -> u32 {
         let group = if m.is_castle() {
             2
-        } else if role == Some(Role::King) && evasions {
+        } else if self.evasions && self.kings.contains(m.from()) {
             0
-        } else if role != Some(Role::Pawn) {
+        } else if !self.pawns.contains(m.from()) {
             1
         } else if m.is_en_passant() {
             6
