@@ -2,7 +2,8 @@
 //! the rules and the game events.
 
 use chess_core::{
-    Bitboard, Board as CoreBoard, CastlingSide, Color, ErrorCode, EventKind, Move as CoreMove, MoveList,
+    Bitboard, Board as CoreBoard, CastlingSide, Color, ErrorCode, EventKind,
+    IllegalMoveReason as CoreIllegalMoveReason, Move as CoreMove, MoveList, MoveListStyle, MoveText,
     Piece as CorePiece, Position, Role, Rules, San, SanPlus, Setup, Square, Tally, Termination, Validation,
 };
 use std::str::FromStr;
@@ -452,7 +453,7 @@ impl Board {
 
     /// White's material minus Black's (pawn 1, knight and bishop 3, rook 5, queen 9).
     fn material_balance(&self) -> PyResult<i32> {
-        Ok(chess_core::Game::from_position(*self.playable()?).material_balance())
+        Ok(self.placement().material_balance())
     }
 
     /// An empty board (no pieces, White to move), as `Board(None)`.
@@ -1199,25 +1200,23 @@ impl Board {
         Ok(san)
     }
 
-    /// The SAN of a line of moves from this position, numbered (`1. e4 e5 2. Nf3`); the board is
-    /// unchanged. `IllegalMoveError` names the first illegal move.
+    /// The SAN of a line of moves from this position, numbered as python-chess numbers it
+    /// (`1. e4 e5 2. Nf3`, `1...e5`); the board is unchanged. `IllegalMoveError` names the first
+    /// illegal move.
     fn variation_san(&self, variation: Vec<Move>) -> PyResult<String> {
         let mut board = self.scratch()?;
-        let mut text = String::new();
-        for (index, m) in variation.into_iter().enumerate() {
+        let mut line = Vec::with_capacity(variation.len());
+        for m in variation {
             let core = board.resolve(m)?;
-            if !text.is_empty() {
-                text.push(' ');
+            if core.is_null() {
+                return Err(board.illegal("move", "0000", Some(CoreIllegalMoveReason::NullMove)));
             }
-            if board.pos.turn() == Color::White {
-                text.push_str(&format!("{}. ", board.pos.fullmove_number()));
-            } else if index == 0 {
-                text.push_str(&format!("{}...", board.pos.fullmove_number()));
-            }
-            text.push_str(&board.san_of(core));
+            line.push(core);
             board.play(core);
         }
-        Ok(text)
+        let style = MoveListStyle { black_number: "...", ..MoveListStyle::STANDARD };
+        let text = MoveText::new(self.playable()?, &line).map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        Ok(text.with_style(style).to_string())
     }
 
     /// A copy mirrored vertically with the colours swapped (side to move, castling rights and

@@ -15,13 +15,38 @@ impl Game {
             .collect()
     }
 
-    /// Returns the value of `color`'s pieces on the board: pawn 1, knight 3, bishop 3, rook 5, queen 9.
+    /// Returns the value of `color`'s pieces on the board (see [`Board::material`]).
     pub fn material(&self, color: Color) -> u32 {
-        let board = self.position().board();
-        Role::ALL.iter().map(|&role| role.value() * board.count(Piece::new(color, role))).sum()
+        self.position().board().material(color)
+    }
+
+    /// Returns White's material minus Black's (see [`Board::material_balance`]).
+    pub fn material_balance(&self) -> i32 {
+        self.position().board().material_balance()
+    }
+}
+
+impl Board {
+    /// Returns the value of `color`'s pieces: pawn 1, knight 3, bishop 3, rook 5, queen 9.
+    ///
+    /// ```
+    /// use chess_core::{Board, Color};
+    ///
+    /// assert_eq!(Board::new().material(Color::White), 39);
+    /// ```
+    pub fn material(&self, color: Color) -> u32 {
+        Role::ALL.iter().map(|&role| role.value() * self.count(Piece::new(color, role))).sum()
     }
 
     /// Returns White's material minus Black's (positive when White is ahead).
+    ///
+    /// ```
+    /// use chess_core::{Board, Square};
+    ///
+    /// let mut board = Board::new();
+    /// board.remove_piece_at(Square::D8);
+    /// assert_eq!(board.material_balance(), 9);
+    /// ```
     pub fn material_balance(&self) -> i32 {
         self.material(Color::White) as i32 - self.material(Color::Black) as i32
     }
