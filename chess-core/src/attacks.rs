@@ -313,6 +313,35 @@ pub fn attacks(color: Color, role: Role, square: Square, occupied: Bitboard) -> 
     }
 }
 
+/// Returns the squares whose occupancy changes the attacks of a rook on `square`: its rays
+/// without the edge square that ends each.
+///
+/// ```
+/// use chess_core::{attacks, Bitboard, Square};
+///
+/// assert_eq!(attacks::rook_blockers(Square::A1).len(), 12);
+/// let occupied = Bitboard::from(Square::A8) | Square::D1;
+/// let relevant = occupied & attacks::rook_blockers(Square::A1);
+/// assert_eq!(attacks::rook(Square::A1, relevant), attacks::rook(Square::A1, occupied));
+/// ```
+#[inline]
+pub fn rook_blockers(square: Square) -> Bitboard {
+    Bitboard(ROOK_MAGICS[square.index()].mask)
+}
+
+/// Returns the squares whose occupancy changes the attacks of a bishop on `square`: its
+/// diagonals without the edge square that ends each.
+///
+/// ```
+/// use chess_core::{attacks, Square};
+///
+/// assert_eq!(attacks::bishop_blockers(Square::D4).len(), 9);
+/// ```
+#[inline]
+pub fn bishop_blockers(square: Square) -> Bitboard {
+    Bitboard(BISHOP_MAGICS[square.index()].mask)
+}
+
 /// Returns the squares strictly between `a` and `b` if they share a line, else the empty set.
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
@@ -347,6 +376,21 @@ mod tests {
                 let i = square.index();
                 assert_eq!(rook(square, Bitboard(occupied)).0, slide_attacks(i, occupied, &ROOK_DIRECTIONS));
                 assert_eq!(bishop(square, Bitboard(occupied)).0, slide_attacks(i, occupied, &BISHOP_DIRECTIONS));
+            }
+        }
+    }
+
+    #[test]
+    fn blockers_are_the_squares_that_change_slider_attacks() {
+        for square in Square::ALL {
+            for (attacks, blockers) in
+                [(rook as fn(Square, Bitboard) -> Bitboard, rook_blockers(square)), (bishop, bishop_blockers(square))]
+            {
+                let open = attacks(square, Bitboard::EMPTY);
+                for other in Square::ALL {
+                    let changes = attacks(square, Bitboard::from(other)) != open;
+                    assert_eq!(blockers.contains(other), changes, "{square} {other}");
+                }
             }
         }
     }

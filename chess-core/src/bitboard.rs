@@ -177,11 +177,86 @@ impl Bitboard {
         }
     }
 
+    /// Moves every square `files` files right (left when negative) and `ranks` ranks up (down
+    /// when negative); squares that leave the board fall off, none wrap around.
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Square};
+    ///
+    /// let knight = Bitboard::from(Square::G1);
+    /// assert_eq!(knight.shift(-1, 2), Bitboard::from(Square::F3));
+    /// assert_eq!(knight.shift(2, 1), Bitboard::EMPTY);
+    /// assert_eq!(Bitboard::from_rank(chess_core::Rank::First).shift(3, 0).len(), 5);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn shift(self, files: i32, ranks: i32) -> Bitboard {
+        if files <= -8 || files >= 8 || ranks <= -8 || ranks >= 8 {
+            return Bitboard::EMPTY;
+        }
+        // The files that stay on the board, then one shift by the index distance.
+        let staying = if files >= 0 { 0xffu8 >> files } else { 0xffu8 << -files };
+        let kept = self.0 & (staying as u64 * 0x0101_0101_0101_0101);
+        let delta = files + 8 * ranks;
+        Bitboard(if delta >= 0 { kept << delta } else { kept >> -delta })
+    }
+
     /// Mirrors the set top to bottom (`a1` ↔ `a8`).
     #[inline]
     #[must_use]
     pub const fn flip_vertical(self) -> Bitboard {
         Bitboard(self.0.swap_bytes())
+    }
+
+    /// Mirrors the set left to right (`a1` ↔ `h1`).
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Square};
+    ///
+    /// assert_eq!(Bitboard::from(Square::B3).flip_horizontal(), Bitboard::from(Square::G3));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn flip_horizontal(self) -> Bitboard {
+        // Reversing the 64 bits turns the board half round; swapping the ranks back leaves
+        // the files mirrored.
+        Bitboard(self.0.reverse_bits().swap_bytes())
+    }
+
+    /// Mirrors the set about the `a1`–`h8` diagonal (`a8` ↔ `h1`, `b1` ↔ `a2`).
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Square};
+    ///
+    /// assert_eq!(Bitboard::from(Square::C1).flip_diagonal(), Bitboard::from(Square::A3));
+    /// assert_eq!(Bitboard::from(Square::D4).flip_diagonal(), Bitboard::from(Square::D4));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn flip_diagonal(self) -> Bitboard {
+        // Transposes the 8×8 bit matrix: its 4×4 quarters, then their 2×2 blocks, then the
+        // single bits, each step swapping the bits under `mask` with those `delta` below.
+        const fn swap(x: u64, mask: u64, delta: u32) -> u64 {
+            let t = (x ^ (x << delta)) & mask;
+            x ^ t ^ (t >> delta)
+        }
+        let x = swap(self.0, 0x0f0f_0f0f_0000_0000, 28);
+        let x = swap(x, 0x3333_0000_3333_0000, 14);
+        Bitboard(swap(x, 0x5500_5500_5500_5500, 7))
+    }
+
+    /// Mirrors the set about the `a8`–`h1` diagonal (`a1` ↔ `h8`, `b1` ↔ `h7`).
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Square};
+    ///
+    /// assert_eq!(Bitboard::from(Square::B1).flip_anti_diagonal(), Bitboard::from(Square::H7));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn flip_anti_diagonal(self) -> Bitboard {
+        // Half a turn, then the mirror about the other diagonal.
+        Bitboard(self.0.reverse_bits()).flip_diagonal()
     }
 
     /// Returns the lowest square and removes it from the set.
@@ -364,6 +439,53 @@ mod tests {
         assert_eq!(Bitboard::from(Square::A8).north(), Bitboard::EMPTY);
         assert_eq!(Bitboard::from(Square::D4).east(), Bitboard::from(Square::E4));
         assert_eq!(Bitboard::from(Square::D4).south(), Bitboard::from(Square::D3));
+    }
+
+    /// Where each square goes under a map of (file, rank), square by square.
+    fn map_squares(set: Bitboard, f: impl Fn(i32, i32) -> (i32, i32)) -> Bitboard {
+        set.into_iter()
+            .filter_map(|square| {
+                let (file, rank) = f(square.file() as i32, square.rank() as i32);
+                let on_board = (0..8).contains(&file) && (0..8).contains(&rank);
+                on_board.then(|| Square::ALL[(rank * 8 + file) as usize])
+            })
+            .collect()
+    }
+
+    /// Sets spread over the board: single squares, lines, random masks.
+    fn samples() -> impl Iterator<Item = Bitboard> {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let random = core::iter::repeat_with(move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            Bitboard(state)
+        });
+        Square::ALL.into_iter().map(Bitboard::from).chain([Bitboard::FULL, Bitboard::EMPTY]).chain(random.take(500))
+    }
+
+    #[test]
+    fn flips_mirror_every_square() {
+        for set in samples() {
+            assert_eq!(set.flip_vertical(), map_squares(set, |f, r| (f, 7 - r)));
+            assert_eq!(set.flip_horizontal(), map_squares(set, |f, r| (7 - f, r)));
+            assert_eq!(set.flip_diagonal(), map_squares(set, |f, r| (r, f)));
+            assert_eq!(set.flip_anti_diagonal(), map_squares(set, |f, r| (7 - r, 7 - f)));
+        }
+    }
+
+    #[test]
+    fn shift_moves_every_square_and_drops_those_off_the_board() {
+        for set in samples() {
+            for files in -9..=9 {
+                for ranks in -9..=9 {
+                    assert_eq!(set.shift(files, ranks), map_squares(set, |f, r| (f + files, r + ranks)));
+                }
+            }
+            assert_eq!(set.shift(1, 0), set.east());
+            assert_eq!(set.shift(0, -1), set.south());
+            assert_eq!(set.shift(i32::MIN, i32::MAX), Bitboard::EMPTY);
+        }
     }
 
     #[test]

@@ -69,6 +69,31 @@ impl Board {
         Bitboard(self.by_role[piece.role as usize].0 & self.by_color[piece.color as usize].0)
     }
 
+    /// Returns the board with each kind of piece moved by `f`, a map of square sets such as
+    /// [`Bitboard::flip_vertical`] or a [`Bitboard::shift`]: the pieces of a kind stand on `f`
+    /// of their squares. Should two kinds land on one square, the first keeps it (White's
+    /// before Black's, pawns to kings).
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Board, Color, Piece, Role, Square};
+    ///
+    /// let flipped = Board::new().transform(Bitboard::flip_horizontal);
+    /// assert_eq!(flipped.piece_at(Square::E1), Some(Piece::new(Color::White, Role::Queen)));
+    /// let up = Board::new().transform(|set| set.shift(0, 1));
+    /// assert_eq!(up.occupied().len(), 24); // Black's back rank falls off
+    /// ```
+    pub fn transform(&self, mut f: impl FnMut(Bitboard) -> Bitboard) -> Board {
+        let mut board = Board::empty();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let squares = f(self.by_piece(Piece::new(color, role))) - board.occupied();
+                board.by_role[role as usize] |= squares;
+                board.by_color[color as usize] |= squares;
+            }
+        }
+        board
+    }
+
     /// Returns the squares of bishops and queens (diagonal sliders).
     #[inline]
     pub const fn diagonal_sliders(&self) -> Bitboard {

@@ -54,6 +54,27 @@ impl Setup {
 }
 
 impl Setup {
+    /// Returns the setup with its pieces ([`Board::transform`]), castling rights and
+    /// en-passant square moved by `f`, a map of square sets; the turn and the clocks stay. An
+    /// en-passant square that `f` moves off the board is dropped.
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Setup};
+    ///
+    /// let setup = Setup::from_fen("4k3/8/8/8/3Pp3/8/8/R3K3 b Q d3 0 1").unwrap();
+    /// let mirrored = setup.transform(Bitboard::flip_horizontal);
+    /// assert_eq!(mirrored.to_string(), "3k4/8/8/8/3pP3/8/8/3K3R b K e3 0 1");
+    /// assert_eq!(setup.transform(|set| set.shift(0, -3)).ep_square, None);
+    /// ```
+    pub fn transform(&self, mut f: impl FnMut(Bitboard) -> Bitboard) -> Setup {
+        Setup {
+            board: self.board.transform(&mut f),
+            castling_rights: f(self.castling_rights),
+            ep_square: self.ep_square.and_then(|ep| f(Bitboard::from(ep)).last()),
+            ..*self
+        }
+    }
+
     /// Returns the castling rights that can castle here: those
     /// [`Problem::InvalidCastlingRights`] does not name (a rook of the right colour in its
     /// corner, or for Chess960 on the back rank, with a single king on that rank, and in

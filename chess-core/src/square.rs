@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::Color;
+use crate::{Bitboard, Color};
 
 macro_rules! small_enum {
     ($(#[$meta:meta])* $name:ident, $doc_all:literal, [$($(#[$vmeta:meta])* $variant:ident),*]) => {
@@ -292,6 +292,48 @@ impl Square {
         if df > dr { df } else { dr }
     }
 
+    /// Returns the sum of the file and rank distances to `other` (rook steps of one square).
+    ///
+    /// ```
+    /// use chess_core::Square;
+    ///
+    /// assert_eq!(Square::A1.manhattan_distance(Square::H8), 14);
+    /// assert_eq!(Square::D4.manhattan_distance(Square::E5), 2);
+    /// ```
+    pub const fn manhattan_distance(self, other: Square) -> u32 {
+        let df = (self.file() as i32 - other.file() as i32).unsigned_abs();
+        let dr = (self.rank() as i32 - other.rank() as i32).unsigned_abs();
+        df + dr
+    }
+
+    /// Returns the fewest knight moves from this square to `other` (6 at most).
+    ///
+    /// ```
+    /// use chess_core::Square;
+    ///
+    /// assert_eq!(Square::G1.knight_distance(Square::F3), 1);
+    /// assert_eq!(Square::A1.knight_distance(Square::B2), 4); // the corner costs two more
+    /// assert_eq!(Square::A1.knight_distance(Square::H8), 6);
+    /// ```
+    pub const fn knight_distance(self, other: Square) -> u32 {
+        // Spreads the reached squares by a knight's jump until they hold `other`; the knight
+        // reaches every square, so this ends within six jumps.
+        const JUMPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+        let mut reached = Bitboard::from_square(self);
+        let mut distance = 0;
+        while !reached.contains(other) {
+            let mut next = reached;
+            let mut i = 0;
+            while i < JUMPS.len() {
+                next = Bitboard(next.0 | reached.shift(JUMPS[i].0, JUMPS[i].1).0);
+                i += 1;
+            }
+            reached = next;
+            distance += 1;
+        }
+        distance
+    }
+
     /// Reads a square name such as `e4` from bytes.
     pub const fn from_ascii(s: &[u8]) -> Result<Square, ParseSquareError> {
         if s.len() != 2 {
@@ -351,5 +393,49 @@ impl<'de> serde::Deserialize<'de> for Square {
             }
         }
         deserializer.deserialize_str(Visitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacks;
+
+    #[test]
+    fn knight_distance_is_the_breadth_first_search_of_knight_moves() {
+        for from in Square::ALL {
+            // Distances found by walking the knight attack table, level by level.
+            let mut distance = [u32::MAX; 64];
+            distance[from.index()] = 0;
+            let mut frontier = Bitboard::from(from);
+            let mut level = 0;
+            while frontier.any() {
+                level += 1;
+                let mut next = Bitboard::EMPTY;
+                for square in frontier {
+                    for target in attacks::knight(square) {
+                        if distance[target.index()] == u32::MAX {
+                            distance[target.index()] = level;
+                            next = next.with(target);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+            for to in Square::ALL {
+                assert_eq!(from.knight_distance(to), distance[to.index()], "{from} to {to}");
+                assert_eq!(to.knight_distance(from), distance[to.index()]);
+            }
+        }
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(Square::A1.distance(Square::H8), 7);
+        assert_eq!(Square::A1.manhattan_distance(Square::A1), 0);
+        assert_eq!(Square::A4.manhattan_distance(Square::H4), 7);
+        assert_eq!(Square::E1.knight_distance(Square::E8), 5);
+        assert_eq!(Square::C1.knight_distance(Square::B2), 2);
+        assert_eq!(Square::H8.knight_distance(Square::G7), 4);
     }
 }

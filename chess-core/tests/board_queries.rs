@@ -128,3 +128,52 @@ fn draws_claimable_now_or_by_a_move() {
     let mated = pos("7k/6Q1/6K1/8/8/8/8/8 b - - 120 90");
     assert_eq!(Rules::fide().claimable_draw(&mated, |_| 3), None);
 }
+
+#[test]
+fn transforms_move_every_piece_and_the_castling_and_en_passant_squares() {
+    use chess_core::{File, Rank, Square};
+
+    let setup = Setup::from_fen("r3k2r/pp3ppp/8/2pPp3/8/8/PPP2PPP/R3K2R w KQkq e6 0 9").unwrap();
+    let at = |file: usize, rank: usize| Square::from_coords(File::ALL[file], Rank::ALL[rank]);
+    type Symmetry = (fn(Bitboard) -> Bitboard, fn(usize, usize) -> (usize, usize));
+    let symmetries: [Symmetry; 4] = [
+        (Bitboard::flip_vertical, |f, r| (f, 7 - r)),
+        (Bitboard::flip_horizontal, |f, r| (7 - f, r)),
+        (Bitboard::flip_diagonal, |f, r| (r, f)),
+        (Bitboard::flip_anti_diagonal, |f, r| (7 - r, 7 - f)),
+    ];
+    for (transform, square_map) in symmetries {
+        let moved = setup.transform(transform);
+        let map = |square: Square| {
+            let (file, rank) = square_map(square.file().index(), square.rank().index());
+            at(file, rank)
+        };
+        for square in Square::ALL {
+            assert_eq!(moved.board.piece_at(map(square)), setup.board.piece_at(square));
+        }
+        assert_eq!(moved.castling_rights, setup.castling_rights.into_iter().map(map).collect());
+        assert_eq!(moved.ep_square, setup.ep_square.map(map));
+        assert_eq!((moved.turn, moved.halfmove_clock, moved.fullmove_number), (Color::White, 0, 9));
+        assert_eq!(moved.transform(transform), setup, "each symmetry is its own inverse");
+    }
+    // As python-chess's Board.transform writes them.
+    let board_fen = |f: fn(Bitboard) -> Bitboard| setup.transform(f).board.to_string();
+    assert_eq!(board_fen(Bitboard::flip_diagonal), "RP4pr/1P4p1/1P4p1/K3p2k/4P3/1P2p3/1P4p1/RP4pr");
+    assert_eq!(board_fen(Bitboard::flip_anti_diagonal), "rp4PR/1p4P1/3p2P1/3P4/k2p3K/1p4P1/1p4P1/rp4PR");
+    // Shifts drop what leaves the board; the en-passant square moves with the pawns.
+    let up = setup.transform(|set| set.shift(0, 1));
+    assert_eq!(up.board.to_string(), "pp3ppp/8/2pPp3/8/8/PPP2PPP/R3K2R/8");
+    assert_eq!((up.castling_rights, up.ep_square), (Bitboard::from(A2) | H2, Some(E7)));
+    let left = setup.transform(|set| set.shift(-1, 0));
+    assert_eq!(left.board.to_string(), "3k2r1/p3ppp1/8/1pPp4/8/8/PP2PPP1/3K2R1");
+    assert_eq!(left.ep_square, Some(D6));
+}
+
+#[test]
+fn a_transform_that_piles_pieces_up_keeps_the_first_kind_on_each_square() {
+    let setup = Setup::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    let full = setup.transform(|_| Bitboard::FULL);
+    assert_eq!(full.board.to_string(), "PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP");
+    assert_eq!((full.castling_rights, full.ep_square), (Bitboard::FULL, None));
+    assert!(setup.transform(|_| Bitboard::EMPTY).board.occupied().is_empty());
+}
