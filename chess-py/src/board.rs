@@ -1464,6 +1464,23 @@ impl Board {
             format!("Board('{}')", self.fen_text())
         }
     }
+
+    /// python-chess's `apply_transform`: passes the squares of each kind of piece, the castling
+    /// rights and the en-passant square through `f`, a function of a bitboard such as
+    /// `flip_vertical` or `shift_down`, and clears the move stack.
+    fn apply_transform(&mut self, f: &Bound<'_, PyAny>) -> PyResult<()> {
+        let setup = crate::bitboards::transform_setup(&self.setup(), f)?;
+        self.clear_stack();
+        self.set_setup(setup);
+        Ok(())
+    }
+
+    /// A copy without the move stack passed through `f` (see `apply_transform`).
+    fn transform(&self, f: &Bound<'_, PyAny>) -> PyResult<Board> {
+        let mut board = self.copy(StackCopy::All(false))?;
+        board.apply_transform(f)?;
+        Ok(board)
+    }
 }
 
 impl Board {

@@ -8,13 +8,15 @@
 //! rule (legality, SAN, FEN, check, mate, material) is chess-core's; the binding only
 //! translates names, numbers and errors.
 //!
-//! The modules, by type: `squares` (square numbers, names and `SquareSet`s of bitboards),
+//! The modules, by type: `squares` (square numbers, names, distances), `bitboards`
+//! (`SquareSet`, python-chess's bitboard functions and tables),
 //! `pieces` (piece types, colours, `Piece`), `moves` (`Move` and its shared objects,
 //! `IllegalMoveReason`, the lazy move generators), `board` (`Board`: the position, its move
 //! stack, rules and events), `editing` (the setup as the user made it and its status),
 //! `pickling` (a board's pickled state), `errors` (the exceptions and their messages); `rules`,
 //! `engine`, `pgn` and `rating` add chess-core's house rules, search, PGN and ratings.
 
+mod bitboards;
 mod board;
 mod editing;
 mod engine;
@@ -35,7 +37,9 @@ use crate::errors::{
 };
 use crate::moves::{IllegalMoveReason, LegalMoveGenerator, Move, PseudoLegalMoveGenerator};
 use crate::pieces::Piece;
-use crate::squares::{parse_square, square_name};
+use crate::squares::{
+    parse_square, square_distance, square_knight_distance, square_manhattan_distance, square_mirror, square_name,
+};
 
 /// Registers the native classes, functions and exceptions; the Python package adds the
 /// constants and the `Outcome`/`Termination` types.
@@ -53,6 +57,10 @@ fn _chess_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("EventNotAllowedError", py.get_type::<rules::EventNotAllowedError>())?;
     m.add_function(wrap_pyfunction!(square_name, m)?)?;
     m.add_function(wrap_pyfunction!(parse_square, m)?)?;
+    m.add_function(wrap_pyfunction!(square_distance, m)?)?;
+    m.add_function(wrap_pyfunction!(square_manhattan_distance, m)?)?;
+    m.add_function(wrap_pyfunction!(square_knight_distance, m)?)?;
+    m.add_function(wrap_pyfunction!(square_mirror, m)?)?;
     m.add_function(wrap_pyfunction!(zobrist_hash, m)?)?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
@@ -61,6 +69,7 @@ fn _chess_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidPositionError", py.get_type::<InvalidPositionError>())?;
     m.add("InvalidSaveError", py.get_type::<InvalidSaveError>())?;
     m.add("STARTING_FEN", STARTING_FEN)?;
+    bitboards::register(m)?;
     engine::register(m)?;
     pgn::register(m)?;
     rating::register(m)?;

@@ -235,6 +235,8 @@ def test_method(cls_name: str, attribute: str, data: st.DataObject) -> None:
     if cls_name == "Board":
         instance = instance.copy()
     name = f"{cls_name}.{attribute}"
+    # Correct but endless: the 2**64 subsets of a full square set.
+    assume(not (attribute == "carry_rippler" and len(instance) > 16))
     try:
         member = getattr(instance, attribute)
     except ALLOWED:

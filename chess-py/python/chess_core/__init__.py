@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from typing import Iterable, Iterator, List, Optional, Union
+import re
+from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, SupportsInt, Union
 
 from ._chess_core import (
     STARTING_FEN,
@@ -31,8 +32,37 @@ from ._chess_core import (
     PseudoLegalMoveGenerator,
     Move,
     Piece,
+    SquareSet,
+    _bitboard_table,
     _rules_preset,
+    between,
+    flip_anti_diagonal,
+    flip_diagonal,
+    flip_horizontal,
+    flip_vertical,
+    lsb,
+    msb,
     parse_square,
+    popcount,
+    ray,
+    scan_forward,
+    scan_reversed,
+    shift_2_down,
+    shift_2_left,
+    shift_2_right,
+    shift_2_up,
+    shift_down,
+    shift_down_left,
+    shift_down_right,
+    shift_left,
+    shift_right,
+    shift_up,
+    shift_up_left,
+    shift_up_right,
+    square_distance,
+    square_knight_distance,
+    square_manhattan_distance,
+    square_mirror,
     square_name,
 )
 from . import polyglot
@@ -53,6 +83,9 @@ KING: PieceType = 6
 PIECE_TYPES: List[PieceType] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
 PIECE_SYMBOLS: List[Optional[str]] = [None, "p", "n", "b", "r", "q", "k"]
 PIECE_NAMES: List[Optional[str]] = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
+UNICODE_PIECE_SYMBOLS: Dict[str, str] = {
+    piece.symbol(): piece.unicode_symbol() for piece in (Piece(t, c) for c in COLORS for t in PIECE_TYPES)
+}
 
 Square = int
 FILE_NAMES: List[str] = ["a", "b", "c", "d", "e", "f", "g", "h"]
@@ -69,6 +102,7 @@ A6, B6, C6, D6, E6, F6, G6, H6 = 40, 41, 42, 43, 44, 45, 46, 47
 A7, B7, C7, D7, E7, F7, G7, H7 = 48, 49, 50, 51, 52, 53, 54, 55
 A8, B8, C8, D8, E8, F8, G8, H8 = 56, 57, 58, 59, 60, 61, 62, 63
 # fmt: on
+SQUARES_180: List[Square] = [s ^ 0x38 for s in SQUARES]
 
 STARTING_BOARD_FEN: str = STARTING_FEN.split(" ")[0]
 
@@ -76,13 +110,61 @@ Bitboard = int
 BB_EMPTY: Bitboard = 0
 BB_ALL: Bitboard = 0xFFFF_FFFF_FFFF_FFFF
 BB_SQUARES: List[Bitboard] = [1 << s for s in SQUARES]
+# fmt: off
+BB_A1, BB_B1, BB_C1, BB_D1, BB_E1, BB_F1, BB_G1, BB_H1 = BB_SQUARES[0:8]
+BB_A2, BB_B2, BB_C2, BB_D2, BB_E2, BB_F2, BB_G2, BB_H2 = BB_SQUARES[8:16]
+BB_A3, BB_B3, BB_C3, BB_D3, BB_E3, BB_F3, BB_G3, BB_H3 = BB_SQUARES[16:24]
+BB_A4, BB_B4, BB_C4, BB_D4, BB_E4, BB_F4, BB_G4, BB_H4 = BB_SQUARES[24:32]
+BB_A5, BB_B5, BB_C5, BB_D5, BB_E5, BB_F5, BB_G5, BB_H5 = BB_SQUARES[32:40]
+BB_A6, BB_B6, BB_C6, BB_D6, BB_E6, BB_F6, BB_G6, BB_H6 = BB_SQUARES[40:48]
+BB_A7, BB_B7, BB_C7, BB_D7, BB_E7, BB_F7, BB_G7, BB_H7 = BB_SQUARES[48:56]
+BB_A8, BB_B8, BB_C8, BB_D8, BB_E8, BB_F8, BB_G8, BB_H8 = BB_SQUARES[56:64]
+# fmt: on
 BB_FILES: List[Bitboard] = [0x0101_0101_0101_0101 << f for f in range(8)]
 BB_RANKS: List[Bitboard] = [0xFF << (8 * r) for r in range(8)]
 BB_FILE_A, BB_FILE_B, BB_FILE_C, BB_FILE_D, BB_FILE_E, BB_FILE_F, BB_FILE_G, BB_FILE_H = BB_FILES
 BB_RANK_1, BB_RANK_2, BB_RANK_3, BB_RANK_4, BB_RANK_5, BB_RANK_6, BB_RANK_7, BB_RANK_8 = BB_RANKS
 BB_LIGHT_SQUARES: Bitboard = 0x55AA_55AA_55AA_55AA
 BB_DARK_SQUARES: Bitboard = 0xAA55_AA55_AA55_AA55
-BB_CENTER: Bitboard = BB_SQUARES[D4] | BB_SQUARES[E4] | BB_SQUARES[D5] | BB_SQUARES[E5]
+BB_CENTER: Bitboard = BB_D4 | BB_E4 | BB_D5 | BB_E5
+BB_CORNERS: Bitboard = BB_A1 | BB_H1 | BB_A8 | BB_H8
+BB_BACKRANKS: Bitboard = BB_RANK_1 | BB_RANK_8
+
+# python-chess's precomputed attack tables, made from chess-core's attacks when first read
+# (module __getattr__) so that importing stays fast.
+_TABLES = (
+    "BB_KNIGHT_ATTACKS", "BB_KING_ATTACKS", "BB_PAWN_ATTACKS", "BB_RAYS", "BB_DIAG_MASKS", "BB_FILE_MASKS",
+    "BB_RANK_MASKS", "BB_DIAG_ATTACKS", "BB_FILE_ATTACKS", "BB_RANK_ATTACKS",
+)
+if TYPE_CHECKING:
+    BB_KNIGHT_ATTACKS: List[Bitboard]
+    BB_KING_ATTACKS: List[Bitboard]
+    BB_PAWN_ATTACKS: List[List[Bitboard]]
+    BB_RAYS: List[List[Bitboard]]
+    BB_DIAG_MASKS: List[Bitboard]
+    BB_FILE_MASKS: List[Bitboard]
+    BB_RANK_MASKS: List[Bitboard]
+    BB_DIAG_ATTACKS: List[Dict[Bitboard, Bitboard]]
+    BB_FILE_ATTACKS: List[Dict[Bitboard, Bitboard]]
+    BB_RANK_ATTACKS: List[Dict[Bitboard, Bitboard]]
+else:
+
+    def __getattr__(name: str) -> object:
+        if name in _TABLES:
+            table = globals()[name] = _bitboard_table(name)
+            return table
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> List[str]:
+        return sorted(set(globals()) | set(_TABLES))
+
+
+IntoSquareSet = Union[SupportsInt, Iterable[Square]]
+
+# python-chess's patterns of a SAN move (groups: piece, from file, from rank, to square,
+# promotion) and of a FEN's castling field.
+SAN_REGEX = re.compile(r"^([NBKRQ])?([a-h])?([1-8])?[\-x]?([a-h][1-8])(=?[nbrqkNBRQK])?[\+#]?\Z")
+FEN_CASTLING_REGEX = re.compile(r"^(?:-|[KQABCDEFGH]{0,2}[kqabcdefgh]{0,2})\Z")
 
 
 def square(file_index: int, rank_index: int) -> Square:
@@ -98,16 +180,6 @@ def square_file(square: Square) -> int:
 def square_rank(square: Square) -> int:
     """The rank (0-7) of a square."""
     return square >> 3
-
-
-def square_distance(a: Square, b: Square) -> int:
-    """The king-move distance between two squares."""
-    return max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
-
-
-def square_mirror(square: Square) -> Square:
-    """The square mirrored vertically (a1 <-> a8)."""
-    return square ^ 0x38
 
 
 def piece_symbol(piece_type: PieceType) -> str:
@@ -126,73 +198,6 @@ def _piece_type(piece_type: PieceType) -> int:
     if type(piece_type) is not int or not PAWN <= piece_type <= KING:
         raise ValueError(f"invalid piece type: {piece_type!r} (PAWN=1 ... KING=6)")
     return piece_type
-
-
-class SquareSet:
-    """A set of squares backed by a bitboard, as python-chess's ``SquareSet``."""
-
-    __slots__ = ("mask",)
-
-    def __init__(self, squares: Union[int, Iterable[int]] = BB_EMPTY) -> None:
-        if isinstance(squares, int):
-            self.mask: int = squares & BB_ALL
-        else:
-            self.mask = 0
-            for square in squares:
-                self.mask |= BB_SQUARES[square]
-
-    def __iter__(self) -> Iterator[int]:
-        mask = self.mask
-        while mask:
-            low = mask & -mask
-            yield low.bit_length() - 1
-            mask ^= low
-
-    def __len__(self) -> int:
-        return bin(self.mask).count("1")
-
-    def __contains__(self, square: object) -> bool:
-        return isinstance(square, int) and 0 <= square < 64 and bool(self.mask >> square & 1)
-
-    def __bool__(self) -> bool:
-        return bool(self.mask)
-
-    def __int__(self) -> int:
-        return self.mask
-
-    def __index__(self) -> int:
-        return self.mask
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, (int, SquareSet)):
-            return self.mask == int(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __and__(self, other: Union[int, Iterable[int]]) -> SquareSet:
-        return SquareSet(self.mask & SquareSet(other).mask)
-
-    def __or__(self, other: Union[int, Iterable[int]]) -> SquareSet:
-        return SquareSet(self.mask | SquareSet(other).mask)
-
-    def __xor__(self, other: Union[int, Iterable[int]]) -> SquareSet:
-        return SquareSet(self.mask ^ SquareSet(other).mask)
-
-    def __sub__(self, other: Union[int, Iterable[int]]) -> SquareSet:
-        return SquareSet(self.mask & ~SquareSet(other).mask)
-
-    def __invert__(self) -> SquareSet:
-        return SquareSet(~self.mask & BB_ALL)
-
-    def __str__(self) -> str:
-        rows = []
-        for rank in range(7, -1, -1):
-            rows.append(" ".join("1" if self.mask >> (rank * 8 + file) & 1 else "." for file in range(8)))
-        return "\n".join(rows)
-
-    def __repr__(self) -> str:
-        return f"SquareSet({self.mask:#021_x})"
 
 
 class Status(enum.IntFlag):
@@ -216,6 +221,26 @@ class Status(enum.IntFlag):
     RACE_MATERIAL = 1 << 14
     TOO_MANY_CHECKERS = 1 << 15
     IMPOSSIBLE_CHECK = 1 << 16
+
+
+STATUS_VALID = Status.VALID
+STATUS_NO_WHITE_KING = Status.NO_WHITE_KING
+STATUS_NO_BLACK_KING = Status.NO_BLACK_KING
+STATUS_TOO_MANY_KINGS = Status.TOO_MANY_KINGS
+STATUS_TOO_MANY_WHITE_PAWNS = Status.TOO_MANY_WHITE_PAWNS
+STATUS_TOO_MANY_BLACK_PAWNS = Status.TOO_MANY_BLACK_PAWNS
+STATUS_PAWNS_ON_BACKRANK = Status.PAWNS_ON_BACKRANK
+STATUS_TOO_MANY_WHITE_PIECES = Status.TOO_MANY_WHITE_PIECES
+STATUS_TOO_MANY_BLACK_PIECES = Status.TOO_MANY_BLACK_PIECES
+STATUS_BAD_CASTLING_RIGHTS = Status.BAD_CASTLING_RIGHTS
+STATUS_INVALID_EP_SQUARE = Status.INVALID_EP_SQUARE
+STATUS_OPPOSITE_CHECK = Status.OPPOSITE_CHECK
+STATUS_EMPTY = Status.EMPTY
+STATUS_RACE_CHECK = Status.RACE_CHECK
+STATUS_RACE_OVER = Status.RACE_OVER
+STATUS_RACE_MATERIAL = Status.RACE_MATERIAL
+STATUS_TOO_MANY_CHECKERS = Status.TOO_MANY_CHECKERS
+STATUS_IMPOSSIBLE_CHECK = Status.IMPOSSIBLE_CHECK
 
 
 class Termination(enum.Enum):
@@ -341,9 +366,35 @@ __all__ = [
     "H3", "A4", "B4", "C4", "D4", "E4", "F4", "G4", "H4", "A5", "B5", "C5", "D5", "E5", "F5",
     "G5", "H5", "A6", "B6", "C6", "D6", "E6", "F6", "G6", "H6", "A7", "B7", "C7", "D7", "E7",
     "F7", "G7", "H7", "A8", "B8", "C8", "D8", "E8", "F8", "G8", "H8",
+    "UNICODE_PIECE_SYMBOLS", "SQUARES_180", "square_manhattan_distance", "square_knight_distance",
+    "BB_CORNERS", "BB_BACKRANKS", "IntoSquareSet", "SAN_REGEX", "FEN_CASTLING_REGEX",
+    "lsb", "msb", "popcount", "scan_forward", "scan_reversed", "ray", "between",
+    "flip_vertical", "flip_horizontal", "flip_diagonal", "flip_anti_diagonal",
+    "shift_down", "shift_2_down", "shift_up", "shift_2_up", "shift_right", "shift_2_right", "shift_left",
+    "shift_2_left", "shift_up_left", "shift_up_right", "shift_down_left", "shift_down_right",
+    "BB_A1", "BB_B1", "BB_C1", "BB_D1", "BB_E1", "BB_F1", "BB_G1", "BB_H1", "BB_A2", "BB_B2", "BB_C2",
+    "BB_D2", "BB_E2", "BB_F2", "BB_G2", "BB_H2", "BB_A3", "BB_B3", "BB_C3", "BB_D3", "BB_E3", "BB_F3",
+    "BB_G3", "BB_H3", "BB_A4", "BB_B4", "BB_C4", "BB_D4", "BB_E4", "BB_F4", "BB_G4", "BB_H4", "BB_A5",
+    "BB_B5", "BB_C5", "BB_D5", "BB_E5", "BB_F5", "BB_G5", "BB_H5", "BB_A6", "BB_B6", "BB_C6", "BB_D6",
+    "BB_E6", "BB_F6", "BB_G6", "BB_H6", "BB_A7", "BB_B7", "BB_C7", "BB_D7", "BB_E7", "BB_F7", "BB_G7",
+    "BB_H7", "BB_A8", "BB_B8", "BB_C8", "BB_D8", "BB_E8", "BB_F8", "BB_G8", "BB_H8", "BB_KNIGHT_ATTACKS",
+    "BB_KING_ATTACKS", "BB_PAWN_ATTACKS", "BB_RAYS", "BB_DIAG_MASKS", "BB_FILE_MASKS", "BB_RANK_MASKS",
+    "BB_DIAG_ATTACKS", "BB_FILE_ATTACKS", "BB_RANK_ATTACKS", "STATUS_VALID", "STATUS_NO_WHITE_KING",
+    "STATUS_NO_BLACK_KING", "STATUS_TOO_MANY_KINGS", "STATUS_TOO_MANY_WHITE_PAWNS",
+    "STATUS_TOO_MANY_BLACK_PAWNS", "STATUS_PAWNS_ON_BACKRANK", "STATUS_TOO_MANY_WHITE_PIECES",
+    "STATUS_TOO_MANY_BLACK_PIECES", "STATUS_BAD_CASTLING_RIGHTS", "STATUS_INVALID_EP_SQUARE",
+    "STATUS_OPPOSITE_CHECK", "STATUS_EMPTY", "STATUS_RACE_CHECK", "STATUS_RACE_OVER", "STATUS_RACE_MATERIAL",
+    "STATUS_TOO_MANY_CHECKERS", "STATUS_IMPOSSIBLE_CHECK",
 ]
 
 # Jupyter shows a Board as its picture (chess_core.svg).
 from . import svg as _svg  # noqa: E402
 
 Board._repr_svg_ = _svg._repr_svg_  # type: ignore[attr-defined]
+
+
+def _square_set_svg(self: SquareSet) -> str:
+    return _svg.board(squares=self, size=390)
+
+
+SquareSet._repr_svg_ = _square_set_svg  # type: ignore[attr-defined]
