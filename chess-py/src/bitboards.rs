@@ -1,5 +1,5 @@
 //! Bitboards the way python-chess programs use them: the mutable `SquareSet`, and the module
-//! functions on `int` bitboards (`popcount`, `lsb`, `scan_forward`, `flip_*`, `shift_*`,
+//! functions on `int` bitboards (`lsb`, `scan_forward`, `flip_*`, `shift_*`,
 //! `ray`, `between`) with the tables behind `BB_*_ATTACKS` and `BB_RAYS`. The geometry is
 //! chess-core's; this module converts.
 
@@ -430,7 +430,8 @@ fn scan_reversed(bb: u64) -> SquareIterator {
     SquareIterator::new(bb, true)
 }
 
-/// The number of squares of a bitboard.
+/// The number of squares of a bitboard (`chess_core.popcount` on Python 3.9, which has no
+/// `int.bit_count`).
 #[pyfunction]
 fn popcount(bb: u64) -> u32 {
     Bitboard(bb).len()
@@ -440,12 +441,6 @@ fn popcount(bb: u64) -> u32 {
 #[pyfunction]
 fn lsb(bb: u64) -> i32 {
     Bitboard(bb).first().map_or(-1, |square| square.index() as i32)
-}
-
-/// The highest square of a bitboard, -1 for an empty one.
-#[pyfunction]
-fn msb(bb: u64) -> i32 {
-    Bitboard(bb).last().map_or(-1, |square| square.index() as i32)
 }
 
 /// The whole rank, file or diagonal through two squares (edge to edge), 0 when they share none.
@@ -597,7 +592,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scan_reversed, m)?)?;
     m.add_function(wrap_pyfunction!(popcount, m)?)?;
     m.add_function(wrap_pyfunction!(lsb, m)?)?;
-    m.add_function(wrap_pyfunction!(msb, m)?)?;
     m.add_function(wrap_pyfunction!(ray, m)?)?;
     m.add_function(wrap_pyfunction!(between, m)?)?;
     m.add_function(wrap_pyfunction!(_bitboard_table, m)?)?;

@@ -102,7 +102,7 @@ def test_square_functions_refuse_what_is_not_a_square(name: str) -> None:
         function(*args)
 
 
-@pytest.mark.parametrize("name", BIT_FUNCTIONS + ["scan_forward"])
+@pytest.mark.parametrize("name", FLIPS + SHIFTS + ["lsb", "scan_forward"])
 def test_bit_functions_refuse_what_is_not_64_bits(name: str) -> None:
     with pytest.raises(OverflowError):
         getattr(chess_core, name)(-1)
@@ -110,6 +110,13 @@ def test_bit_functions_refuse_what_is_not_64_bits(name: str) -> None:
         getattr(chess_core, name)(2**64)
     with pytest.raises(TypeError):
         getattr(chess_core, name)("1")
+
+
+@pytest.mark.parametrize("bb", [-5, 2**70, 0])
+def test_popcount_and_msb_take_any_int_as_python_chess(bb: int) -> None:
+    assert chess_core.popcount(bb) == chess.popcount(bb) and chess_core.msb(bb) == chess.msb(bb)
+    with pytest.raises(TypeError):
+        chess_core.msb("1")  # type: ignore[arg-type]
 
 
 # SquareSet operations: (name, argument kind); each is applied to a chess.SquareSet and a
