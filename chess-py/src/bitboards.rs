@@ -1,7 +1,7 @@
 //! Bitboards the way python-chess programs use them: the mutable `SquareSet`, and the module
-//! functions on `int` bitboards (`lsb`, `scan_forward`, `flip_*`, `shift_*`,
-//! `ray`, `between`) with the tables behind `BB_*_ATTACKS` and `BB_RAYS`. The geometry is
-//! chess-core's; this module converts.
+//! functions on `int` bitboards (`lsb`, `scan_forward`, `flip_*`, `shift_*`, `ray`, `between`)
+//! with the tables behind `BB_*_ATTACKS` and `BB_RAYS`. The geometry is chess-core's; this
+//! module converts.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 

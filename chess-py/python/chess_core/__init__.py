@@ -35,7 +35,6 @@ from ._chess_core import (
     SquareSet,
     _bitboard_table,
     _rules_preset,
-    popcount as _popcount,
     between,
     flip_anti_diagonal,
     flip_diagonal,
@@ -43,6 +42,7 @@ from ._chess_core import (
     flip_vertical,
     lsb,
     parse_square,
+    popcount as _popcount,
     ray,
     scan_forward,
     scan_reversed,
@@ -101,7 +101,7 @@ A6, B6, C6, D6, E6, F6, G6, H6 = 40, 41, 42, 43, 44, 45, 46, 47
 A7, B7, C7, D7, E7, F7, G7, H7 = 48, 49, 50, 51, 52, 53, 54, 55
 A8, B8, C8, D8, E8, F8, G8, H8 = 56, 57, 58, 59, 60, 61, 62, 63
 # fmt: on
-SQUARES_180: List[Square] = [s ^ 0x38 for s in SQUARES]
+SQUARES_180: List[Square] = [square_mirror(s) for s in SQUARES]
 
 STARTING_BOARD_FEN: str = STARTING_FEN.split(" ")[0]
 
