@@ -452,7 +452,8 @@ mod tests {
             .collect()
     }
 
-    /// Sets spread over the board: single squares, lines, random masks.
+    /// Sets spread over the board: single squares, the full and empty sets, random masks
+    /// (fewer under Miri, which interprets every step).
     fn samples() -> impl Iterator<Item = Bitboard> {
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         let random = core::iter::repeat_with(move || {
@@ -461,7 +462,12 @@ mod tests {
             state ^= state << 17;
             Bitboard(state)
         });
-        Square::ALL.into_iter().map(Bitboard::from).chain([Bitboard::FULL, Bitboard::EMPTY]).chain(random.take(500))
+        let random_sets = if cfg!(miri) { 8 } else { 500 };
+        Square::ALL
+            .into_iter()
+            .map(Bitboard::from)
+            .chain([Bitboard::FULL, Bitboard::EMPTY])
+            .chain(random.take(random_sets))
     }
 
     #[test]
@@ -475,6 +481,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(miri, ignore = "exhaustive over safe code: minutes when interpreted")]
     fn shift_moves_every_square_and_drops_those_off_the_board() {
         for set in samples() {
             for files in -9..=9 {

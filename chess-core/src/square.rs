@@ -402,6 +402,7 @@ mod tests {
     use crate::attacks;
 
     #[test]
+    #[cfg_attr(miri, ignore = "exhaustive over safe code: minutes when interpreted")]
     fn knight_distance_is_the_breadth_first_search_of_knight_moves() {
         for from in Square::ALL {
             // Distances found by walking the knight attack table, level by level.
