@@ -398,7 +398,7 @@ impl Position {
     fn why_castling_illegal(&self, side: CastlingSide, rook: Option<Square>) -> Result<Move, IllegalMoveReason> {
         let rook = rook.ok_or(IllegalMoveReason::CastlingRightsLost { side })?;
         let king = self.king_of(self.turn);
-        let Some(obstacle) = self.castling_obstacle(side, king, rook, self.checkers()) else {
+        let Some(obstacle) = self.board.castling_obstacle(self.turn, side, king, rook, self.checkers()) else {
             return Ok(Move::castle(king, rook));
         };
         // The piece named is the nearest one in the king's direction, or on the lowest square.

@@ -65,6 +65,7 @@ mod epd;
 mod error;
 mod explain;
 mod fen;
+mod free;
 #[cfg(feature = "alloc")]
 mod game;
 mod move_order;
@@ -100,6 +101,7 @@ pub use epd::{Epd, EpdError};
 pub use error::{CodedError, ErrorCode};
 pub use explain::{IllegalMoveKind, IllegalMoveReason};
 pub use fen::{Fen, FenError};
+pub use free::FreePosition;
 #[cfg(feature = "alloc")]
 pub use game::{
     Event, EventError, EventKind, Game, Judging, Outcome, ParseEventKindError, PushError, Rules, Tally, Termination,

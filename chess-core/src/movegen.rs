@@ -24,7 +24,7 @@
 use core::ops::ControlFlow;
 
 use crate::board::CheckInfo;
-use crate::{Bitboard, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square, attacks};
+use crate::{Bitboard, Board, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square, attacks};
 
 /// Receives generated moves, in batches where it can.
 pub(crate) trait Sink {
@@ -243,12 +243,17 @@ impl Targets {
 }
 
 /// Returns the squares pawns of `color` on `pawns` push to, onto `empty` squares: one step
-/// forward, and two steps (the second set) from their starting rank. The one statement of how
+/// forward, and two steps (the second set) from their starting rank (or their first rank, on a
+/// board that is not a legal position). The one statement of how
 /// pawns push, for the generator and for the reasons a move is illegal.
 #[inline(always)]
 pub(crate) fn pawn_pushes(color: Color, pawns: Bitboard, empty: Bitboard) -> (Bitboard, Bitboard) {
     let single = pawns.forward(color) & empty;
-    let double = single.forward(color) & empty & Bitboard::from_rank(Rank::Fourth.relative_to(color));
+    // Two steps onto the third or fourth rank: in a legal position pawns start on their second
+    // rank and reach the fourth; on other boards a pawn on its first rank reaches the third, as
+    // python-chess lets it.
+    let ranks = Bitboard::from_rank(Rank::Third.relative_to(color)) | Rank::Fourth.relative_to(color);
+    let double = single.forward(color) & empty & ranks;
     (single, double)
 }
 
@@ -289,7 +294,7 @@ static DIAGONALS: [[Bitboard; 2]; 64] = {
     table
 };
 
-/// What stops a castling move, found by [`Position::castling_obstacle`].
+/// What stops a castling move, found by [`Board::castling_obstacle`].
 pub(crate) enum CastlingObstacle {
     /// Pieces stand between the king and rook or on their landing squares.
     Blocked(Bitboard),
@@ -573,28 +578,32 @@ impl Position {
             let Some(rook) = self.castling_rook(self.turn, side) else {
                 continue;
             };
-            if to.contains(rook) && self.castling_obstacle(side, king, rook, Bitboard::EMPTY).is_none() {
+            if to.contains(rook) && self.board.castling_obstacle(self.turn, side, king, rook, Bitboard::EMPTY).is_none()
+            {
                 sink.single(Move::castle(king, rook))?;
             }
         }
         ControlFlow::Continue(())
     }
+}
 
-    /// Finds what stops the side to move from castling on `side` with `rook` (the right
-    /// assumed), in the order a player is told: pieces in the way, `checkers`, an attacked
-    /// square the king passes (the first from the king), an attacked landing square. The one
-    /// test of castling's path and safety, for the generator and for the reasons.
+impl Board {
+    /// Finds what stops `us` from castling on `side` with the king on `king` and `rook` (the
+    /// right assumed), in the order a player is told: pieces in the way, `checkers`, an
+    /// attacked square the king passes (the first from the king), an attacked landing square.
+    /// The one test of castling's path and safety, for the generators and for the reasons.
     #[inline(always)]
     pub(crate) fn castling_obstacle(
         &self,
+        us: Color,
         side: CastlingSide,
         king: Square,
         rook: Square,
         checkers: Bitboard,
     ) -> Option<CastlingObstacle> {
-        let them = !self.turn;
-        let (king_to, rook_to) = (side.king_to(self.turn), side.rook_to(self.turn));
-        let occupied = self.board.occupied();
+        let them = !us;
+        let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+        let occupied = self.occupied();
         let paths = attacks::between(king, king_to).with(king_to) | attacks::between(rook, rook_to).with(rook_to);
         let in_the_way = (paths - king - rook) & occupied;
         if in_the_way.any() {
@@ -604,7 +613,7 @@ impl Position {
             return Some(CastlingObstacle::InCheck);
         }
         let attacked = |square| {
-            let attackers = self.board.attackers_to(square, them, occupied);
+            let attackers = self.attackers_to(square, them, occupied);
             attackers.any().then_some((square, attackers))
         };
         let mut passed = attacks::between(king, king_to).into_iter();
@@ -613,7 +622,7 @@ impl Position {
             return Some(CastlingObstacle::Through(square, attackers));
         }
         let after = (occupied - king - rook).with(king_to).with(rook_to);
-        let attackers = self.board.attackers_to(king_to, them, after);
+        let attackers = self.attackers_to(king_to, them, after);
         attackers.any().then_some(CastlingObstacle::Into(attackers))
     }
 }

@@ -23,7 +23,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::{
-    Bitboard, CastlingSide, CheckKind, ErrorCode, File, IllegalMoveReason, Move, Position, Rank, Role, Square, attacks,
+    Bitboard, Board, CastlingSide, CheckKind, Color, ErrorCode, File, IllegalMoveReason, Move, Position, Rank, Role,
+    Square, attacks,
 };
 
 /// A move in SAN, before it is matched against a position.
@@ -331,50 +332,9 @@ impl San {
 
     /// Finds the legal move this SAN names in `pos`.
     pub fn to_move(self, pos: &Position) -> Result<Move, SanError> {
-        let illegal = || SanError::Illegal { san: self, reason: self.reason(pos) };
-        match self {
-            San::Null => Err(illegal()),
-            San::Castle(side) => {
-                let us = pos.turn();
-                pos.castling_rook(us, side)
-                    .map(|rook| Move::castle(pos.king_of(us), rook))
-                    .filter(|m| pos.is_legal(*m))
-                    .ok_or_else(illegal)
-            }
-            San::Normal { role, file, rank, to, promotion, .. } => {
-                if let Some(m) = self.direct(pos) {
-                    return Ok(m);
-                }
-                let from = self.origins(pos);
-                let mut candidates = crate::MoveList::new();
-                pos.for_each_legal_move_masked(from, Bitboard::from(to), |m| {
-                    if !m.is_castle() && (m.promotion() == promotion || promotion.is_none()) {
-                        candidates.push(m);
-                    }
-                });
-                let one_pawn_promoting = || {
-                    let pawns: Bitboard = candidates.iter().filter(|m| m.is_promotion()).map(|m| m.from()).collect();
-                    pawns.single_square().is_some()
-                };
-                match (candidates.len(), promotion) {
-                    (1, _) => Ok(candidates[0]),
-                    (4, None) if one_pawn_promoting() => {
-                        Err(SanError::MissingPromotion { san: self, from: candidates[0].from(), to })
-                    }
-                    (0, _) if role == Role::Pawn && file == Some(File::B) && rank.is_none() => {
-                        // "bxc3" may be a bishop move written in lowercase.
-                        let bishop =
-                            San::Normal { role: Role::Bishop, file: None, rank: None, capture: true, to, promotion };
-                        bishop.to_move(pos).map_err(|_| illegal())
-                    }
-                    (0, _) => Err(illegal()),
-                    (count, _) => Err(SanError::Ambiguous {
-                        san: self,
-                        from: candidates.iter().map(|m| m.from()).collect(),
-                        count: count as u32,
-                    }),
-                }
-            }
+        match self.direct(pos) {
+            Some(m) => Ok(m),
+            None => find_move(self, pos),
         }
     }
 
@@ -415,7 +375,7 @@ impl San {
             }
             _ => return None,
         };
-        let from = (self.origins(pos) & reach).single_square()?;
+        let from = (self.origins(pos.board(), pos.turn()) & reach).single_square()?;
         let safe = match role {
             Role::King => board.attackers_to(to, !us, occupied.without(from)).is_empty(),
             _ => pos.keeps_king_safe(from, to),
@@ -425,14 +385,14 @@ impl San {
 
     /// Returns the squares the move may start from: the pieces of its role and side, on its
     /// file and rank when given; a pawn that does not capture stays on its file.
-    fn origins(self, pos: &Position) -> Bitboard {
+    fn origins(self, board: &Board, us: Color) -> Bitboard {
         let San::Normal { role, mut file, rank, capture, to, .. } = self else {
             return Bitboard::EMPTY;
         };
         if role == Role::Pawn && !capture && file.is_none() {
             file = Some(to.file());
         }
-        let mut from = pos.board().by_role(role) & pos.board().by_color(pos.turn());
+        let mut from = board.by_role(role) & board.by_color(us);
         if let Some(file) = file {
             from &= Bitboard::from_file(file);
         }
@@ -453,7 +413,7 @@ impl San {
                 pos.resolve_move(king, target, None).err()
             }
             San::Normal { to, promotion, .. } => {
-                let origins = self.origins(pos);
+                let origins = self.origins(pos.board(), pos.turn());
                 if let Some(from) = origins.single_square() {
                     // One piece of its kind: even "a king does not move from e1 to e3" helps.
                     return pos.resolve_move(from, to, promotion).err();
@@ -566,40 +526,142 @@ impl fmt::Display for Lan {
     }
 }
 
+/// What writing and reading SAN asks of a position: [`Position`], or a
+/// [`FreePosition`](crate::FreePosition) with python-chess's rules.
+pub(crate) trait SanContext {
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// The placement.
+    fn board(&self) -> &Board;
+    /// Whether a legal move captures.
+    fn is_capture(&self, m: Move) -> bool;
+    /// Calls `f` with each legal move from `from` to `to`.
+    fn for_each_legal_move_masked(&self, from: Bitboard, to: Bitboard, f: impl FnMut(Move));
+    /// The check or mate mark a legal move earns.
+    fn suffix(&self, m: Move) -> Option<Suffix>;
+    /// Why a SAN move names no legal move, when it can be told.
+    fn illegal_reason(&self, _san: San) -> Option<IllegalMoveReason> {
+        None
+    }
+}
+
+impl SanContext for Position {
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    fn board(&self) -> &Board {
+        &self.board
+    }
+
+    fn is_capture(&self, m: Move) -> bool {
+        Position::is_capture(self, m)
+    }
+
+    fn for_each_legal_move_masked(&self, from: Bitboard, to: Bitboard, f: impl FnMut(Move)) {
+        Position::for_each_legal_move_masked(self, from, to, f);
+    }
+
+    fn suffix(&self, m: Move) -> Option<Suffix> {
+        Position::suffix(self, m)
+    }
+
+    fn illegal_reason(&self, san: San) -> Option<IllegalMoveReason> {
+        san.reason(self)
+    }
+}
+
+/// Returns a legal move's SAN without the check mark; a piece is told apart from the others
+/// of its role and side that reach the same square (for a king, only on boards with several).
+pub(crate) fn san_without_suffix(pos: &impl SanContext, m: Move) -> San {
+    if m.is_null() {
+        return San::Null;
+    }
+    if let Some(side) = m.castling_side() {
+        return San::Castle(side);
+    }
+    let board = pos.board();
+    let role = board.role_at(m.from()).unwrap_or(Role::Pawn);
+    let capture = pos.is_capture(m);
+    let (mut file, mut rank) = (None, None);
+    if role == Role::Pawn {
+        file = capture.then(|| m.from().file());
+    } else {
+        let others = (board.by_role(role) & board.by_color(pos.turn())).without(m.from());
+        let mut rivals = Bitboard::EMPTY;
+        if others.any() {
+            pos.for_each_legal_move_masked(others, Bitboard::from(m.to()), |other| rivals = rivals.with(other.from()));
+        }
+        if rivals.any() {
+            if !rivals.intersects(Bitboard::from_file(m.from().file())) {
+                file = Some(m.from().file());
+            } else if !rivals.intersects(Bitboard::from_rank(m.from().rank())) {
+                rank = Some(m.from().rank());
+            } else {
+                file = Some(m.from().file());
+                rank = Some(m.from().rank());
+            }
+        }
+    }
+    San::Normal { role, file, rank, capture, to: m.to(), promotion: m.promotion() }
+}
+
+/// Finds the legal move `san` names among `pos`'s legal moves.
+pub(crate) fn find_move(san: San, pos: &impl SanContext) -> Result<Move, SanError> {
+    let illegal = || SanError::Illegal { san, reason: pos.illegal_reason(san) };
+    let board = pos.board();
+    let us = pos.turn();
+    match san {
+        San::Null => Err(illegal()),
+        San::Castle(side) => {
+            let kings = board.by_piece(crate::Piece::new(us, Role::King));
+            let rooks = board.by_piece(crate::Piece::new(us, Role::Rook)) & Bitboard::backrank(us);
+            let mut found = None;
+            pos.for_each_legal_move_masked(kings, rooks, |m| {
+                if m.castling_side() == Some(side) {
+                    found = found.or(Some(m));
+                }
+            });
+            found.ok_or_else(illegal)
+        }
+        San::Normal { role, file, rank, to, promotion, .. } => {
+            let from = san.origins(board, us);
+            let mut candidates = crate::MoveList::new();
+            pos.for_each_legal_move_masked(from, Bitboard::from(to), |m| {
+                if !m.is_castle() && (m.promotion() == promotion || promotion.is_none()) {
+                    let _ = candidates.try_push(m);
+                }
+            });
+            let one_pawn_promoting = || {
+                let pawns: Bitboard = candidates.iter().filter(|m| m.is_promotion()).map(|m| m.from()).collect();
+                pawns.single_square().is_some()
+            };
+            match (candidates.len(), promotion) {
+                (1, _) => Ok(candidates[0]),
+                (4, None) if one_pawn_promoting() => {
+                    Err(SanError::MissingPromotion { san, from: candidates[0].from(), to })
+                }
+                (0, _) if role == Role::Pawn && file == Some(File::B) && rank.is_none() => {
+                    // "bxc3" may be a bishop move written in lowercase.
+                    let bishop =
+                        San::Normal { role: Role::Bishop, file: None, rank: None, capture: true, to, promotion };
+                    find_move(bishop, pos).map_err(|_| illegal())
+                }
+                (0, _) => Err(illegal()),
+                (count, _) => Err(SanError::Ambiguous {
+                    san,
+                    from: candidates.iter().map(|m| m.from()).collect(),
+                    count: count as u32,
+                }),
+            }
+        }
+    }
+}
+
 impl Position {
     /// Returns a legal move's SAN, without the check mark.
     pub fn san_without_suffix(&self, m: Move) -> San {
-        if m.is_null() {
-            return San::Null;
-        }
-        if let Some(side) = m.castling_side() {
-            return San::Castle(side);
-        }
-        let role = self.board.role_at(m.from()).unwrap_or(Role::Pawn);
-        let capture = self.is_capture(m);
-        let (mut file, mut rank) = (None, None);
-        if role == Role::Pawn {
-            file = capture.then(|| m.from().file());
-        } else if role != Role::King {
-            let others = (self.our(role)).without(m.from());
-            let mut rivals = Bitboard::EMPTY;
-            if others.any() {
-                self.for_each_legal_move_masked(others, Bitboard::from(m.to()), |other| {
-                    rivals = rivals.with(other.from())
-                });
-            }
-            if rivals.any() {
-                if !rivals.intersects(Bitboard::from_file(m.from().file())) {
-                    file = Some(m.from().file());
-                } else if !rivals.intersects(Bitboard::from_rank(m.from().rank())) {
-                    rank = Some(m.from().rank());
-                } else {
-                    file = Some(m.from().file());
-                    rank = Some(m.from().rank());
-                }
-            }
-        }
-        San::Normal { role, file, rank, capture, to: m.to(), promotion: m.promotion() }
+        san_without_suffix(self, m)
     }
 
     /// Returns the check or mate mark a legal move earns. Costs one move played and,
