@@ -14,9 +14,9 @@
 //!   of pieces other than kings onto the checker or between it and the king; a piece between
 //!   the king and an enemy slider stays on that line; en passant is refused when it pins or
 //!   skewers along a rank or diagonal. Other kings of the side move as pieces do;
-//! - castling needs a castling right that python-chess's `clean_castling_rights` keeps, and
-//!   the king on the lowest back-rank square, neither attacked nor passing or landing on an
-//!   attacked square;
+//! - castling needs a castling right that python-chess's `clean_castling_rights` keeps
+//!   ([`FreePosition::castling_rights`]); the side's lowest king on its back rank castles,
+//!   not from, through or onto an attacked square;
 //! - a pawn on its own back rank moves too, one square or two (onto the third rank);
 //! - moves are played with python-chess's `push` bookkeeping ([`FreePosition::play_unchecked`]).
 //!
@@ -118,10 +118,10 @@ impl FreePosition {
     /// use chess_core::{Bitboard, CastlingMode, FreePosition, Setup, Square::*};
     ///
     /// // Three checkers, and no black king: python-chess plays on.
-    /// let setup = Setup::from_fen("8/8/8/8/8/2n5/8/r3K2r w - - 0 1")?;
+    /// let setup = Setup::from_fen("8/8/8/8/8/3n4/8/r3K2r w - - 0 1")?;
     /// let pos = FreePosition::new(setup, CastlingMode::Standard);
-    /// assert_eq!(pos.checkers(), Bitboard::from(A1) | H1 | C3);
-    /// assert_eq!(pos.legal_moves().len(), 2); // Kd2, Kf2
+    /// assert_eq!(pos.checkers(), Bitboard::from(A1) | H1 | D3);
+    /// assert_eq!(pos.legal_moves().len(), 2); // Ke2, Kd2
     /// # Ok::<(), chess_core::FenError>(())
     /// ```
     pub fn checkers(&self) -> Bitboard {
@@ -172,8 +172,13 @@ impl FreePosition {
     /// pieces (highest square first), castling, pawn captures, pushes, double pushes, en
     /// passant. A pseudo-legal move may leave the king attacked or capture a king; castling
     /// is generated only when it is safe.
-    pub fn for_each_pseudo_legal_move(&self, from: Bitboard, to: Bitboard, mut f: impl FnMut(Move)) {
-        self.pseudo_legal(from, to, &mut f);
+    pub fn for_each_pseudo_legal_move(
+        &self,
+        from: impl Into<Bitboard>,
+        to: impl Into<Bitboard>,
+        mut f: impl FnMut(Move),
+    ) {
+        self.pseudo_legal(from.into(), to.into(), &mut f);
     }
 
     fn pseudo_legal(&self, from: Bitboard, to: Bitboard, f: &mut impl FnMut(Move)) {
@@ -182,8 +187,8 @@ impl FreePosition {
         let ours = board.by_color(us);
         let occupied = board.occupied();
         let pawns = board.by_role(Role::Pawn);
-        for square in (ours - pawns & from).into_iter().rev() {
-            for target in (board.attacks_from(square) - ours & to).into_iter().rev() {
+        for square in ((ours - pawns) & from).into_iter().rev() {
+            for target in ((board.attacks_from(square) - ours) & to).into_iter().rev() {
                 f(Move::new(square, target));
             }
         }
@@ -261,10 +266,11 @@ impl FreePosition {
     ///
     /// let pos = FreePosition::new(Setup::default(), CastlingMode::Standard);
     /// let mut moves = Vec::new();
-    /// pos.for_each_legal_move(Bitboard::FULL, Bitboard::FULL, |m| moves.push(m.to_string()));
+    /// pos.for_each_legal_move(Bitboard::FULL, Bitboard::FULL, |m| moves.push(pos.uci(m).to_string()));
     /// assert_eq!(moves[..4], ["g1h3", "g1f3", "b1c3", "b1a3"]);
     /// ```
-    pub fn for_each_legal_move(&self, from: Bitboard, to: Bitboard, mut f: impl FnMut(Move)) {
+    pub fn for_each_legal_move(&self, from: impl Into<Bitboard>, to: impl Into<Bitboard>, mut f: impl FnMut(Move)) {
+        let (from, to) = (from.into(), to.into());
         let us = self.us();
         let Some(king) = self.king_of(us) else {
             return self.pseudo_legal(from, to, &mut f);
@@ -291,7 +297,7 @@ impl FreePosition {
             .into_iter()
             .fold(Bitboard::EMPTY, |lines, checker| lines | attacks::line(king, checker).without(checker));
         if from.contains(king) {
-            for target in (attacks::king(king) - board.by_color(self.us()) - on_lines & to).into_iter().rev() {
+            for target in ((attacks::king(king) - board.by_color(self.us()) - on_lines) & to).into_iter().rev() {
                 f(Move::new(king, target));
             }
         }
@@ -386,14 +392,14 @@ impl FreePosition {
     /// [`Move::en_passant`]; see [`FreePosition::move_from_squares`]) is legal.
     pub fn is_legal(&self, m: Move) -> bool {
         let mut found = false;
-        self.for_each_legal_move(m.from().into(), m.to().into(), |legal| found |= legal == m);
+        self.for_each_legal_move(m.from(), m.to(), |legal| found |= legal == m);
         found
     }
 
     /// Tells whether this exact move is pseudo-legal.
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
         let mut found = false;
-        self.for_each_pseudo_legal_move(m.from().into(), m.to().into(), |legal| found |= legal == m);
+        self.for_each_pseudo_legal_move(m.from(), m.to(), |legal| found |= legal == m);
         found
     }
 
@@ -593,8 +599,8 @@ impl FreePosition {
         SanPlus { san: self.san_without_suffix(m), suffix: SanContext::suffix(self, m) }
     }
 
-    /// Reads a SAN move leniently and finds it among the legal moves; `--` (and the other
-    /// null-move spellings) is the null move, as python-chess reads it.
+    /// Reads a SAN move leniently and finds it among the legal moves; `--` and `Z0` are the
+    /// null move, as python-chess reads them.
     ///
     /// ```
     /// use chess_core::{CastlingMode, FreePosition, Move, Setup, Square::*};

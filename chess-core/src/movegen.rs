@@ -24,7 +24,7 @@
 use core::ops::ControlFlow;
 
 use crate::board::CheckInfo;
-use crate::{Bitboard, Board, CastlingSide, Color, Move, MoveList, Position, Rank, Role, Square, attacks};
+use crate::{Bitboard, Board, CastlingSide, Color, Move, MoveList, Position, Role, Square, attacks};
 
 /// Receives generated moves, in batches where it can.
 pub(crate) trait Sink {
@@ -249,13 +249,13 @@ impl Targets {
 #[inline(always)]
 pub(crate) fn pawn_pushes(color: Color, pawns: Bitboard, empty: Bitboard) -> (Bitboard, Bitboard) {
     let single = pawns.forward(color) & empty;
-    // Two steps onto the third or fourth rank: in a legal position pawns start on their second
-    // rank and reach the fourth; on other boards a pawn on its first rank reaches the third, as
-    // python-chess lets it.
-    let ranks = Bitboard::from_rank(Rank::Third.relative_to(color)) | Rank::Fourth.relative_to(color);
-    let double = single.forward(color) & empty & ranks;
+    let double = single.forward(color) & empty & DOUBLE_STEP_RANKS[color as usize];
     (single, double)
 }
+
+/// The ranks a pawn's double step lands on, by colour: its fourth rank from its second and, on
+/// boards that are not legal positions, its third rank from its first (as python-chess lets it).
+const DOUBLE_STEP_RANKS: [Bitboard; 2] = [Bitboard(0x0000_0000_ffff_0000), Bitboard(0x0000_ffff_0000_0000)];
 
 /// Returns the pawns of `color` free to push, to capture westwards and to capture eastwards:
 /// those not pinned to the king on `king`, and those pinned along the line of that move (the
