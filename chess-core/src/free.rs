@@ -67,6 +67,9 @@ use crate::{
 pub struct FreePosition {
     setup: Setup,
     mode: CastlingMode,
+    /// Whether a move was played: python-chess cleans the castling rights of the board it is
+    /// given, and after its first move keeps them as its moves leave them.
+    played: bool,
 }
 
 impl From<Position> for FreePosition {
@@ -79,7 +82,7 @@ impl FreePosition {
     /// Takes any setup; `mode` is python-chess's `chess960` flag (it decides which castling
     /// rights count).
     pub fn new(setup: Setup, mode: CastlingMode) -> FreePosition {
-        FreePosition { setup, mode }
+        FreePosition { setup, mode, played: false }
     }
 
     /// Returns the setup (its castling rights as given, not cleaned).
@@ -144,8 +147,22 @@ impl FreePosition {
     /// Returns the castling rights that count (python-chess's `clean_castling_rights`): rights
     /// of rooks of their colour on their back rank; in standard mode only in the corners and
     /// with a king on e1 or e8; in Chess960 with a king on the back rank, the outermost right on
-    /// each side of the highest back-rank king.
+    /// each side of the highest back-rank king. Once a move is played they are the rights as
+    /// play left them: as python-chess, which cleans them only on a board without moves played.
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, CastlingMode, FreePosition, Move, Setup, Square::*};
+    ///
+    /// let mut pos = FreePosition::new(Setup::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?, CastlingMode::Standard);
+    /// assert_eq!(pos.castling_rights(), Bitboard::from(A1) | H1);
+    /// pos.play_unchecked(Move::new(H1, H8));
+    /// assert_eq!(pos.castling_rights(), Bitboard::from(A1));
+    /// # Ok::<(), chess_core::FenError>(())
+    /// ```
     pub fn castling_rights(&self) -> Bitboard {
+        if self.played {
+            return self.setup.castling_rights;
+        }
         let board = self.board();
         let mut clean = Bitboard::EMPTY;
         for color in Color::ALL {
@@ -576,10 +593,12 @@ impl FreePosition {
     }
 
     /// Passes the turn, as python-chess's `push(Move.null())` does in any position: the
-    /// en-passant square goes, the clocks advance, the castling rights are cleaned.
+    /// en-passant square goes, the clocks advance, the castling rights are kept as
+    /// [`FreePosition::castling_rights`] gives them.
     pub fn play_null(&mut self) {
+        self.setup.castling_rights = self.castling_rights();
+        self.played = true;
         let setup = &mut self.setup;
-        setup.castling_rights = FreePosition::new(*setup, self.mode).castling_rights();
         setup.ep_square = None;
         setup.halfmove_clock = setup.halfmove_clock.saturating_add(1);
         if setup.turn == Color::Black {

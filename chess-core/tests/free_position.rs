@@ -138,6 +138,27 @@ fn castling_without_an_opponent_and_its_bookkeeping() {
 }
 
 #[test]
+fn castling_rights_are_cleaned_only_before_the_first_move() {
+    // Black's a8 right counts while a black king stands on e8. White's king takes it: the right
+    // stays (python-chess drops a side's rights when its king is taken only by a piece other
+    // than a king), and python-chess, which no longer cleans rights once a move is played, lets
+    // the c8 king castle with it.
+    let mut setup = Setup::from_fen("r1k1k3/4K3/8/8/8/8/8/8 w - - 0 1").unwrap();
+    setup.castling_rights = Bitboard::from(Square::A8);
+    let mut pos = FreePosition::new(setup, CastlingMode::Standard);
+    assert_eq!(pos.castling_rights(), Bitboard::from(Square::A8));
+    pos.play_unchecked(pos.parse_san("Kxe8").unwrap());
+    assert_eq!(pos.castling_rights(), Bitboard::from(Square::A8));
+    let legal = sans(&pos);
+    assert_eq!(legal.len(), 12);
+    assert_eq!(legal.last().unwrap(), "O-O-O+");
+    // A new board from the same setup cleans the rights again (python-chess's copy without its stack).
+    let fresh = FreePosition::new(*pos.setup(), CastlingMode::Standard);
+    assert_eq!(fresh.castling_rights(), Bitboard::EMPTY);
+    assert_eq!(fresh.legal_moves().len(), 11);
+}
+
+#[test]
 fn en_passant_is_refused_when_it_uncovers_the_rank() {
     let pos = free("8/8/8/KPp4r/8/8/8/8 w - c6 0 1");
     let ep = Move::en_passant(Square::B5, Square::C6);
