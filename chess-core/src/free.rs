@@ -1,45 +1,12 @@
 //! Moves on any board: [`FreePosition`], python-chess's rules for setups that are not legal
 //! positions.
 //!
-//! A [`Position`] holds only legal positions, and its generator (`movegen.rs`) is fast because
-//! it may assume one king a side, a side not to move that is not in check and at most two
-//! checkers. python-chess generates and plays moves on any board: no king, several kings, pawns
-//! on the back ranks, the side not to move in check. [`FreePosition`] gives those moves, with
-//! python-chess 1.11.2's rules, in python-chess's order:
-//!
-//! - the side to move's *king* is its king on the highest square (python-chess's `king()`);
-//!   without one, every pseudo-legal move is legal;
-//! - a legal move keeps that king safe as python-chess decides it: in check, only that king's
-//!   steps (off the checking lines, onto unattacked squares) and, against one checker, moves
-//!   of pieces other than kings onto the checker or between it and the king; a piece between
-//!   the king and an enemy slider stays on that line; en passant is refused when it pins or
-//!   skewers along a rank or diagonal. Other kings of the side move as pieces do;
-//! - castling needs a castling right that python-chess's `clean_castling_rights` keeps
-//!   ([`FreePosition::castling_rights`]); the side's lowest king on its back rank castles,
-//!   not from, through or onto an attacked square;
-//! - a pawn on its own back rank moves too, one square or two (onto the third rank);
-//! - moves are played with python-chess's `push` bookkeeping ([`FreePosition::play_unchecked`]).
-//!
-//! It is a separate generator rather than a mode of the fast one because those rules are not
-//! king safety: they would put branches into the fast generator's loop. Both share the attack
-//! tables, the pawns' pushes and the castling path test, and on legal positions they give the
-//! same moves and positions (tested below on the perft suite and random games).
-//!
-//! # Examples
-//!
-//! ```
-//! use chess_core::{CastlingMode, FreePosition, Move, Setup, Square};
-//!
-//! // A lone white king: not a legal position, but python-chess plays from it.
-//! let setup = Setup::from_fen("8/8/8/8/8/8/8/K7 w - - 0 1")?;
-//! let mut pos = FreePosition::new(setup, CastlingMode::Standard);
-//! assert_eq!(pos.legal_moves().len(), 3);
-//! pos.play_unchecked(Move::new(Square::A1, Square::B1));
-//! pos.play_null();
-//! assert_eq!(pos.legal_moves().len(), 5);
-//! assert_eq!(pos.setup().to_string(), "8/8/8/8/8/8/8/1K6 w - - 2 2");
-//! # Ok::<(), chess_core::FenError>(())
-//! ```
+//! It is a separate generator rather than a mode of the fast one (`movegen.rs`) because
+//! python-chess's rules on such boards are not king safety (the highest king only, other kings
+//! left out of evasions, its en-passant test, its castling rights): they would put branches
+//! into the fast generator's loop. Both share the attack tables, the pawns' pushes and the
+//! castling path test, and on legal positions they give the same moves and positions
+//! (`tests/free_position.rs`, on the perft suites and random games).
 
 use crate::san::{SanContext, Suffix};
 use crate::{
@@ -47,10 +14,40 @@ use crate::{
     SanError, SanPlus, Setup, Square, UciMove, attacks,
 };
 
-/// Any [`Setup`] with a castling mode, to generate and play moves on as python-chess does
-/// (see the [module](self) for the rules). Never fails and never panics, whatever the setup.
+/// Any [`Setup`] with a castling mode, to generate and play moves on as python-chess 1.11.2
+/// does. Never fails and never panics, whatever the setup.
+///
+/// A [`Position`] holds only legal positions. python-chess generates and plays moves on any
+/// board: no king, several kings, pawns on the back ranks, the side not to move in check, too
+/// many checkers. `FreePosition` gives those moves, in python-chess's order, by its rules:
+///
+/// - the side to move's *king* is its king on the highest square (python-chess's `king()`);
+///   without one, every pseudo-legal move is legal;
+/// - a legal move keeps that king safe as python-chess decides it: in check, only that king's
+///   steps (off the checking lines, onto unattacked squares) and, against one checker, moves
+///   of pieces other than kings onto the checker or between it and the king; a piece between
+///   the king and an enemy slider stays on that line; en passant is refused when it leaves a
+///   pin or uncovers the king along a rank or diagonal. Other kings of the side move as pieces;
+/// - castling needs a castling right that counts ([`FreePosition::castling_rights`]); the
+///   side's lowest king on its back rank castles, not from, through or onto an attacked square;
+/// - a pawn on its own back rank moves too, one square or two (onto the third rank);
+/// - moves are played with python-chess's `push` bookkeeping ([`FreePosition::play_unchecked`]).
 ///
 /// # Examples
+///
+/// ```
+/// use chess_core::{CastlingMode, FreePosition, Move, Setup, Square};
+///
+/// // A lone white king: not a legal position, but python-chess plays from it.
+/// let setup = Setup::from_fen("8/8/8/8/8/8/8/K7 w - - 0 1")?;
+/// let mut pos = FreePosition::new(setup, CastlingMode::Standard);
+/// assert_eq!(pos.legal_moves().len(), 3);
+/// pos.play_unchecked(Move::new(Square::A1, Square::B1));
+/// pos.play_null();
+/// assert_eq!(pos.legal_moves().len(), 5);
+/// assert_eq!(pos.setup().to_string(), "8/8/8/8/8/8/8/1K6 w - - 2 2");
+/// # Ok::<(), chess_core::FenError>(())
+/// ```
 ///
 /// ```
 /// use chess_core::{CastlingMode, FreePosition, Move, Setup, Square::*};
@@ -275,8 +272,8 @@ impl FreePosition {
         }
     }
 
-    /// Calls `f` with each legal move from `from` to `to`, in python-chess's order (see the
-    /// [module](self) for what python-chess calls legal on such boards).
+    /// Calls `f` with each legal move from `from` to `to`, in python-chess's order (see
+    /// [`FreePosition`] for what python-chess calls legal on such boards).
     ///
     /// ```
     /// use chess_core::{Bitboard, CastlingMode, FreePosition, Setup, Square};

@@ -36,7 +36,8 @@
 //!
 //! The main types: [`Position`] (a legal position that moves can be played in), [`Move`]
 //! (two bytes), [`MoveList`] (a list on the stack), [`Bitboard`] (a set of squares),
-//! [`Setup`] (a position before validation), and the notations [`San`], [`UciMove`],
+//! [`Setup`] (a position before validation), [`FreePosition`] (moves on any setup, legal
+//! position or not, with python-chess's rules), and the notations [`San`], [`UciMove`],
 //! [`Fen`] and [`Epd`]. For interfaces: [`Position::resolve_move`] turns squares into the legal
 //! move they mean or says why there is none ([`IllegalMoveReason`]), [`Position::describe`] puts a move into English or Chinese words,
 //! [`SanStyle`] and [`MoveText`] write SAN and move lists in book style, and [`rating`] holds
