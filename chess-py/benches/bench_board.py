@@ -41,6 +41,23 @@ def perft_loop(board: Any, depth: int) -> int:
     return nodes
 
 
+class StubBoard:
+    """The perft loop's shape over a board whose methods do nothing: 20 moves at every node,
+    `push` and `pop` that return at once. What the interpreter itself costs per node."""
+
+    MOVES = list(range(20))
+
+    @property
+    def legal_moves(self) -> List[int]:
+        return self.MOVES
+
+    def push(self, move: int) -> None:
+        pass
+
+    def pop(self) -> None:
+        pass
+
+
 def perft_count(board: Any, depth: int) -> int:
     """Leaf nodes with legal_moves.count() at the last level."""
     if depth == 1:
@@ -112,6 +129,12 @@ def main() -> None:
     for (name, theirs), (_, ours) in zip(per_lib(chess), per_lib(chess_core)):
         slow, fast = rate(theirs, seconds), rate(ours, seconds)
         print(f"{name:<60} {slow:>14,.0f} {fast:>14,.0f} {fast / slow:>7.1f}x")
+
+    # The limit of the loop: the same shape over a stub whose methods do nothing.
+    stub_rate = rate(lambda: perft_loop(StubBoard(), 3), seconds)
+    ours_rate = rate(lambda: perft_loop(chess_core.Board(), 3), seconds)
+    name = "perft 3 loop: stub doing nothing, chess_core (share of the stub)"
+    print(f"{name:<60} {stub_rate:>14,.0f} {ours_rate:>14,.0f} {ours_rate / stub_rate:>7.0%}")
 
     # The native perft against python-chess's fastest Python perft (count() at the leaves).
     theirs_rate = rate(lambda: perft_count(chess.Board(), 4), seconds)
