@@ -183,6 +183,13 @@ pub enum IllegalMoveReason {
     },
     /// The null move (passing the turn) was played as a move.
     NullMove,
+    /// A piece was to be put on the board from the hand (a crazyhouse drop).
+    Put {
+        /// The piece.
+        role: Role,
+        /// The square it was to be put on.
+        square: Square,
+    },
 }
 
 /// Which case an [`IllegalMoveReason`] is, without its squares and pieces: a stable number
@@ -211,6 +218,7 @@ pub enum IllegalMoveKind {
     InvalidPromotion = 17,
     PromotionNotAllowed = 18,
     NullMove = 19,
+    Put = 20,
 }
 
 impl IllegalMoveKind {
@@ -237,6 +245,7 @@ impl IllegalMoveKind {
             InvalidPromotion => "invalid_promotion",
             PromotionNotAllowed => "promotion_not_allowed",
             NullMove => "null_move",
+            Put => "put",
         }
     }
 }
@@ -265,6 +274,7 @@ impl IllegalMoveReason {
             InvalidPromotion { .. } => IllegalMoveKind::InvalidPromotion,
             PromotionNotAllowed { .. } => IllegalMoveKind::PromotionNotAllowed,
             NullMove => IllegalMoveKind::NullMove,
+            Put { .. } => IllegalMoveKind::Put,
         }
     }
 

@@ -261,6 +261,7 @@ impl<'de> serde::Deserialize<'de> for Move {
         deserializer.deserialize_str(crate::serde_text::TextVisitor("a UCI move like e2e4", |text| {
             match text.parse::<crate::UciMove>().ok()? {
                 crate::UciMove::Null => Some(Move::NULL),
+                crate::UciMove::Put { .. } => None,
                 crate::UciMove::Normal { from, to, promotion: Some(role) } => Move::promote(from, to, role),
                 crate::UciMove::Normal { from, to, promotion: None } => Some(Move::new(from, to)),
             }

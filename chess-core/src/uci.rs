@@ -1,4 +1,5 @@
-//! UCI move notation (`e2e4`, `e7e8q`, `0000`).
+//! UCI move notation (`e2e4`, `e7e8q`, `0000`, and crazyhouse's drops `N@f3`, which standard
+//! chess reads but never plays).
 //!
 //! In standard chess castling is written as the king's two-square step (`e1g1`); in
 //! Chess960 mode as the king taking its own rook (`e1h1`). Both forms are read in
@@ -34,6 +35,14 @@ pub enum UciMove {
         /// The promotion piece.
         promotion: Option<Role>,
     },
+    /// A piece put on a square from the hand (crazyhouse's `N@f3`): read and written, never
+    /// legal in standard chess.
+    Put {
+        /// The piece put down.
+        role: Role,
+        /// The square it is put on.
+        to: Square,
+    },
     /// The null move `0000`.
     Null,
 }
@@ -51,6 +60,9 @@ pub enum ParseUciError {
         /// The index of the bad square's first character.
         at: usize,
     },
+    /// A drop's first character is not a piece letter.
+    #[error("UCI drop: character 0 must be a piece letter p, n, b, r, q or k")]
+    Piece,
     /// The fifth character is not `q`, `r`, `b` or `n`.
     #[error("UCI move: character 4 must be a promotion piece q, r, b or n")]
     Promotion,
@@ -92,10 +104,15 @@ impl UciError {
 }
 
 impl UciMove {
-    /// Reads a UCI move from bytes.
+    /// Reads a UCI move from bytes (a drop's piece letter in either case).
     pub fn from_ascii(text: &[u8]) -> Result<UciMove, ParseUciError> {
         if text == b"0000" {
             return Ok(UciMove::Null);
+        }
+        if let [piece, b'@', square @ ..] = text {
+            let role = Role::from_char(piece.to_ascii_lowercase() as char).ok_or(ParseUciError::Piece)?;
+            let to = Square::from_ascii(square).map_err(|_| ParseUciError::Square { at: 2 })?;
+            return Ok(UciMove::Put { role, to });
         }
         if !(4..=5).contains(&text.len()) {
             return Err(ParseUciError::Length(text.len()));
@@ -115,10 +132,14 @@ impl UciMove {
     /// Finds the legal move this UCI move names in `pos` ([`Position::resolve_move`]:
     /// castling as `e1g1` or `e1h1`, en passant as a plain pawn move).
     pub fn to_move(self, pos: &Position) -> Result<Move, UciError> {
-        let UciMove::Normal { from, to, promotion } = self else {
-            return Err(UciError::Illegal { uci: self, reason: IllegalMoveReason::NullMove });
+        let reason = match self {
+            UciMove::Normal { from, to, promotion } => {
+                return pos.resolve_move(from, to, promotion).map_err(|reason| UciError::Illegal { uci: self, reason });
+            }
+            UciMove::Put { role, to } => IllegalMoveReason::Put { role, square: to },
+            UciMove::Null => IllegalMoveReason::NullMove,
         };
-        pos.resolve_move(from, to, promotion).map_err(|reason| UciError::Illegal { uci: self, reason })
+        Err(UciError::Illegal { uci: self, reason })
     }
 }
 
@@ -134,6 +155,7 @@ impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             UciMove::Null => f.write_str("0000"),
+            UciMove::Put { role, to } => write!(f, "{}@{to}", role.upper_char()),
             UciMove::Normal { from, to, promotion } => {
                 write!(f, "{from}{to}")?;
                 match promotion {

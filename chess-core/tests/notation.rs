@@ -147,6 +147,19 @@ fn uci_notation() {
     );
     assert_eq!("0000".parse::<chess_core::UciMove>().unwrap().to_string(), "0000");
     assert!(matches!(p.parse_uci("0000"), Err(UciError::Illegal { .. })));
+    // Crazyhouse's drops are read (the piece letter in either case) and written, never played.
+    let drop = "n@f3".parse::<chess_core::UciMove>().unwrap();
+    assert_eq!(drop, chess_core::UciMove::Put { role: Role::Knight, to: Square::F3 });
+    assert_eq!(drop.to_string(), "N@f3");
+    assert_eq!(
+        p.parse_uci("P@e4").unwrap_err().to_string(),
+        "illegal move P@e4 in this position: putting a pawn on e4 (a crazyhouse drop) is not a move in chess"
+    );
+    assert_eq!(
+        p.parse_uci("X@e4").unwrap_err().to_string(),
+        "UCI drop: character 0 must be a piece letter p, n, b, r, q or k"
+    );
+    assert_eq!(p.parse_uci("Q@g9").unwrap_err().to_string(), "UCI move: characters 2-3 are not a square");
     // In Chess960 a king next to its rook castles only by taking the rook.
     let p = Position::from_fen_with("4k3/8/8/8/8/8/8/5KR1 w G - 0 1", CastlingMode::Chess960).unwrap();
     let castle = p.parse_uci("f1g1").unwrap();

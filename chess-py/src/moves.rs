@@ -27,21 +27,27 @@ pub struct Move {
     pub(crate) to: u8,
     /// 0 for none, else the piece type (2–5).
     pub(crate) promotion: u8,
+    /// 0 for none, else the piece type put on `to` (a crazyhouse drop, `from == to`): read and
+    /// written as python-chess does, never legal on a board.
+    pub(crate) drop: u8,
 }
 
 impl Move {
-    pub(crate) const NULL: Move = Move { from: 0, to: 0, promotion: 0 };
+    pub(crate) const NULL: Move = Move { from: 0, to: 0, promotion: 0, drop: 0 };
 
     pub(crate) fn is_null(self) -> bool {
-        self.from == 0 && self.to == 0 && self.promotion == 0
+        self == Move::NULL
     }
 
     /// The chess-core move this names (unresolved: castling and en passant are resolved by the
     /// position that plays it), or `None` for a promotion chess-core cannot encode (to a king,
-    /// or from a square that cannot promote).
+    /// or from a square that cannot promote) and for a drop.
     pub(crate) fn core(self) -> Option<CoreMove> {
         if self.is_null() {
             return Some(CoreMove::NULL);
+        }
+        if self.drop != 0 {
+            return None;
         }
         let (from, to) = (Square::ALL[self.from as usize], Square::ALL[self.to as usize]);
         match Role::from_index(usize::from(self.promotion).wrapping_sub(1)) {
@@ -52,22 +58,32 @@ impl Move {
 
     pub(crate) fn from_uci_move(uci: UciMove) -> Move {
         match uci {
-            UciMove::Normal { from, to, promotion } => {
-                Move { from: from.index() as u8, to: to.index() as u8, promotion: promotion.map_or(0, piece_type) }
+            UciMove::Normal { from, to, promotion } => Move {
+                from: from.index() as u8,
+                to: to.index() as u8,
+                promotion: promotion.map_or(0, piece_type),
+                drop: 0,
+            },
+            UciMove::Put { role, to } => {
+                Move { from: to.index() as u8, to: to.index() as u8, promotion: 0, drop: piece_type(role) }
             }
-            _ => Move::NULL,
+            UciMove::Null => Move::NULL,
+        }
+    }
+
+    /// The move as chess-core's UCI notation names it.
+    fn uci_move(self) -> UciMove {
+        let (from, to) = (Square::ALL[self.from as usize], Square::ALL[self.to as usize]);
+        let role = |piece_type: u8| Role::from_index(usize::from(piece_type).wrapping_sub(1));
+        match role(self.drop) {
+            _ if self.is_null() => UciMove::Null,
+            Some(role) => UciMove::Put { role, to },
+            None => UciMove::Normal { from, to, promotion: role(self.promotion) },
         }
     }
 
     pub(crate) fn uci_text(self) -> String {
-        if self.is_null() {
-            return "0000".to_owned();
-        }
-        let mut text = format!("{}{}", Square::ALL[self.from as usize], Square::ALL[self.to as usize]);
-        if let Some(role) = Role::from_index(usize::from(self.promotion).wrapping_sub(1)) {
-            text.push(role.char());
-        }
-        text
+        self.uci_move().to_string()
     }
 }
 
@@ -81,6 +97,9 @@ impl Move {
     /// The move's place in [`MOVE_OBJECTS`], if it has one.
     fn intern_index(self) -> Option<usize> {
         let (from, to) = (usize::from(self.from), usize::from(self.to));
+        if self.drop != 0 {
+            return None;
+        }
         if self.promotion == 0 {
             return Some(from * 64 + to);
         }
@@ -104,7 +123,7 @@ impl Move {
             let mut table = Vec::with_capacity(4096 + 1024);
             for from in 0..64u8 {
                 for to in 0..64u8 {
-                    table.push(Py::new(py, Move { from, to, promotion: 0 })?);
+                    table.push(Py::new(py, Move { from, to, promotion: 0, drop: 0 })?);
                 }
             }
             for promotion in 2..=5u8 {
@@ -112,7 +131,7 @@ impl Move {
                     for to_index in 0..16u8 {
                         let from = if from_index < 8 { 8 + from_index } else { 48 + from_index - 8 };
                         let to = if to_index < 8 { to_index } else { 56 + to_index - 8 };
-                        table.push(Py::new(py, Move { from, to, promotion })?);
+                        table.push(Py::new(py, Move { from, to, promotion, drop: 0 })?);
                     }
                 }
             }
@@ -127,20 +146,19 @@ impl Move {
 
 #[pymethods]
 impl Move {
-    /// Makes a move from square numbers and an optional promotion piece type.
+    /// Makes a move from square numbers, an optional promotion piece type and an optional
+    /// dropped piece type (crazyhouse's; boards find drops illegal).
     #[new]
-    #[pyo3(signature = (from_square, to_square, promotion = None))]
-    pub(crate) fn new(from_square: i64, to_square: i64, promotion: Option<i64>) -> PyResult<Move> {
+    #[pyo3(signature = (from_square, to_square, promotion = None, drop = None))]
+    pub(crate) fn new(from_square: i64, to_square: i64, promotion: Option<i64>, drop: Option<i64>) -> PyResult<Move> {
         let from = square(from_square)?.index() as u8;
         let to = square(to_square)?.index() as u8;
-        let promotion = match promotion {
-            None => 0,
-            Some(p) => piece_type(role(p)?),
-        };
-        Ok(Move { from, to, promotion })
+        let piece_type_of = |p: Option<i64>| p.map_or(Ok(0), |p| role(p).map(piece_type));
+        Ok(Move { from, to, promotion: piece_type_of(promotion)?, drop: piece_type_of(drop)? })
     }
 
-    /// Reads a move in UCI (`e2e4`, `e7e8q`, `0000`); `InvalidMoveError` if it is not UCI.
+    /// Reads a move in UCI (`e2e4`, `e7e8q`, `0000`, a drop `N@f3`); `InvalidMoveError` if it
+    /// is not UCI.
     #[staticmethod]
     fn from_uci(py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
         let parsed = uci
@@ -173,15 +191,20 @@ impl Move {
         (self.promotion != 0).then_some(self.promotion)
     }
 
-    /// Always `None` (no drops in standard chess).
+    /// The dropped piece type of a crazyhouse drop (`N@f3`), or `None`.
     #[getter]
     fn drop(&self) -> Option<u8> {
-        None
+        (self.drop != 0).then_some(self.drop)
     }
 
     /// The move in UCI.
     fn uci(&self) -> String {
         self.uci_text()
+    }
+
+    /// The move in the XBoard protocol: its UCI, the null move as `@@@@`.
+    fn xboard(&self) -> String {
+        if self.is_null() { "@@@@".to_owned() } else { self.uci_text() }
     }
 
     fn __str__(&self) -> String {
@@ -196,9 +219,10 @@ impl Move {
         !self.is_null()
     }
 
-    /// Pickles as `Move(from_square, to_square, promotion)`.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, pyo3::types::PyType>, (u8, u8, Option<u8>)) {
-        (py.get_type::<Move>(), (self.from, self.to, self.promotion()))
+    /// Pickles as `Move(from_square, to_square, promotion, drop)`.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(&self, py: Python<'py>) -> (Bound<'py, pyo3::types::PyType>, (u8, u8, Option<u8>, Option<u8>)) {
+        (py.get_type::<Move>(), (self.from, self.to, self.promotion(), self.drop()))
     }
 }
 

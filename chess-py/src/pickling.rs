@@ -67,7 +67,7 @@ impl Board {
                 if (from, to, promotion) == (0, 0, None) {
                     Ok(Move::NULL)
                 } else {
-                    Move::new(from.into(), to.into(), promotion)
+                    Move::new(from.into(), to.into(), promotion, None)
                 }
             })
             .collect::<PyResult<_>>()?;

@@ -24,7 +24,7 @@ pub(crate) fn color(white: bool) -> Color {
 }
 
 /// A piece: its type (1–6) and colour (`True` for white).
-#[pyclass(module = "chess_core", name = "Piece", frozen, eq, hash, from_py_object)]
+#[pyclass(module = "chess_core", name = "Piece", frozen, eq, from_py_object)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece {
     #[pyo3(get)]
@@ -80,6 +80,12 @@ impl Piece {
 
     fn __repr__(&self) -> String {
         format!("Piece.from_symbol('{}')", self.symbol())
+    }
+
+    /// python-chess's hash: 0 to 5 for the white pawn to king, 6 to 11 for the black ones.
+    fn __hash__(&self) -> u64 {
+        let piece = self.core();
+        (piece.color.index() * 6 + piece.role.index()) as u64
     }
 
     /// Pickles as `Piece(piece_type, color)`.

@@ -115,6 +115,7 @@ pub(crate) fn reason(reason: &IllegalMoveReason, f: &mut fmt::Formatter<'_>) -> 
         InvalidPromotion { role } => write!(f, "a pawn cannot promote to a {role}"),
         PromotionNotAllowed { .. } => f.write_str("only a pawn reaching the last rank can promote"),
         NullMove => f.write_str("passing the turn (a null move) is not a legal move"),
+        Put { role, square } => write!(f, "putting a {role} on {square} (a crazyhouse drop) is not a move in chess"),
     }
 }
 

@@ -108,6 +108,7 @@ pub(crate) fn reason(reason: &IllegalMoveReason, f: &mut fmt::Formatter<'_>) -> 
         InvalidPromotion { role } => write!(f, "兵不能升变为{}", role_name(role)),
         PromotionNotAllowed { .. } => f.write_str("只有到达底线的兵才能升变"),
         NullMove => f.write_str("不能空着（跳过一步）"),
+        Put { role, square } => write!(f, "国际象棋不能打入棋子（把{}放到{square}）", role_name(role)),
     }
 }
 
