@@ -59,6 +59,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod castling;
+mod chess960;
 mod color;
 mod describe;
 #[cfg(feature = "alloc")]

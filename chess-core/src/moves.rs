@@ -4,7 +4,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::{CastlingSide, Role, Square};
+use crate::{Bitboard, CastlingSide, Role, Square};
 
 /// A move, packed in two bytes.
 ///
@@ -136,6 +136,26 @@ impl Move {
             }
             None => self.to(),
         }
+    }
+
+    /// Returns which squares hold promoted pieces after this move, given those before: a
+    /// promotion marks its piece, a promoted piece keeps its mark when it moves, a captured one
+    /// loses it, and castling leaves the king and rook unmarked. Standard chess needs no marks;
+    /// crazyhouse (a promoted piece is captured as a pawn) and python-chess keep them.
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Move, Role, Square};
+    ///
+    /// let promote = Move::promote(Square::B7, Square::A8, Role::Queen).unwrap();
+    /// let promoted = promote.carry_promoted(Bitboard::EMPTY);
+    /// assert_eq!(promoted, Bitboard::from(Square::A8));
+    /// assert_eq!(Move::new(Square::A8, Square::A1).carry_promoted(promoted), Bitboard::from(Square::A1));
+    /// assert_eq!(Move::new(Square::H1, Square::A8).carry_promoted(promoted), Bitboard::EMPTY);
+    /// ```
+    pub fn carry_promoted(self, promoted: Bitboard) -> Bitboard {
+        let marked = !self.is_castle() && (self.is_promotion() || promoted.contains(self.from()));
+        let cleared = promoted.without(self.from()).without(self.to());
+        if marked { cleared.with(self.to()) } else { cleared }
     }
 
     /// Returns the raw 16-bit encoding: bits 0-5 the from square, 6-11 the to square
