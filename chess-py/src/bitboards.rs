@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use chess_core::{Bitboard, Color, Setup, Square, attacks};
+use chess_core::{Bitboard, Color, Square, attacks};
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
@@ -568,12 +568,15 @@ fn _bitboard_table<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAn
     }
 }
 
-/// `setup` passed through python-chess's bitboard transformation `f` (a callable taking and
-/// returning an `int`, like `flip_vertical`): its pieces, castling rights and en-passant
-/// square (`Setup::transform`). The first error `f` raises is returned.
-pub(crate) fn transform_setup(setup: &Setup, f: &Bound<'_, PyAny>) -> PyResult<Setup> {
+/// Runs `apply` with python-chess's bitboard transformation `f` (a callable taking and
+/// returning an `int`, like `flip_vertical`) as a Rust function; the first error `f` raises is
+/// returned instead of the result (the bitboards after it pass unchanged).
+pub(crate) fn with_transform<T>(
+    f: &Bound<'_, PyAny>,
+    apply: impl FnOnce(&mut dyn FnMut(Bitboard) -> Bitboard) -> T,
+) -> PyResult<T> {
     let mut error = None;
-    let transformed = setup.transform(|bb| {
+    let result = apply(&mut |bb| {
         if error.is_none() {
             match f.call1((bb.0,)).and_then(|result| result.extract::<u64>()) {
                 Ok(mask) => return Bitboard(mask),
@@ -582,7 +585,7 @@ pub(crate) fn transform_setup(setup: &Setup, f: &Bound<'_, PyAny>) -> PyResult<S
         }
         bb
     });
-    error.map_or(Ok(transformed), Err)
+    error.map_or(Ok(result), Err)
 }
 
 /// Registers the class and the functions.

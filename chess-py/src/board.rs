@@ -2,9 +2,9 @@
 //! the rules and the game events.
 
 use chess_core::{
-    Bitboard, Board as CoreBoard, CastlingSide, Color, ErrorCode, EventKind,
-    IllegalMoveReason as CoreIllegalMoveReason, Move as CoreMove, MoveList, MoveListStyle, MoveText,
-    Piece as CorePiece, Position, Role, Rules, San, SanPlus, Setup, Square, Tally, Termination, Validation,
+    Bitboard, CastlingSide, Color, ErrorCode, EventKind, IllegalMoveReason as CoreIllegalMoveReason, Move as CoreMove,
+    MoveList, MoveListStyle, MoveText, Piece as CorePiece, Position, Role, Rules, San, SanPlus, Setup, Square, Tally,
+    Termination, Validation,
 };
 use std::str::FromStr;
 
@@ -12,11 +12,13 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList};
 
+use crate::base_board::{BaseBoard, chess960_number};
+use crate::bitboards::with_transform;
 use crate::editing::{Edited, castling_choice};
 use crate::errors::{IllegalMoveError, InvalidFenError, InvalidSaveError, error_for, quote};
 use crate::moves::{IllegalMoveReason, LegalMoveGenerator, Move, PseudoLegalMoveGenerator, lang};
 use crate::pickling::{PickledBoard, UnpickledBoard};
-use crate::pieces::{Piece, color, piece_type, role};
+use crate::pieces::{color, piece_type, role};
 use crate::rules;
 use crate::squares::{square, square_set};
 
@@ -37,6 +39,7 @@ fn occurrences(board: &Board, key: u64) -> u32 {
 pub(crate) struct Snapshot {
     pub(crate) pos: Position,
     pub(crate) edited: Option<Box<Edited>>,
+    pub(crate) promoted: Bitboard,
 }
 
 /// A chess board with its move stack, compatible with python-chess's `chess.Board` where the
@@ -51,7 +54,7 @@ pub(crate) struct Snapshot {
 ///
 /// Never unpickle a board from data you do not trust (unpickling runs code the data names);
 /// exchange boards as FEN, PGN or `to_json()` text.
-#[pyclass(module = "chess_core", name = "Board")]
+#[pyclass(module = "chess_core", name = "Board", extends = BaseBoard)]
 #[derive(Clone)]
 pub struct Board {
     /// The position moves are made from (repaired when `edited` says so; stale when the
@@ -63,6 +66,8 @@ pub struct Board {
     pub(crate) history: Vec<Snapshot>,
     /// The moves played, as python-chess writes them.
     pub(crate) moves: Vec<Move>,
+    /// The squares of promoted pieces (python-chess's `promoted`).
+    pub(crate) promoted: Bitboard,
     pub(crate) chess960: bool,
     /// The rules `outcome()` judges by (chess-core's; FIDE by default).
     pub(crate) rules: Rules,
@@ -72,6 +77,17 @@ pub struct Board {
 }
 
 impl Board {
+    /// The initializer of the Python object of this board, a `BaseBoard` whose pieces are
+    /// the board's.
+    pub(crate) fn initializer(self) -> PyClassInitializer<Board> {
+        PyClassInitializer::from(BaseBoard::of_board()).add_subclass(self)
+    }
+
+    /// The Python object of a new board.
+    pub(crate) fn into_object(self, py: Python<'_>) -> PyResult<Py<Board>> {
+        Py::new(py, self.initializer())
+    }
+
     /// The chess-core move that `m` means here, or the error python-chess would raise.
     fn resolve(&self, m: Move) -> Result<CoreMove, PyErr> {
         let pos = self.playable()?;
@@ -128,6 +144,9 @@ impl Board {
         let before = self.pos;
         self.remember(m);
         if !core.is_null() {
+            if core.is_promotion() || self.promoted.any() {
+                self.promoted = core.carry_promoted(self.promoted);
+            }
             self.pos.play_unchecked(core);
         } else if self.pos.play_null().is_err() {
             // Passing the turn in check: the opponent would be in check with the move, a setup
@@ -147,13 +166,14 @@ impl Board {
         let mut after = self.pos;
         after.play_unchecked(core);
         self.remember(m);
+        self.promoted = core.carry_promoted(self.promoted);
         self.set_setup(after.to_setup());
     }
 
     /// Puts the current state and the move about to be played on the stack.
     #[inline]
     fn remember(&mut self, m: Move) {
-        self.history.push(Snapshot { pos: self.pos, edited: self.edited.take() });
+        self.history.push(Snapshot { pos: self.pos, edited: self.edited.take(), promoted: self.promoted });
         self.moves.push(m);
     }
 
@@ -318,7 +338,7 @@ impl Board {
     /// `rules` (`"fide"`, `"casual"` or a `Rules`) decides how `outcome()` judges the game.
     #[new]
     #[pyo3(signature = (fen = Some(STARTING_FEN), *, chess960 = false, rules = None))]
-    fn new(fen: Option<&str>, chess960: bool, rules: Option<&Bound<'_, PyAny>>) -> PyResult<Board> {
+    fn new(fen: Option<&str>, chess960: bool, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyClassInitializer<Board>> {
         let setup = match fen {
             Some(fen) => Board::read_fen(fen)?,
             None => Setup::empty(),
@@ -327,7 +347,7 @@ impl Board {
         if let Some(rules) = rules {
             board.rules = rules::rules_from(rules)?;
         }
-        Ok(board)
+        Ok(board.initializer())
     }
 
     /// The rules `outcome()` judges by, as a `Rules` (chess-core's fields).
@@ -459,26 +479,16 @@ impl Board {
     /// An empty board (no pieces, White to move), as `Board(None)`.
     #[staticmethod]
     #[pyo3(signature = (*, chess960 = false))]
-    fn empty(chess960: bool) -> Board {
-        Board::from_setup(Setup::empty(), chess960)
+    fn empty(py: Python<'_>, chess960: bool) -> PyResult<Py<Board>> {
+        Board::from_setup(Setup::empty(), chess960).into_object(py)
     }
 
     /// Replaces the position with a FEN's and clears the move stack.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
         let setup = Board::read_fen(fen)?;
         self.clear_stack();
+        self.promoted = Bitboard::EMPTY;
         self.set_setup(setup);
-        Ok(())
-    }
-
-    /// Replaces the placement with a FEN placement field, keeping the rest of the state;
-    /// clears the move stack.
-    fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
-        let placement = Board::read_fen(&format!("{fen} w - - 0 1"))
-            .map_err(|_| InvalidFenError::new_err(format!("invalid board fen: {}", quote(fen))))?
-            .board;
-        self.clear_stack();
-        self.edit(|setup| setup.board = placement);
         Ok(())
     }
 
@@ -486,7 +496,7 @@ impl Board {
     /// move stack.
     fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
         let mut setup = self.setup();
-        let probe = format!("{} w {castling_fen} - 0 1", self.board_fen());
+        let probe = format!("{} w {castling_fen} - 0 1", self.placement());
         setup.castling_rights = Board::read_fen(&probe)
             .map_err(|_| InvalidFenError::new_err(format!("invalid castling fen: {}", quote(castling_fen))))?
             .castling_rights;
@@ -500,66 +510,21 @@ impl Board {
         self.clear_stack();
         self.pos = Position::new();
         self.edited = None;
+        self.promoted = Bitboard::EMPTY;
     }
 
     /// Empties the board (White to move, no castling rights) and clears the move stack.
     fn clear(&mut self) {
         self.clear_stack();
+        self.promoted = Bitboard::EMPTY;
         self.set_setup(Setup::empty());
     }
 
-    /// Removes every piece, keeping the rest of the state; clears the move stack.
-    fn clear_board(&mut self) {
-        self.clear_stack();
-        self.edit(|setup| setup.board = CoreBoard::empty());
-    }
-
     /// Clears the move stack (and the game events), keeping the position.
-    fn clear_stack(&mut self) {
+    pub(crate) fn clear_stack(&mut self) {
         self.history.clear();
         self.moves.clear();
         self.events.clear();
-    }
-
-    /// Puts a piece on a square (replacing what stood there; `None` empties it) and clears the
-    /// move stack. `promoted` is accepted for compatibility (chess-core does not track it).
-    #[pyo3(signature = (square, piece, promoted = false))]
-    fn set_piece_at(&mut self, square: i64, piece: Option<Piece>, promoted: bool) -> PyResult<()> {
-        let _ = promoted;
-        let square = self::square(square)?;
-        self.clear_stack();
-        self.edit(|setup| match piece {
-            Some(piece) => setup.board.set_piece_at(square, piece.core()),
-            None => {
-                setup.board.remove_piece_at(square);
-            }
-        });
-        Ok(())
-    }
-
-    /// Removes and returns the piece on a square, or `None`; clears the move stack.
-    fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<Piece>> {
-        let square = self::square(square)?;
-        let removed = self.placement().piece_at(square);
-        self.clear_stack();
-        if removed.is_some() {
-            self.edit(|setup| {
-                setup.board.remove_piece_at(square);
-            });
-        }
-        Ok(removed.map(Piece::from_core))
-    }
-
-    /// Replaces the placement with the pieces of a mapping from square to `Piece`; clears the
-    /// move stack.
-    fn set_piece_map(&mut self, pieces: std::collections::HashMap<i64, Piece>) -> PyResult<()> {
-        let mut placement = CoreBoard::empty();
-        for (square, piece) in pieces {
-            placement.set_piece_at(self::square(square)?, piece.core());
-        }
-        self.clear_stack();
-        self.edit(|setup| setup.board = placement);
-        Ok(())
     }
 
     /// The FEN. `en_passant="legal"` (the default) writes the en-passant square only when a
@@ -631,6 +596,7 @@ impl Board {
             }
         }
         self.clear_stack();
+        self.promoted = Bitboard::EMPTY;
         self.set_setup(setup);
         let result = pyo3::types::PyDict::new(py);
         for (opcode, operands) in &record.operations {
@@ -642,42 +608,9 @@ impl Board {
     /// The Chess960 start position with Scharnagl number `scharnagl` (0–959; 518 is the
     /// standard one), on a Chess960 board.
     #[staticmethod]
-    fn from_chess960_pos(scharnagl: i64) -> PyResult<Board> {
-        let n = usize::try_from(scharnagl)
-            .ok()
-            .filter(|&n| n < 960)
-            .ok_or_else(|| PyValueError::new_err(format!("chess960 position index not 0 <= {scharnagl} < 960")))?;
-        let mut rank = [' '; 8];
-        let (n, light) = (n / 4, n % 4);
-        rank[2 * light + 1] = 'B';
-        let (n, dark) = (n / 4, n % 4);
-        rank[2 * dark] = 'B';
-        let (n, queen) = (n / 6, n % 6);
-        let place = |rank: &mut [char; 8], index: usize, piece: char| {
-            if let Some(file) = (0..8).filter(|&f| rank[f] == ' ').nth(index) {
-                rank[file] = piece;
-            }
-        };
-        place(&mut rank, queen, 'Q');
-        const KNIGHTS: [(usize, usize); 10] =
-            [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
-        let (first, second) = KNIGHTS[n];
-        // The second knight first, so that the first one's index is not shifted.
-        place(&mut rank, second, 'N');
-        place(&mut rank, first, 'N');
-        for piece in ['R', 'K', 'R'] {
-            place(&mut rank, 0, piece);
-        }
-        let white: String = rank.iter().collect();
-        let fen = format!("{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1", white.to_ascii_lowercase());
-        Board::new(Some(&fen), true, None)
-    }
-
-    /// The FEN's placement field.
-    fn board_fen(&self) -> String {
-        let mut text = String::with_capacity(71);
-        let _ = self.placement().write_fen(&mut text);
-        text
+    fn from_chess960_pos(py: Python<'_>, scharnagl: i64) -> PyResult<Py<Board>> {
+        let setup = Setup::chess960(chess960_number(scharnagl)?).unwrap_or_default();
+        Board::from_setup(setup, true).into_object(py)
     }
 
     /// `True` (WHITE) or `False` (BLACK): the side to move.
@@ -763,26 +696,6 @@ impl Board {
         2 * (u64::from(self.get_fullmove_number().max(1)) - 1) + u64::from(!self.get_turn())
     }
 
-    /// The piece on a square, or `None`.
-    fn piece_at(&self, square: i64) -> PyResult<Option<Piece>> {
-        Ok(self.placement().piece_at(self::square(square)?).map(Piece::from_core))
-    }
-
-    /// The piece type on a square, or `None`.
-    fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
-        Ok(self.placement().role_at(self::square(square)?).map(piece_type))
-    }
-
-    /// The colour of the piece on a square, or `None`.
-    fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
-        Ok(self.placement().color_at(self::square(square)?).map(|c| c == Color::White))
-    }
-
-    /// The square of the king of a colour, or `None` (also when there is more than one).
-    fn king(&self, color: bool) -> Option<u8> {
-        self.placement().king_of(self::color(color)).map(|sq| sq.index() as u8)
-    }
-
     /// The legal moves (lazy: `count()`, `in`, iteration, `bool()`).
     #[getter]
     fn legal_moves(slf: Bound<'_, Self>) -> LegalMoveGenerator {
@@ -836,6 +749,7 @@ impl Board {
             (Some(snapshot), Some(m)) => {
                 self.pos = snapshot.pos;
                 self.edited = snapshot.edited;
+                self.promoted = snapshot.promoted;
                 // The events after the move go with it, as chess-core's Game::undo takes them back.
                 let plies = self.moves.len() as u32;
                 self.events.retain(|(ply, _)| *ply <= plies);
@@ -1002,63 +916,6 @@ impl Board {
         self.playable().is_ok_and(|pos| pos.has_castling_right(self::color(color), CastlingSide::QueenSide))
     }
 
-    /// The squares of the pieces of `color` attacking `square`, as a bitboard.
-    fn attackers_mask(&self, color: bool, square: i64) -> PyResult<u64> {
-        let board = self.placement();
-        Ok(board.attackers_to(self::square(square)?, self::color(color), board.occupied()).0)
-    }
-
-    /// The pieces of `color` attacking `square`, as a `SquareSet`.
-    fn attackers<'py>(&self, py: Python<'py>, color: bool, square: i64) -> PyResult<Bound<'py, PyAny>> {
-        square_set(py, self.attackers_mask(color, square)?)
-    }
-
-    /// Whether a piece of `color` attacks `square`.
-    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
-        Ok(self.attackers_mask(color, square)? != 0)
-    }
-
-    /// The squares the piece on `square` attacks, as a bitboard (0 for an empty square).
-    fn attacks_mask(&self, square: i64) -> PyResult<u64> {
-        Ok(self.placement().attacks_from(self::square(square)?).0)
-    }
-
-    /// The squares the piece on `square` attacks, as a `SquareSet`.
-    fn attacks<'py>(&self, py: Python<'py>, square: i64) -> PyResult<Bound<'py, PyAny>> {
-        square_set(py, self.attacks_mask(square)?)
-    }
-
-    /// The line (edge to edge) along which the piece of `color` on `square` is pinned to its
-    /// king, as a bitboard; every square (`BB_ALL`) when it is not pinned.
-    fn pin_mask(&self, color: bool, square: i64) -> PyResult<u64> {
-        Ok(self.placement().pin_ray(self::color(color), self::square(square)?).map_or(u64::MAX, |ray| ray.0))
-    }
-
-    /// The pin line of `pin_mask`, as a `SquareSet`.
-    fn pin<'py>(&self, py: Python<'py>, color: bool, square: i64) -> PyResult<Bound<'py, PyAny>> {
-        square_set(py, self.pin_mask(color, square)?)
-    }
-
-    /// Whether the piece of `color` on `square` is pinned to its king.
-    fn is_pinned(&self, color: bool, square: i64) -> PyResult<bool> {
-        Ok(self.pin_mask(color, square)? != u64::MAX)
-    }
-
-    /// The squares of the pieces of a type and colour, as a bitboard.
-    fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
-        Ok(self.placement().by_piece(CorePiece::new(self::color(color), role(piece_type)?)).0)
-    }
-
-    /// The pieces of a type and colour, as a `SquareSet`.
-    fn pieces<'py>(&self, py: Python<'py>, piece_type: i64, color: bool) -> PyResult<Bound<'py, PyAny>> {
-        square_set(py, self.pieces_mask(piece_type, color)?)
-    }
-
-    /// Every piece by its square.
-    fn piece_map(&self) -> std::collections::HashMap<u8, Piece> {
-        self.placement().pieces().map(|(sq, piece)| (sq.index() as u8, Piece::from_core(piece))).collect()
-    }
-
     /// The legal moves from squares in `from_mask` to squares in `to_mask` (bitboards; castling
     /// matches by its rook's square), in python-chess's order.
     #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
@@ -1221,25 +1078,25 @@ impl Board {
 
     /// A copy mirrored vertically with the colours swapped (side to move, castling rights and
     /// en-passant square too), without the move stack: the same position for the other side.
-    fn mirror(&self) -> Board {
-        let from = self.setup();
-        let mut setup = Setup::empty();
-        for (square, piece) in from.board.pieces() {
-            setup.board.set_piece_at(square.flip_vertical(), CorePiece::new(!piece.color, piece.role));
-        }
-        setup.turn = !from.turn;
-        setup.castling_rights = from.castling_rights.flip_vertical();
-        setup.ep_square = from.ep_square.map(Square::flip_vertical);
-        setup.halfmove_clock = from.halfmove_clock;
-        setup.fullmove_number = from.fullmove_number;
-        Board::from_setup(setup, self.chess960)
+    fn mirror(&self, py: Python<'_>) -> PyResult<Py<Board>> {
+        let mut board = self.clone();
+        board.apply_mirror();
+        board.into_object(py)
+    }
+
+    /// Mirrors the board vertically with the colours swapped (side to move, castling rights and
+    /// en-passant square too) and clears the move stack.
+    fn apply_mirror(&mut self) {
+        self.clear_stack();
+        self.promoted = self.promoted.flip_vertical();
+        self.set_setup(self.setup().mirror());
     }
 
     /// The board at the start of the move stack.
-    fn root(&self) -> Board {
-        let (pos, edited) = match self.history.first() {
-            Some(snapshot) => (snapshot.pos, snapshot.edited.clone()),
-            None => (self.pos, self.edited.clone()),
+    fn root(&self, py: Python<'_>) -> PyResult<Py<Board>> {
+        let (pos, edited, promoted) = match self.history.first() {
+            Some(snapshot) => (snapshot.pos, snapshot.edited.clone(), snapshot.promoted),
+            None => (self.pos, self.edited.clone(), self.promoted),
         };
         let events = self.events.iter().filter(|(ply, _)| *ply == 0).copied().collect();
         Board {
@@ -1247,10 +1104,12 @@ impl Board {
             edited,
             history: Vec::new(),
             moves: Vec::new(),
+            promoted,
             chess960: self.chess960,
             rules: self.rules,
             events,
         }
+        .into_object(py)
     }
 
     /// Whether the position passes strict validation (`status()` is `Status.VALID`).
@@ -1355,7 +1214,7 @@ impl Board {
 
     /// A copy; `stack=False` leaves out the move stack, `stack=n` keeps its last n moves.
     #[pyo3(signature = (*, stack = StackCopy::All(true)), text_signature = "($self, *, stack=True)")]
-    fn copy(&self, stack: StackCopy) -> PyResult<Board> {
+    fn copy(&self, py: Python<'_>, stack: StackCopy) -> PyResult<Py<Board>> {
         let keep = match stack {
             StackCopy::All(true) => self.moves.len(),
             StackCopy::All(false) => 0,
@@ -1370,15 +1229,15 @@ impl Board {
         // Events count their moves from the root: those before the new root go with it.
         board.events.retain(|(ply, _)| *ply as usize >= drop);
         board.events.iter_mut().for_each(|(ply, _)| *ply -= drop as u32);
-        Ok(board)
+        board.into_object(py)
     }
 
-    fn __copy__(&self) -> Board {
-        self.clone()
+    fn __copy__(&self, py: Python<'_>) -> PyResult<Py<Board>> {
+        self.clone().into_object(py)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
-        self.clone()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Py<Board>> {
+        self.clone().into_object(py)
     }
 
     /// The board's game as JSON text in chess-core's save format: the start position, the
@@ -1439,22 +1298,9 @@ impl Board {
 
     /// Boards are equal when their positions are, as their FENs write them (python-chess
     /// compares positions, not stacks, and an en-passant square only when a capture is legal).
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<Board>().is_ok_and(|other| self.fen_text() == other.borrow().fen_text())
-    }
-
-    /// python-chess's ASCII diagram: rank 8 first, `.` for empty squares.
-    fn __str__(&self) -> String {
-        self.diagram(|piece| piece.map_or('.', CorePiece::char).to_string())
-    }
-
-    /// A diagram in Unicode chess symbols.
-    #[pyo3(signature = (*, invert_color = false, empty_square = "⭘"))]
-    fn unicode(&self, invert_color: bool, empty_square: &str) -> String {
-        self.diagram(|piece| match piece {
-            Some(p) => Piece::from_core(p).unicode_symbol(invert_color),
-            None => empty_square.to_owned(),
-        })
+    /// A `BaseBoard` compares its pieces with a board's.
+    fn __eq__(&self, other: PyRef<'_, Board>) -> bool {
+        self.fen_text() == other.fen_text()
     }
 
     fn __repr__(&self) -> String {
@@ -1465,21 +1311,23 @@ impl Board {
         }
     }
 
-    /// python-chess's `apply_transform`: passes the squares of each kind of piece, the castling
-    /// rights and the en-passant square through `f`, a function of a bitboard such as
-    /// `flip_vertical` or `shift_down`, and clears the move stack.
-    fn apply_transform(&mut self, f: &Bound<'_, PyAny>) -> PyResult<()> {
-        let setup = crate::bitboards::transform_setup(&self.setup(), f)?;
+    /// python-chess's `apply_transform`: passes the squares of each kind of piece, the promoted
+    /// pieces, the castling rights and the en-passant square through `f`, a function of a
+    /// bitboard such as `flip_vertical` or `shift_down`, and clears the move stack.
+    pub(crate) fn apply_transform(&mut self, f: &Bound<'_, PyAny>) -> PyResult<()> {
+        let setup = self.setup();
+        let (setup, promoted) = with_transform(f, |g| (setup.transform(&mut *g), g(self.promoted)))?;
         self.clear_stack();
+        self.promoted = promoted;
         self.set_setup(setup);
         Ok(())
     }
 
     /// A copy without the move stack passed through `f` (see `apply_transform`).
-    fn transform(&self, f: &Bound<'_, PyAny>) -> PyResult<Board> {
-        let mut board = self.copy(StackCopy::All(false))?;
+    fn transform(&self, py: Python<'_>, f: &Bound<'_, PyAny>) -> PyResult<Py<Board>> {
+        let mut board = self.clone();
         board.apply_transform(f)?;
-        Ok(board)
+        board.into_object(py)
     }
 }
 
@@ -1492,24 +1340,11 @@ impl Board {
             edited: None,
             history: Vec::new(),
             moves: Vec::new(),
+            promoted: self.promoted,
             chess960: self.chess960,
             rules: self.rules,
             events: Vec::new(),
         })
-    }
-
-    /// The board as eight lines of symbols, rank 8 first, separated by spaces.
-    fn diagram(&self, symbol: impl Fn(Option<CorePiece>) -> String) -> String {
-        let board = self.placement();
-        let lines: Vec<String> = (0..8)
-            .rev()
-            .map(|rank| {
-                let row: Vec<String> =
-                    (0..8).map(|file| symbol(board.piece_at(Square::ALL[rank * 8 + file]))).collect();
-                row.join(" ")
-            })
-            .collect();
-        lines.join("\n")
     }
 
     /// The operands `epd()` writes for a keyword's value.

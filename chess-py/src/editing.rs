@@ -2,11 +2,12 @@
 //! cannot play from, and python-chess's status flags of it.
 
 use chess_core::{
-    Board as CoreBoard, CastlingChoice, CastlingMode, Color, Piece as CorePiece, Position, PositionError, Problem,
-    Role, Rules, Setup, Validation,
+    Bitboard, Board as CoreBoard, CastlingChoice, CastlingMode, Color, Piece as CorePiece, Position, PositionError,
+    Problem, Role, Rules, Setup, Validation,
 };
 use pyo3::prelude::*;
 
+use crate::base_board::Pieces;
 use crate::board::Board;
 use crate::errors::{InvalidPositionError, error_for, quote};
 
@@ -34,6 +35,7 @@ impl Board {
             edited: None,
             history: Vec::new(),
             moves: Vec::new(),
+            promoted: Bitboard::EMPTY,
             chess960,
             rules: Rules::fide(),
             events: Vec::new(),
@@ -91,6 +93,22 @@ impl Board {
     /// The pieces on the board, whatever the setup.
     pub(crate) fn placement(&self) -> &CoreBoard {
         self.edited.as_ref().map_or(self.pos.board(), |edited| &edited.setup.board)
+    }
+
+    /// The pieces with their promoted marks.
+    pub(crate) fn pieces(&self) -> Pieces {
+        Pieces { board: *self.placement(), promoted: self.promoted }
+    }
+
+    /// Edits the pieces as `BaseBoard`'s methods do: clears the move stack (as python-chess's
+    /// `Board` does), then applies the edit to the setup.
+    pub(crate) fn edit_pieces<R>(&mut self, change: impl FnOnce(&mut Pieces) -> R) -> R {
+        let mut pieces = self.pieces();
+        let result = change(&mut pieces);
+        self.clear_stack();
+        self.promoted = pieces.promoted;
+        self.edit(|setup| setup.board = pieces.board);
+        result
     }
 
     /// The position to generate moves from; `InvalidPositionError` when chess-core cannot play

@@ -16,6 +16,7 @@
 //! `pickling` (a board's pickled state), `errors` (the exceptions and their messages); `rules`,
 //! `engine`, `pgn` and `rating` add chess-core's house rules, search, PGN and ratings.
 
+mod base_board;
 mod bitboards;
 mod board;
 mod editing;
@@ -31,6 +32,7 @@ mod squares;
 
 use pyo3::prelude::*;
 
+use crate::base_board::BaseBoard;
 use crate::board::{_termination_values, Board, STARTING_FEN, zobrist_hash};
 use crate::errors::{
     AmbiguousMoveError, IllegalMoveError, InvalidFenError, InvalidMoveError, InvalidPositionError, InvalidSaveError,
@@ -48,6 +50,7 @@ fn _chess_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<Move>()?;
     m.add_class::<Piece>()?;
+    m.add_class::<BaseBoard>()?;
     m.add_class::<Board>()?;
     m.add_class::<LegalMoveGenerator>()?;
     m.add_class::<PseudoLegalMoveGenerator>()?;

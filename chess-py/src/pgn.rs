@@ -257,8 +257,8 @@ pub struct GameEnd {
 #[pymethods]
 impl GameEnd {
     /// A copy of the final position with the game's moves on its stack.
-    fn board(&self, py: Python<'_>) -> Board {
-        self.board.borrow(py).clone()
+    fn board(&self, py: Python<'_>) -> PyResult<Py<Board>> {
+        self.board.borrow(py).clone().into_object(py)
     }
 
     /// The last move of the main line, `None` for a game without moves.

@@ -54,7 +54,7 @@ impl Board {
             if let Some(edited) = edited {
                 board.set_setup(Board::read_fen(&edited)?);
             }
-            Ok(Snapshot { pos: board.pos, edited: board.edited })
+            Ok(Snapshot { pos: board.pos, edited: board.edited, promoted: board.promoted })
         };
         if history.len() != moves.len() {
             return Err(invalid());

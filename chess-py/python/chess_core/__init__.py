@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, Optional, Supp
 from ._chess_core import (
     STARTING_FEN,
     AmbiguousMoveError,
+    BaseBoard,
     Board,
     EventNotAllowedError,
     IllegalMoveError,
@@ -360,7 +361,7 @@ class Outcome:
 __all__ = [
     "STARTING_FEN", "STARTING_BOARD_FEN", "AmbiguousMoveError", "IllegalMoveError",
     "EventNotAllowedError", "IllegalMoveReason", "Rules",
-    "InvalidFenError", "InvalidMoveError", "InvalidPositionError", "InvalidSaveError", "Board",
+    "InvalidFenError", "InvalidMoveError", "InvalidPositionError", "InvalidSaveError", "BaseBoard", "Board",
     "LegalMoveGenerator",
     "PseudoLegalMoveGenerator", "Move", "SquareSet", "Status",
     "Piece", "Outcome", "Termination", "polyglot", "Color", "WHITE", "BLACK", "COLORS",
