@@ -85,11 +85,32 @@ impl Epd {
     /// assert_eq!(chess960.unwrap().position.castling_mode(), CastlingMode::Chess960);
     /// ```
     pub fn parse(line: &str, validation: impl Into<Validation>) -> Result<Epd, EpdError> {
+        Epd::parse_fields(line, validation, 6)
+    }
+
+    /// Reads an EPD line as [`Epd::parse`] does, but with the four EPD position fields only:
+    /// what follows them is operations, so a FEN (whose clocks are no opcodes) is refused, as
+    /// python-chess refuses it.
+    ///
+    /// ```
+    /// use chess_core::{Epd, Validation};
+    ///
+    /// let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    /// assert!(Epd::parse(fen, Validation::strict()).is_ok());
+    /// assert!(Epd::parse_without_clocks(fen, Validation::strict()).is_err());
+    /// ```
+    pub fn parse_without_clocks(line: &str, validation: impl Into<Validation>) -> Result<Epd, EpdError> {
+        Epd::parse_fields(line, validation, 4)
+    }
+
+    /// Reads the position in four fields, then up to `max_fields - 4` clock fields, then the
+    /// operations.
+    fn parse_fields(line: &str, validation: impl Into<Validation>, max_fields: usize) -> Result<Epd, EpdError> {
         let line = line.trim_end();
         let mut fields = ArrayVec::<(usize, &str), 6>::new();
         let mut at = 0;
         // Four position fields, then optional clocks, then operations.
-        while fields.len() < 6 {
+        while fields.len() < max_fields {
             let rest = &line[at..];
             let skipped = rest.len() - rest.trim_start().len();
             at += skipped;
@@ -150,6 +171,10 @@ fn parse_operations(text: &str, start: usize) -> Result<Vec<(String, Vec<String>
     let mut opcode_at = 0;
     let mut opcode_quoted = false;
     let mut finish = |words: &mut Vec<String>, at: usize, quoted: bool| -> Result<(), EpdError> {
+        // A stray dash where an opcode would stand (as in `w q - - bm Rxf4;`) is skipped.
+        if !quoted && words.first().is_some_and(|word| word == "-") {
+            words.remove(0);
+        }
         if words.is_empty() {
             return Ok(());
         }
@@ -289,5 +314,16 @@ mod tests {
         let epd = Epd::parse(&line[..50], CastlingMode::Standard).unwrap();
         assert_eq!(epd.operation("bm"), Some(&["#1".to_string()][..]));
         assert_eq!(epd.operation("ep"), Some(&[][..]));
+    }
+
+    #[test]
+    fn a_stray_dash_before_an_opcode_is_skipped() {
+        let line = r#"r1bqk1r1/1p1p1n2/p1n2pN1/2p1b2Q/2P1Pp2/1PN5/PB4PP/R4RK1 w q - - bm Rxf4; id "ERET 001";"#;
+        let epd = Epd::parse_without_clocks(line, CastlingMode::Standard).unwrap();
+        assert_eq!(epd.operation("bm"), Some(&["Rxf4".to_string()][..]));
+        assert_eq!(epd.operation("id"), Some(&["ERET 001".to_string()][..]));
+        // A dash alone is no operation; a quoted one is an opcode, and refused.
+        assert_eq!(Epd::parse("4k3/8/8/8/8/8/8/4K3 w - - -;", CastlingMode::Standard).unwrap().operations, []);
+        assert!(Epd::parse("4k3/8/8/8/8/8/8/4K3 w - - \"-\" 1;", CastlingMode::Standard).is_err());
     }
 }

@@ -320,7 +320,7 @@ impl Position {
 
     /// Returns a FEN writer; see [`Fen`] for options.
     pub fn fen(&self) -> Fen<'_> {
-        Fen { pos: self, always_ep: false, shredder: false, clocks: true }
+        Fen { pos: self, ep: EnPassantField::Legal, shredder: false, clocks: true }
     }
 
     /// Writes the FEN (with the en-passant square only when a capture there is legal).
@@ -356,16 +356,44 @@ impl FromStr for Position {
 #[derive(Debug, Clone, Copy)]
 pub struct Fen<'a> {
     pos: &'a Position,
-    always_ep: bool,
+    ep: EnPassantField,
     shredder: bool,
     clocks: bool,
+}
+
+/// When a FEN writes the en-passant square.
+#[derive(Debug, Clone, Copy)]
+enum EnPassantField {
+    /// When a capture there is legal.
+    Legal,
+    /// When a pawn of the side to move attacks it.
+    Attacked,
+    /// After every double pawn step.
+    Always,
 }
 
 impl Fen<'_> {
     /// Writes the en-passant square after every double pawn step, capturable or not.
     #[must_use]
     pub fn always_en_passant(mut self) -> Self {
-        self.always_ep = true;
+        self.ep = EnPassantField::Always;
+        self
+    }
+
+    /// Writes the en-passant square when a pawn of the side to move attacks it, whether or
+    /// not the capture is legal (X-FEN's rule).
+    ///
+    /// ```
+    /// use chess_core::Position;
+    ///
+    /// // The d5 pawn may not take on e6: it is pinned to its king.
+    /// let pos = Position::from_fen("8/8/8/K2Pp2r/8/8/8/7k w - e6 0 2").unwrap();
+    /// assert_eq!(pos.fen().to_string(), "8/8/8/K2Pp2r/8/8/8/7k w - - 0 2");
+    /// assert_eq!(pos.fen().attacked_en_passant().to_string(), "8/8/8/K2Pp2r/8/8/8/7k w - e6 0 2");
+    /// ```
+    #[must_use]
+    pub fn attacked_en_passant(mut self) -> Self {
+        self.ep = EnPassantField::Attacked;
         self
     }
 
@@ -394,7 +422,13 @@ impl fmt::Display for Fen<'_> {
         text.push(pos.turn.char());
         text.push(' ');
         write_castling(pos, self.shredder, &mut text)?;
-        let ep = if self.always_ep { pos.ep_square } else { pos.legal_ep_square() };
+        let ep = match self.ep {
+            EnPassantField::Legal => pos.legal_ep_square(),
+            EnPassantField::Attacked => pos
+                .ep_square
+                .filter(|&square| pos.our(crate::Role::Pawn).intersects(crate::attacks::pawn(!pos.turn, square))),
+            EnPassantField::Always => pos.ep_square,
+        };
         match ep {
             Some(square) => {
                 text.push(' ');

@@ -15,7 +15,7 @@ use pyo3::types::{PyIterator, PyList};
 use crate::base_board::{BaseBoard, chess960_number};
 use crate::bitboards::with_transform;
 use crate::editing::{Edited, castling_choice};
-use crate::errors::{IllegalMoveError, InvalidFenError, InvalidSaveError, error_for, quote};
+use crate::errors::{IllegalMoveError, InvalidFenError, InvalidMoveError, InvalidSaveError, error_for, quote};
 use crate::moves::{IllegalMoveReason, LegalMoveGenerator, Move, PseudoLegalMoveGenerator, lang};
 use crate::pickling::{PickledBoard, UnpickledBoard};
 use crate::pieces::{color, piece_type, role};
@@ -178,8 +178,13 @@ impl Board {
     }
 
     /// The move a SAN text names here (the null move for python-chess's four spellings of it).
+    /// python-chess refuses text with whitespace around it, which chess-core's lenient reader
+    /// would trim (`InvalidMoveError`).
     fn parse_san_move(&self, san: &str) -> PyResult<CoreMove> {
         let pos = self.playable()?;
+        if san.trim() != san {
+            return Err(InvalidMoveError::new_err(format!("invalid san: {}: whitespace around the move", quote(san))));
+        }
         match SanPlus::from_str(san) {
             Ok(SanPlus { san: San::Null, .. }) => Ok(CoreMove::NULL),
             _ if san == "0000" || san == "@@@@" => Ok(CoreMove::NULL),
@@ -528,31 +533,23 @@ impl Board {
     }
 
     /// The FEN. `en_passant="legal"` (the default) writes the en-passant square only when a
-    /// capture there is legal, `"fen"` after every double pawn push; `shredder=True` writes
-    /// castling rights as rook files (`HAha`).
+    /// capture there is legal, `"xfen"` when a pawn attacks it (X-FEN), `"fen"` after every
+    /// double pawn push; `shredder=True` writes castling rights as rook files (`HAha`).
     #[pyo3(signature = (*, shredder = false, en_passant = "legal"))]
     fn fen(&self, shredder: bool, en_passant: &str) -> PyResult<String> {
-        let always = match en_passant {
-            "legal" => false,
-            "fen" => true,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "en_passant must be 'legal' or 'fen', not {}",
-                    quote(en_passant)
-                )));
-            }
-        };
-        let Ok(pos) = self.playable() else {
-            return Ok(self.unplayable_fen(always));
-        };
-        let mut fen = pos.fen();
-        if always {
-            fen = fen.always_en_passant();
-        }
-        if shredder {
-            fen = fen.shredder();
-        }
-        Ok(fen.to_string())
+        self.fen_text_with(shredder, en_passant, true)
+    }
+
+    /// The Shredder-FEN: castling rights as rook files (`HAha`).
+    #[pyo3(signature = (*, en_passant = "legal"))]
+    fn shredder_fen(&self, en_passant: &str) -> PyResult<String> {
+        self.fen(true, en_passant)
+    }
+
+    /// The rooks whose castling rights can castle (those the setup's rights name with a king
+    /// and rook where castling needs them), as a bitboard.
+    fn clean_castling_rights(&self) -> u64 {
+        self.setup().valid_castling_rights(self.castling_mode()).0
     }
 
     /// The EPD: the FEN's four position fields, then the operations given as keywords
@@ -565,8 +562,7 @@ impl Board {
         en_passant: &str,
         operations: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<String> {
-        let fen = self.fen(shredder, en_passant)?;
-        let mut epd: String = fen.splitn(5, ' ').take(4).collect::<Vec<_>>().join(" ");
+        let mut epd = self.fen_text_with(shredder, en_passant, false)?;
         let Some(operations) = operations else {
             return Ok(epd);
         };
@@ -584,8 +580,9 @@ impl Board {
     /// stack and returns the operations as a dict (`bm`/`am` as lists of moves, `pv` as a line,
     /// numbers as `int` or `float`, a lone operand as `str`, none as `None`).
     fn set_epd<'py>(&mut self, py: Python<'py>, epd: &str) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
-        let record = chess_core::Epd::parse(epd, Validation::relaxed().castling(castling_choice(self.chess960)))
-            .map_err(|e| error_for(e.code(), format!("invalid epd: {}: {e}", quote(epd))))?;
+        let record =
+            chess_core::Epd::parse_without_clocks(epd, Validation::relaxed().castling(castling_choice(self.chess960)))
+                .map_err(|e| error_for(e.code(), format!("invalid epd: {}: {e}", quote(epd))))?;
         let mut setup = record.position.to_setup();
         for (opcode, operands) in &record.operations {
             let number = operands.first().and_then(|n| n.parse::<u32>().ok());
@@ -603,6 +600,19 @@ impl Board {
             result.set_item(opcode, self.epd_value(py, opcode, operands)?)?;
         }
         Ok(result)
+    }
+
+    /// A board set up from an EPD, with its operations as `set_epd()` returns them.
+    #[staticmethod]
+    #[pyo3(signature = (epd, *, chess960 = false))]
+    fn from_epd<'py>(
+        py: Python<'py>,
+        epd: &str,
+        chess960: bool,
+    ) -> PyResult<(Bound<'py, Board>, Bound<'py, pyo3::types::PyDict>)> {
+        let board = Bound::new(py, Board::from_setup(Setup::empty(), chess960).initializer())?;
+        let operations = board.borrow_mut().set_epd(py, epd)?;
+        Ok((board, operations))
     }
 
     /// The Chess960 start position with Scharnagl number `scharnagl` (0–959; 518 is the
@@ -624,10 +634,48 @@ impl Board {
         self.edit(|setup| setup.turn = self::color(turn));
     }
 
-    /// Whether castling is written as king-takes-rook (Chess960).
+    /// Whether castling is written as king-takes-rook (Chess960), and the castling rights read
+    /// as Chess960's.
     #[getter]
-    fn chess960(&self) -> bool {
+    fn get_chess960(&self) -> bool {
         self.chess960
+    }
+
+    #[setter]
+    fn set_chess960(&mut self, chess960: bool) {
+        self.chess960 = chess960;
+        self.set_setup(self.setup());
+    }
+
+    /// Sets up Chess960 start position `scharnagl` (0 to 959) on a Chess960 board, White to
+    /// move with every castling right; clears the move stack.
+    fn set_chess960_pos(&mut self, scharnagl: i64) -> PyResult<()> {
+        let setup = Setup::chess960(chess960_number(scharnagl)?).unwrap_or_default();
+        self.clear_stack();
+        self.promoted = Bitboard::EMPTY;
+        self.chess960 = true;
+        self.set_setup(setup);
+        Ok(())
+    }
+
+    /// The number of the Chess960 start position this is, or `None`: White to move (unless
+    /// `ignore_turn`), every castling right (unless `ignore_castling`), no en-passant square,
+    /// the clocks at the start unless `ignore_counters` (the default).
+    #[pyo3(signature = (*, ignore_turn = false, ignore_castling = false, ignore_counters = true))]
+    fn chess960_pos(&self, ignore_turn: bool, ignore_castling: bool, ignore_counters: bool) -> Option<u32> {
+        let mut setup = self.setup();
+        let start = Setup::chess960(setup.board.chess960_number()?)?;
+        setup.castling_rights = setup.valid_castling_rights(self.castling_mode());
+        if ignore_turn {
+            setup.turn = start.turn;
+        }
+        if ignore_castling {
+            setup.castling_rights = start.castling_rights;
+        }
+        if ignore_counters {
+            (setup.halfmove_clock, setup.fullmove_number) = (start.halfmove_clock, start.fullmove_number);
+        }
+        self.promoted.is_empty().then(|| setup.chess960_number()).flatten()
     }
 
     /// The rooks with castling rights, as a bitboard (python-chess's `castling_rights`).
@@ -777,6 +825,27 @@ impl Board {
         let m = self.py_move(core);
         self.play(core);
         m.to_object(py)
+    }
+
+    /// A move in the XBoard protocol: its UCI (`@@@@` for the null move), castling as `O-O` or
+    /// `O-O-O` on a Chess960 board (or with `chess960=True`).
+    #[pyo3(signature = (r#move, chess960 = None))]
+    fn xboard(&self, r#move: Move, chess960: Option<bool>) -> PyResult<String> {
+        if chess960.unwrap_or(self.chess960) && self.is_castling(r#move)? {
+            let kingside = self.is_kingside_castling(r#move)?;
+            return Ok(if kingside { "O-O" } else { "O-O-O" }.to_owned());
+        }
+        Ok(r#move.xboard())
+    }
+
+    /// Reads a move as XBoard engines write it (SAN or UCI) and returns it.
+    fn parse_xboard(&self, py: Python<'_>, xboard: &str) -> PyResult<Py<Move>> {
+        self.parse_san(py, xboard)
+    }
+
+    /// Reads a move as XBoard engines write it, plays it and returns it.
+    fn push_xboard(&mut self, py: Python<'_>, xboard: &str) -> PyResult<Py<Move>> {
+        self.push_san(py, xboard)
     }
 
     /// Reads a move in UCI and returns it (`InvalidMoveError` for bad syntax,
@@ -1332,6 +1401,34 @@ impl Board {
 }
 
 impl Board {
+    /// The FEN as `fen()` writes it (without the clocks for `clocks=False`, as EPD).
+    fn fen_text_with(&self, shredder: bool, en_passant: &str, clocks: bool) -> PyResult<String> {
+        if !["legal", "xfen", "fen"].contains(&en_passant) {
+            return Err(PyValueError::new_err(format!(
+                "en_passant must be 'legal', 'xfen' or 'fen', not {}",
+                quote(en_passant)
+            )));
+        }
+        let Ok(pos) = self.playable() else {
+            let fen = self.unplayable_fen(en_passant == "fen");
+            // A setup chess-core cannot play from has no EPD writer: its FEN without the clocks.
+            return Ok(if clocks { fen } else { fen.rsplitn(3, ' ').last().unwrap_or_default().to_owned() });
+        };
+        let mut fen = pos.fen();
+        match en_passant {
+            "fen" => fen = fen.always_en_passant(),
+            "xfen" => fen = fen.attacked_en_passant(),
+            _ => {}
+        }
+        if shredder {
+            fen = fen.shredder();
+        }
+        if !clocks {
+            fen = fen.without_clocks();
+        }
+        Ok(fen.to_string())
+    }
+
     /// A board at this position without the move stack or events, to play a line on (the
     /// stack is not copied only to be dropped).
     fn scratch(&self) -> PyResult<Board> {
@@ -1360,7 +1457,12 @@ impl Board {
                 let mut board = self.scratch()?;
                 return line.into_iter().map(|m| board.san_and_push(m)).collect();
             }
-            return line.into_iter().map(|m| self.san(m, "standard")).collect();
+            let mut sans = line.into_iter().map(|m| self.san(m, "standard")).collect::<PyResult<Vec<_>>>()?;
+            if opcode == "bm" || opcode == "am" {
+                // python-chess writes a set of best or avoided moves in sorted order.
+                sans.sort();
+            }
+            return Ok(sans);
         }
         if value.is_instance_of::<pyo3::types::PyString>()
             || value.is_instance_of::<pyo3::types::PyInt>()
@@ -1392,6 +1494,9 @@ impl Board {
                     Ok(n.into_pyobject(py)?.into_any())
                 } else if let Some(x) = operand.parse::<f64>().ok().filter(|x| x.is_finite()) {
                     Ok(x.into_pyobject(py)?.into_any())
+                } else if let Ok(m) = self.parse_san_move(operand) {
+                    // A lone move (`test Ne4`), as python-chess reads an unquoted operand.
+                    Ok(self.py_move(m).to_object(py)?.into_bound(py).into_any())
                 } else {
                     Ok(operand.into_pyobject(py)?.into_any())
                 }

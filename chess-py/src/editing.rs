@@ -22,9 +22,10 @@ pub(crate) struct Edited {
     pub(crate) unplayable: Option<String>,
 }
 
-/// The castling choice a board reads setups with: Chess960 when asked, else as the rights say.
+/// The castling choice a board reads setups with: Chess960's on a Chess960 board, else
+/// standard chess's (castling rights that do not fit it are bad, as python-chess has them).
 pub(crate) fn castling_choice(chess960: bool) -> CastlingChoice {
-    if chess960 { CastlingChoice::Chess960 } else { CastlingChoice::Automatic }
+    if chess960 { CastlingChoice::Chess960 } else { CastlingChoice::Standard }
 }
 
 impl Board {

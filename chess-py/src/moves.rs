@@ -203,7 +203,7 @@ impl Move {
     }
 
     /// The move in the XBoard protocol: its UCI, the null move as `@@@@`.
-    fn xboard(&self) -> String {
+    pub(crate) fn xboard(&self) -> String {
         if self.is_null() { "@@@@".to_owned() } else { self.uci_text() }
     }
 

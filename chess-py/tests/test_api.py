@@ -249,7 +249,7 @@ def test_bad_fens_raise_value_error() -> None:
         lambda b: Move(-1, 3),
         lambda b: Move(0, 2**70),
         lambda b: Piece(2**70, True),
-        lambda b: b.fen(en_passant="xfen"),
+        lambda b: b.fen(en_passant="always"),
         lambda b: b.perft(-1),
     ],
 )

@@ -212,7 +212,8 @@ def _piece_type(piece_type: PieceType) -> int:
 
 
 class Status(enum.IntFlag):
-    """python-chess's position status flags; chess_core boards are always ``VALID``."""
+    """python-chess's position status flags (``Board.status()``): chess-core's ``Problems``
+    of the setup, named as python-chess names them."""
 
     VALID = 0
     NO_WHITE_KING = 1 << 0
@@ -363,7 +364,12 @@ __all__ = [
     "EventNotAllowedError", "IllegalMoveReason", "Rules",
     "InvalidFenError", "InvalidMoveError", "InvalidPositionError", "InvalidSaveError", "BaseBoard", "Board",
     "LegalMoveGenerator",
-    "PseudoLegalMoveGenerator", "Move", "SquareSet", "Status",
+    "PseudoLegalMoveGenerator", "Move", "SquareSet", "Status", "STATUS_VALID", "STATUS_NO_WHITE_KING",
+    "STATUS_NO_BLACK_KING", "STATUS_TOO_MANY_KINGS", "STATUS_TOO_MANY_WHITE_PAWNS",
+    "STATUS_TOO_MANY_BLACK_PAWNS", "STATUS_PAWNS_ON_BACKRANK", "STATUS_TOO_MANY_WHITE_PIECES",
+    "STATUS_TOO_MANY_BLACK_PIECES", "STATUS_BAD_CASTLING_RIGHTS", "STATUS_INVALID_EP_SQUARE",
+    "STATUS_OPPOSITE_CHECK", "STATUS_EMPTY", "STATUS_RACE_CHECK", "STATUS_RACE_OVER",
+    "STATUS_RACE_MATERIAL", "STATUS_TOO_MANY_CHECKERS", "STATUS_IMPOSSIBLE_CHECK",
     "Piece", "Outcome", "Termination", "polyglot", "Color", "WHITE", "BLACK", "COLORS",
     "COLOR_NAMES", "PieceType", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN", "KING",
     "PIECE_TYPES", "PIECE_SYMBOLS", "PIECE_NAMES", "Square", "FILE_NAMES", "RANK_NAMES",
