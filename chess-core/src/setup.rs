@@ -604,19 +604,34 @@ impl Position {
         let fail = |problems| Err(PositionError { setup, validation, mode, problems });
         let mut found = Problems::EMPTY;
         let board = &setup.board;
+        // The problems of the placement and the fields, found whatever the kings.
+        if (board.by_role(Role::Pawn) & Bitboard::BACKRANKS).any() {
+            found |= Problems::PAWNS_ON_BACK_RANK;
+        }
+        if invalid_castling_rights(board, setup.castling_rights, mode).any() {
+            found |= Problems::INVALID_CASTLING_RIGHTS;
+        }
+        if setup.ep_square.is_some() && setup.plausible_ep_square().is_none() {
+            found |= Problems::INVALID_EP_SQUARE;
+        }
+        if Color::ALL.into_iter().any(|color| has_too_much_material(board, color)) {
+            found |= Problems::TOO_MUCH_MATERIAL;
+        }
+        if board.king_of(!setup.turn).is_some_and(|king| board.attackers_to(king, setup.turn, board.occupied()).any()) {
+            found |= Problems::OPPOSITE_CHECK;
+        }
+        // The other checks need one king of each colour.
+        let mut kings_wrong = false;
         for color in Color::ALL {
             match board.by_piece(Piece::new(color, Role::King)).len() {
                 0 => found |= Problems::MISSING_KING,
-                1 => {}
+                1 => continue,
                 _ => found |= Problems::TOO_MANY_KINGS,
             }
+            kings_wrong = true;
         }
-        if !found.is_empty() {
+        if kings_wrong {
             return fail(found);
-        }
-
-        if (board.by_role(Role::Pawn) & Bitboard::BACKRANKS).any() {
-            found |= Problems::PAWNS_ON_BACK_RANK;
         }
         let fullmove_number = setup.fullmove_number.max(1);
         let pos = Position::from_parts(
@@ -628,20 +643,7 @@ impl Position {
             fullmove_number,
             mode,
         );
-        let them = !pos.turn;
-        if pos.attackers_to(pos.king_of(them), pos.turn).any() {
-            found |= Problems::OPPOSITE_CHECK;
-        }
-        if invalid_castling_rights(board, pos.castling, mode).any() {
-            found |= Problems::INVALID_CASTLING_RIGHTS;
-        }
-        if setup.ep_square.is_some() && setup.plausible_ep_square().is_none() {
-            found |= Problems::INVALID_EP_SQUARE;
-        }
         found |= pos.check_problem();
-        if Color::ALL.into_iter().any(|color| has_too_much_material(board, color)) {
-            found |= Problems::TOO_MUCH_MATERIAL;
-        }
         let refused = found - (validation.accept & Problems::RELAXABLE);
         if refused.is_empty() { Ok(pos) } else { fail(refused) }
     }

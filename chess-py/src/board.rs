@@ -838,14 +838,19 @@ impl Board {
         Ok(r#move.xboard())
     }
 
-    /// Reads a move as XBoard engines write it (SAN or UCI) and returns it.
+    /// Reads a move as XBoard engines write it (coordinates like `g1f3`, or SAN) and returns it.
     fn parse_xboard(&self, py: Python<'_>, xboard: &str) -> PyResult<Py<Move>> {
-        self.parse_san(py, xboard)
+        match self.parse_uci_move(xboard) {
+            Ok(m) => m.to_object(py),
+            Err(_) => self.parse_san(py, xboard),
+        }
     }
 
     /// Reads a move as XBoard engines write it, plays it and returns it.
     fn push_xboard(&mut self, py: Python<'_>, xboard: &str) -> PyResult<Py<Move>> {
-        self.push_san(py, xboard)
+        let m = self.parse_xboard(py, xboard)?;
+        self.push(*m.get())?;
+        Ok(m)
     }
 
     /// Reads a move in UCI and returns it (`InvalidMoveError` for bad syntax,

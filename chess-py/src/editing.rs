@@ -142,10 +142,7 @@ impl Board {
             return empty;
         };
         let board = &setup.board;
-        // Flags chess-core names only once the kings are right, found for any setup.
-        let castling = setup.valid_castling_rights(self.castling_mode()) != setup.castling_rights;
-        let ep = setup.ep_square.is_some() && setup.plausible_ep_square().is_none();
-        let mut bits = empty | u32::from(castling) << 8 | u32::from(ep) << 9;
+        let mut bits = empty;
         for problem in error.problems() {
             bits |= match problem {
                 Problem::MissingKing(Color::White) => 1 << 0,
@@ -155,7 +152,8 @@ impl Board {
                 Problem::InvalidCastlingRights(_) => 1 << 8,
                 Problem::InvalidEnPassant(_) => 1 << 9,
                 Problem::OppositeCheck => 1 << 10,
-                Problem::TooManyCheckers(_) => 1 << 15,
+                // More than two checkers: also a check no move gives, as python-chess flags it.
+                Problem::TooManyCheckers(_) => 1 << 15 | 1 << 16,
                 Problem::ImpossibleCheck(_) => 1 << 16,
                 Problem::TooMuchMaterial(color) => {
                     // python-chess's two coarser flags: more than 8 pawns, more than 16 pieces.

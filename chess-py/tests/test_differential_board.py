@@ -152,3 +152,92 @@ def test_base_boards_are_python_chess_base_boards() -> None:
             board.set_chess960_pos(n)
         assert_same_pieces(ours, theirs)
         assert_same_pieces(chess_core.BaseBoard.from_chess960_pos(n), chess.BaseBoard.from_chess960_pos(n))
+
+
+def random_setup_fen(rng: random.Random) -> str:
+    """A random placement (pawns and pieces anywhere, a king of each colour or none: with two,
+    python-chess's `king()` picks one) with a random side to move and en-passant square:
+    mostly invalid setups."""
+    board = chess.Board(None)
+    for symbol in rng.sample("KkQqRrRrBbNnPPPPpppp", rng.randint(0, 20)):
+        board.set_piece_at(rng.randrange(64), chess.Piece.from_symbol(symbol))
+    board.turn = rng.random() < 0.5
+    # No castling rights: python-chess reads `Q` without a rook on the back rank as none at all.
+    ep = rng.choice(["-", "-", "e3", "d6", "a6", "h3"])
+    return f"{board.board_fen()} {'w' if board.turn else 'b'} - {ep} 0 1"
+
+
+def test_status_of_random_setups_agrees() -> None:
+    rng = random.Random(7)
+    differences = 0
+    for _ in range(3000):
+        fen = random_setup_fen(rng)
+        ours, theirs = chess_core.Board(fen), chess.Board(fen)
+        # chess-core also flags a pawn and knight check no move can give, python-chess does not
+        # (test_differential.py shows it): compare the other flags.
+        ours_status, theirs_status = int(ours.status()), int(theirs.status())
+        if ours_status & ~theirs_status == chess.STATUS_IMPOSSIBLE_CHECK:
+            differences += 1
+            ours_status &= ~chess.STATUS_IMPOSSIBLE_CHECK
+        if theirs_status & (chess.STATUS_NO_WHITE_KING | chess.STATUS_NO_BLACK_KING):
+            # chess-core judges checks only with both kings on the board.
+            theirs_status &= ~(chess.STATUS_TOO_MANY_CHECKERS | chess.STATUS_IMPOSSIBLE_CHECK)
+        assert ours_status == theirs_status, fen
+        assert ours.clean_castling_rights() == theirs.clean_castling_rights(), fen
+        # (Which en-passant captures are legal on a board without kings is another question;
+        # python-chess writes an impossible en-passant square, chess_core drops it.)
+        if not theirs.status() & chess.STATUS_INVALID_EP_SQUARE:
+            assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen"), fen
+    assert differences < 30
+
+
+@pytest.mark.parametrize("fen", BITBOARD_FENS + ["rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"])
+def test_fen_variants_xboard_and_epd_after_every_move(fen: str) -> None:
+    rng = random.Random(fen)
+    ours, theirs = chess_core.Board(fen), chess.Board(fen)
+    for _ in range(60):
+        for en_passant in ("legal", "xfen", "fen"):
+            assert ours.fen(en_passant=en_passant) == theirs.fen(en_passant=en_passant)  # type: ignore[arg-type]
+            assert ours.shredder_fen(en_passant=en_passant) == theirs.shredder_fen(en_passant=en_passant)  # type: ignore[arg-type]
+        legal = list(theirs.legal_moves)
+        if not legal:
+            break
+        for move in legal:
+            ours_move = chess_core.Move.from_uci(move.uci())
+            for chess960 in (False, True):
+                assert ours.xboard(ours_move, chess960) == theirs.xboard(move, chess960)
+            assert ours.parse_xboard(theirs.xboard(move)) == ours_move
+        best = rng.sample(legal, min(3, len(legal)))
+        ours_best = [chess_core.Move.from_uci(m.uci()) for m in best]
+        epd = theirs.epd(bm=best, id="x y", ce=12, pv=best[:1])
+        assert ours.epd(bm=ours_best, id="x y", ce=12, pv=ours_best[:1]) == epd
+        ours_copy, ours_ops = chess_core.Board.from_epd(epd)
+        theirs_copy, theirs_ops = chess.Board.from_epd(epd)
+        assert ours_copy.fen() == theirs_copy.fen()
+        assert {k: [m.uci() for m in v] if isinstance(v, list) else v for k, v in ours_ops.items()} == {
+            k: [m.uci() for m in v] if isinstance(v, list) else v for k, v in theirs_ops.items()
+        }
+        move = rng.choice(legal)
+        ours.push_xboard(theirs.xboard(move))
+        theirs.push(move)
+
+
+def test_chess960_numbers_and_mirrors_agree() -> None:
+    for n in range(0, 960, 7):
+        ours, theirs = chess_core.Board(), chess.Board()
+        ours.set_chess960_pos(n)
+        theirs.set_chess960_pos(n)
+        assert (ours.fen(), ours.chess960, ours.chess960_pos()) == (theirs.fen(), theirs.chess960, theirs.chess960_pos())
+        move = next(iter(theirs.legal_moves))
+        ours.push(chess_core.Move.from_uci(move.uci()))
+        theirs.push(move)
+        for flags in [{}, {"ignore_turn": True}, {"ignore_castling": True, "ignore_turn": True}]:
+            assert ours.chess960_pos(**flags) == theirs.chess960_pos(**flags)
+        assert ours.mirror().fen() == theirs.mirror().fen()
+        ours.apply_mirror()
+        theirs.apply_mirror()
+        assert ours.fen() == theirs.fen() and ours.move_stack == [] == theirs.move_stack
+    board, theirs = chess_core.Board("4k3/8/8/8/8/8/8/4K2R w K - 0 1"), chess.Board("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+    for b in (board, theirs):
+        b.chess960 = True
+    assert board.find_move(chess.E1, chess.H1).uci() == theirs.find_move(chess.E1, chess.H1).uci() == "e1h1"
