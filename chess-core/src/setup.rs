@@ -608,7 +608,9 @@ impl Position {
         if (board.by_role(Role::Pawn) & Bitboard::BACKRANKS).any() {
             found |= Problems::PAWNS_ON_BACK_RANK;
         }
-        if invalid_castling_rights(board, setup.castling_rights, mode).any() {
+        // Castling needs a king (none: no right is valid; two: none is judged).
+        let single_kings = Color::ALL.into_iter().all(|c| board.by_piece(Piece::new(c, Role::King)).len() <= 1);
+        if single_kings && invalid_castling_rights(board, setup.castling_rights, mode).any() {
             found |= Problems::INVALID_CASTLING_RIGHTS;
         }
         if setup.ep_square.is_some() && setup.plausible_ep_square().is_none() {
