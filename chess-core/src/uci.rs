@@ -63,7 +63,8 @@ pub enum ParseUciError {
     /// A drop's first character is not a piece letter.
     #[error("UCI drop: character 0 must be a piece letter p, n, b, r, q or k")]
     Piece,
-    /// The fifth character is not `q`, `r`, `b` or `n`.
+    /// The fifth character is not a lower-case piece letter (`q`, `r`, `b`, `n`; `p` and `k`
+    /// read too, and name an illegal promotion).
     #[error("UCI move: character 4 must be a promotion piece q, r, b or n")]
     Promotion,
 }
@@ -121,8 +122,10 @@ impl UciMove {
         let to = Square::from_ascii(&text[2..4]).map_err(|_| ParseUciError::Square { at: 2 })?;
         let promotion = match text.get(4) {
             None => None,
+            // Any piece letter reads, as python-chess reads it; a promotion to a pawn or a king
+            // is then an illegal move (`IllegalMoveReason::InvalidPromotion`), not bad syntax.
             Some(&c) => match Role::from_char(c as char) {
-                Some(role) if Role::PROMOTIONS.contains(&role) && c.is_ascii_lowercase() => Some(role),
+                Some(role) if c.is_ascii_lowercase() => Some(role),
                 _ => return Err(ParseUciError::Promotion),
             },
         };

@@ -1,6 +1,6 @@
 //! SAN (standard out, lenient in), LAN, UCI, Zobrist keys, EPD and position queries.
 
-use chess_core::{CastlingMode, Color, Epd, Move, Position, Role, San, SanError, Square, UciError};
+use chess_core::{CastlingMode, Color, Epd, IllegalMoveReason, Move, Position, Role, San, SanError, Square, UciError};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap()
@@ -142,9 +142,18 @@ fn uci_notation() {
     );
     assert_eq!(p.parse_uci("e1i1").unwrap_err().to_string(), "UCI move: characters 2-3 are not a square");
     assert_eq!(
-        p.parse_uci("a7a8k").unwrap_err().to_string(),
+        p.parse_uci("a7a8x").unwrap_err().to_string(),
         "UCI move: character 4 must be a promotion piece q, r, b or n"
     );
+    // Promotions to a king or a pawn read (as python-chess reads them) and are illegal.
+    for (text, role) in [("e7e8k", Role::King), ("e7e8p", Role::Pawn)] {
+        let uci: chess_core::UciMove = text.parse().unwrap();
+        assert_eq!(uci.to_string(), text);
+        assert!(matches!(
+            pos(PROMOTION).parse_uci(text),
+            Err(UciError::Illegal { reason: IllegalMoveReason::InvalidPromotion { role: r }, .. }) if r == role
+        ));
+    }
     assert_eq!("0000".parse::<chess_core::UciMove>().unwrap().to_string(), "0000");
     assert!(matches!(p.parse_uci("0000"), Err(UciError::Illegal { .. })));
     // Crazyhouse's drops are read (the piece letter in either case) and written, never played.

@@ -707,6 +707,11 @@ impl Board {
         Ok(self.playable()?.legal_ep_square().is_some())
     }
 
+    /// Whether a pawn can capture en passant now, legal or not (leaving its king in check).
+    fn has_pseudo_legal_en_passant(&self) -> PyResult<bool> {
+        Ok(self.playable()?.pseudo_legal_moves().iter().any(|m| m.is_en_passant()))
+    }
+
     /// Half-moves since the last capture or pawn move.
     #[getter]
     fn get_halfmove_clock(&self) -> u32 {

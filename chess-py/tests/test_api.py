@@ -60,7 +60,9 @@ def test_move() -> None:
     assert len({m, Move(52, 60, 5), Move(52, 60)}) == 2
     assert bool(m) and not bool(Move.null())
     assert Move.null().uci() == "0000" and Move.from_uci("0000") == Move.null()
-    for bad in ["", "e2", "e2e9", "e7e8k", "xxxx", "e2e4qq"]:
+    # Promotions to a king or a pawn read, as in python-chess (no board finds them legal).
+    assert Move.from_uci("e7e8k").promotion == chess_core.KING
+    for bad in ["", "e2", "e2e9", "e7e8x", "e7e8Q", "xxxx", "e2e4qq"]:
         with pytest.raises(chess_core.InvalidMoveError):
             Move.from_uci(bad)
     with pytest.raises(IndexError):

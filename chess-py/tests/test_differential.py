@@ -62,6 +62,7 @@ def assert_same(ours: chess_core.Board, theirs: chess.Board) -> None:
     assert ours.checkers() == theirs.checkers()
     assert ours.was_into_check() == theirs.was_into_check()
     assert ours.has_legal_en_passant() == theirs.has_legal_en_passant()
+    assert ours.has_pseudo_legal_en_passant() == theirs.has_pseudo_legal_en_passant()
     assert ours.mirror().fen() == theirs.mirror().fen()
     assert ours.fen(en_passant="fen") == theirs.fen(en_passant="fen")
     assert ours.ep_square == theirs.ep_square
