@@ -42,6 +42,12 @@ pub enum EpdError {
     /// The position fields are wrong.
     #[error(transparent)]
     Fen(#[from] FenError),
+    /// A quoted operand is not closed.
+    #[error("EPD operation at character {at}: unterminated string")]
+    UnterminatedString {
+        /// The character index of the opening quote.
+        at: usize,
+    },
     /// An operation's opcode is not a word starting with a letter.
     #[error("EPD operation at character {at}: opcode must start with a letter")]
     InvalidOpcode {
@@ -197,14 +203,7 @@ fn parse_operations(text: &str, start: usize) -> Result<Vec<(String, Vec<String>
                             word.push(chars.next().map_or('\\', |(_, c)| c));
                         }
                         Some((_, c)) => word.push(c),
-                        None => {
-                            // Not closed before the end of the line: the operand runs to the
-                            // end, without a final `;`, as python-chess reads it.
-                            if word.ends_with(';') {
-                                word.pop();
-                            }
-                            break;
-                        }
+                        None => return Err(EpdError::UnterminatedString { at: start + i }),
                     }
                 }
                 words.push(word);
@@ -310,12 +309,8 @@ mod tests {
     fn errors_point_at_the_bad_operation() {
         let line = "5K2/8/2qk4/2nPp3/3r4/6B1/B7/3R4 w - e6 bm #1; ep; 00:00;";
         assert_eq!(Epd::parse(line, CastlingMode::Standard), Err(EpdError::InvalidOpcode { at: 50 }));
-        // A string not closed runs to the end of the line (without a final `;`).
-        for (unterminated, id) in [("id \"open;", "open"), ("bm Kb1; id \"", "")] {
-            let epd =
-                Epd::parse(&alloc::format!("8/8/8/8/8/8/8/K1k5 w - - {unterminated}"), CastlingMode::Standard).unwrap();
-            assert_eq!(epd.operation("id"), Some(&[id.to_string()][..]));
-        }
+        let unterminated = "8/8/8/8/8/8/8/K1k5 w - - id \"open;";
+        assert_eq!(Epd::parse(unterminated, CastlingMode::Standard), Err(EpdError::UnterminatedString { at: 28 }));
         let epd = Epd::parse(&line[..50], CastlingMode::Standard).unwrap();
         assert_eq!(epd.operation("bm"), Some(&["#1".to_string()][..]));
         assert_eq!(epd.operation("ep"), Some(&[][..]));
