@@ -11,6 +11,8 @@ use chess_core::{
 };
 use proptest::prelude::*;
 
+mod common;
+
 fn free(fen: &str) -> FreePosition {
     FreePosition::new(Setup::from_fen(fen).unwrap(), CastlingMode::Standard)
 }
@@ -260,18 +262,8 @@ fn perft_counts_match_on_kiwipete() {
 
 /// Plays `plies` moves chosen by `seed` from a suite position with `Position`, checking each.
 fn random_game_agrees(root: usize, seed: u64, plies: usize, positions: &[Position]) {
-    let mut pos = positions[root % positions.len()];
-    let mut state = seed | 1;
-    for _ in 0..plies {
+    for pos in common::random_line(positions[root % positions.len()], seed, plies) {
         assert_agrees(&pos);
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        pos.play_unchecked(moves[(state % moves.len() as u64) as usize]);
     }
 }
 

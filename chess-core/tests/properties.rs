@@ -4,6 +4,8 @@
 use chess_core::{Bitboard, CastlingMode, Color, Move, Position, Role, Square, Validation, attacks};
 use proptest::prelude::*;
 
+mod common;
+
 const ROOTS: [(&str, CastlingMode); 7] = [
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),
     ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
@@ -17,21 +19,7 @@ const ROOTS: [(&str, CastlingMode); 7] = [
 /// Plays `plies` pseudo-random legal moves chosen by `seed`; returns every position on the way.
 fn random_game(root: usize, seed: u64, plies: usize) -> Vec<Position> {
     let (fen, mode) = ROOTS[root];
-    let mut pos = Position::from_fen_with(fen, mode).unwrap();
-    let mut state = seed | 1;
-    let mut line = vec![pos];
-    for _ in 0..plies {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            break;
-        }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        pos.play_unchecked(moves[(state % moves.len() as u64) as usize]);
-        line.push(pos);
-    }
-    line
+    common::random_line(Position::from_fen_with(fen, mode).unwrap(), seed, plies)
 }
 
 /// A slow, independent generator of every pseudo-legal move but castling.
