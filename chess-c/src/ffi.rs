@@ -170,7 +170,12 @@ thread_local! {
     static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-fn set_last_error(message: String) {
+/// Keeps `message` for `chess_last_error_message`; a NUL in it (from the caller's own text,
+/// which a length-given string may hold) is written `\0`, as C's string would end there.
+fn set_last_error(mut message: String) {
+    if message.contains('\0') {
+        message = message.replace('\0', "\\0");
+    }
     // During thread teardown the slot may be gone; the status still tells the caller.
     let _ = LAST_ERROR.try_with(|slot| *slot.borrow_mut() = message);
 }
@@ -383,5 +388,16 @@ mod tests {
         assert!(last_error().starts_with("chess_test_parse: "), "{}", last_error());
         assert_eq!(chess_test_parse("x"), CHESS_ERR_INVALID_FEN);
         assert_eq!(chess_test_parse("8/8/8/8/8/8/8/K6k w - - 0 1"), CHESS_OK);
+        // chess-core shows a bad FEN character escaped, a NUL included (found by the c_api
+        // fuzz target); a message holding a NUL all the same has it escaped here.
+        assert_eq!(chess_test_parse("\0"), CHESS_ERR_INVALID_FEN);
+        assert!(
+            last_error().ends_with(": '\\0' is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8"),
+            "{}",
+            last_error()
+        );
+        let chess_test_nul = || guard(this_function!(), || Err(fail(CHESS_ERR_INVALID_ARGUMENT, "a\0b")));
+        assert_eq!(chess_test_nul(), CHESS_ERR_INVALID_ARGUMENT);
+        assert!(last_error().ends_with(": a\\0b"), "{}", last_error());
     }
 }

@@ -64,7 +64,7 @@ pub enum FenError {
         at: usize,
     },
     /// A character that is not a piece letter or a digit 1–8.
-    #[error("FEN placement field at character {at}: '{found}' is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8")]
+    #[error("FEN placement field at character {at}: {found:?} is not a piece letter (PNBRQK, pnbrqk) or a digit 1-8")]
     UnknownPiece {
         /// The character found.
         found: char,
@@ -78,7 +78,7 @@ pub enum FenError {
         at: usize,
     },
     /// A castling character other than `KQkq`, a file letter, or a lone `-`.
-    #[error("FEN castling field at character {at}: '{found}' is not one of KQkq, A-H, a-h, or '-'")]
+    #[error("FEN castling field at character {at}: {found:?} is not one of KQkq, A-H, a-h, or '-'")]
     InvalidCastling {
         /// The character found.
         found: char,
