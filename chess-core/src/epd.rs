@@ -42,12 +42,6 @@ pub enum EpdError {
     /// The position fields are wrong.
     #[error(transparent)]
     Fen(#[from] FenError),
-    /// A quoted operand is not closed.
-    #[error("EPD operation at character {at}: unterminated string")]
-    UnterminatedString {
-        /// The character index of the opening quote.
-        at: usize,
-    },
     /// An operation's opcode is not a word starting with a letter.
     #[error("EPD operation at character {at}: opcode must start with a letter")]
     InvalidOpcode {
@@ -164,66 +158,73 @@ impl Epd {
 
 fn parse_operations(text: &str, start: usize) -> Result<Vec<(String, Vec<String>)>, EpdError> {
     let mut operations = Vec::new();
-    let mut words: Vec<String> = Vec::new();
+    // The current operation's words, each with where it starts and whether it was quoted.
+    let mut words: Vec<Word> = Vec::new();
     let mut chars = text.char_indices().peekable();
-    // Where the current operation's first word (its opcode) starts, and whether it was quoted
-    // (an opcode is a bare word: a quoted one could not be written back).
-    let mut opcode_at = 0;
-    let mut opcode_quoted = false;
-    let mut finish = |words: &mut Vec<String>, at: usize, quoted: bool| -> Result<(), EpdError> {
+    let mut finish = |words: &mut Vec<Word>| -> Result<(), EpdError> {
         // A stray dash where an opcode would stand (as in `w q - - bm Rxf4;`) is skipped.
-        if !quoted && words.first().is_some_and(|word| word == "-") {
+        if words.first().is_some_and(|word| !word.quoted && word.text == "-") {
             words.remove(0);
         }
         if words.is_empty() {
             return Ok(());
         }
         let opcode = words.remove(0);
-        if quoted || !opcode.starts_with(|c: char| c.is_ascii_alphabetic()) {
-            return Err(EpdError::InvalidOpcode { at: start + at });
+        // An opcode is a bare word: a quoted one could not be written back.
+        if opcode.quoted || !opcode.text.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            return Err(EpdError::InvalidOpcode { at: start + opcode.at });
         }
-        operations.push((opcode, core::mem::take(words)));
+        operations.push((opcode.text, words.drain(..).map(|word| word.text).collect()));
         Ok(())
     };
-    while let Some((i, c)) = chars.next() {
-        if words.is_empty() && c != ';' && !c.is_whitespace() {
-            opcode_at = i;
-            opcode_quoted = c == '"';
-        }
+    while let Some((at, c)) = chars.next() {
         match c {
-            ';' => finish(&mut words, opcode_at, opcode_quoted)?,
+            ';' => finish(&mut words)?,
             '"' => {
                 // A quoted operand: `\"` is a quote and `\\` a backslash inside it (as in PGN);
-                // any other backslash stays as it is.
-                let mut word = String::new();
+                // any other backslash stays as it is. A string not closed runs to the end of
+                // the line, without a final `;`, as python-chess reads it.
+                let mut text = String::new();
                 loop {
                     match chars.next() {
                         Some((_, '"')) => break,
                         Some((_, '\\')) if matches!(chars.peek(), Some((_, '"' | '\\'))) => {
-                            word.push(chars.next().map_or('\\', |(_, c)| c));
+                            text.push(chars.next().map_or('\\', |(_, c)| c));
                         }
-                        Some((_, c)) => word.push(c),
-                        None => return Err(EpdError::UnterminatedString { at: start + i }),
+                        Some((_, c)) => text.push(c),
+                        None => {
+                            if text.ends_with(';') {
+                                text.pop();
+                            }
+                            break;
+                        }
                     }
                 }
-                words.push(word);
+                words.push(Word { at, text, quoted: true });
             }
             c if c.is_whitespace() => {}
             _ => {
-                let mut word = String::from(c);
+                let mut text = String::from(c);
                 while let Some(&(_, c)) = chars.peek() {
                     if c.is_whitespace() || c == ';' {
                         break;
                     }
-                    word.push(c);
+                    text.push(c);
                     chars.next();
                 }
-                words.push(word);
+                words.push(Word { at, text, quoted: false });
             }
         }
     }
-    finish(&mut words, opcode_at, opcode_quoted)?;
+    finish(&mut words)?;
     Ok(operations)
+}
+
+/// One word of an EPD operation as read: where it starts, its text, whether it was quoted.
+struct Word {
+    at: usize,
+    text: String,
+    quoted: bool,
 }
 
 impl FromStr for Epd {
@@ -309,8 +310,16 @@ mod tests {
     fn errors_point_at_the_bad_operation() {
         let line = "5K2/8/2qk4/2nPp3/3r4/6B1/B7/3R4 w - e6 bm #1; ep; 00:00;";
         assert_eq!(Epd::parse(line, CastlingMode::Standard), Err(EpdError::InvalidOpcode { at: 50 }));
-        let unterminated = "8/8/8/8/8/8/8/K1k5 w - - id \"open;";
-        assert_eq!(Epd::parse(unterminated, CastlingMode::Standard), Err(EpdError::UnterminatedString { at: 28 }));
+        // A string not closed runs to the end of the line (without a final `;`).
+        for (unterminated, id) in [("id \"open;", "open"), ("bm Kb1; id \"", "")] {
+            let epd =
+                Epd::parse(&alloc::format!("8/8/8/8/8/8/8/K1k5 w - - {unterminated}"), CastlingMode::Standard).unwrap();
+            assert_eq!(epd.operation("id"), Some(&[id.to_string()][..]));
+        }
+        // A quoted opcode is refused, also after a stray dash (the fuzz target's find: it was
+        // read as the opcode `m x` and written back as the opcode `m` with an operand `x`).
+        let quoted = "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w -  - - \"m \x07\0h7+; id \"C004\";";
+        assert_eq!(Epd::parse(quoted, CastlingMode::Standard), Err(EpdError::InvalidOpcode { at: 58 }));
         let epd = Epd::parse(&line[..50], CastlingMode::Standard).unwrap();
         assert_eq!(epd.operation("bm"), Some(&["#1".to_string()][..]));
         assert_eq!(epd.operation("ep"), Some(&[][..]));

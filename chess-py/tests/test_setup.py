@@ -191,8 +191,11 @@ def test_epd_operations_round_trip() -> None:
     # Clocks from hmvc and fmvn, as python-chess reads them.
     ours.set_epd("4k3/8/8/8/8/8/8/4K2R w K - hmvc 7; fmvn 31;")
     assert ours.fen() == "4k3/8/8/8/8/8/8/4K2R w K - 7 31"
+    # A quoted string left open runs to the end of the line, as python-chess reads it.
+    open_string = "4k3/8/8/8/8/8/8/4K2R w K - id \"open"
+    assert ours.set_epd(open_string)["id"] == theirs.set_epd(open_string)["id"] == "open"
     with pytest.raises(ValueError, match="invalid epd"):
-        ours.set_epd("4k3/8/8/8/8/8/8/4K2R w K - id \"open")
+        ours.set_epd("4k3/8/8/8/8/8/8/4K2R w K - 1bm e4;")
     with pytest.raises(TypeError, match="epd operation xx"):
         ours.epd(xx=object())
 
