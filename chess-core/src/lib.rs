@@ -77,6 +77,7 @@ pub mod perft;
 #[cfg(feature = "alloc")]
 pub mod pgn;
 mod piece;
+mod playable;
 mod position;
 #[cfg(feature = "rating")]
 pub mod rating;
@@ -110,6 +111,7 @@ pub use game::{
 };
 pub use moves::{InvalidMoveEncoding, MAX_LEGAL_MOVES, Move, MoveList};
 pub use piece::{Piece, Role};
+pub use playable::Playable;
 pub use position::{IllegalMoveError, NotStandardCastling, Position};
 pub use san::{Lan, ParseSanError, ParseSanErrorKind, San, SanError, SanPlus, Suffix};
 pub use san_style::{MoveListStyle, MoveText, SanStyle, StyledSan};

@@ -619,7 +619,9 @@ impl Position {
         if Color::ALL.into_iter().any(|color| has_too_much_material(board, color)) {
             found |= Problems::TOO_MUCH_MATERIAL;
         }
-        if board.king_of(!setup.turn).is_some_and(|king| board.attackers_to(king, setup.turn, board.occupied()).any()) {
+        // With several kings, the highest one counts, as python-chess's `king()` picks it.
+        let their_king = board.by_piece(Piece::new(!setup.turn, Role::King)).last();
+        if their_king.is_some_and(|king| board.attackers_to(king, setup.turn, board.occupied()).any()) {
             found |= Problems::OPPOSITE_CHECK;
         }
         // The other checks need one king of each colour.

@@ -78,6 +78,12 @@ fn missing_clocks_default_to_zero_and_one() {
 fn kings() {
     assert_eq!(problems("8/8/8/8/8/8/8/K7 w - - 0 1"), [Problem::MissingKing(chess_core::Color::Black)]);
     assert_eq!(problems("8/8/8/8/8/8/8/KK5k w - - 0 1"), [Problem::TooManyKings(chess_core::Color::White)]);
+    // Of several kings, the highest is the one whose check counts (python-chess's `king()`).
+    assert_eq!(
+        problems("k7/8/8/8/8/K5q1/8/2K5 b - - 0 1"),
+        [Problem::TooManyKings(chess_core::Color::White), Problem::OppositeCheck]
+    );
+    assert_eq!(problems("k7/8/8/8/8/K7/8/2K3q1 b - - 0 1"), [Problem::TooManyKings(chess_core::Color::White)]);
     assert_eq!(
         error("8/8/8/8/8/8/8/8 w - - 0 1").to_string(),
         "illegal position: white has no king; black has no king"

@@ -2,9 +2,9 @@
 //! the rules and the game events.
 
 use chess_core::{
-    Bitboard, CastlingSide, Color, ErrorCode, EventKind, IllegalMoveReason as CoreIllegalMoveReason, Move as CoreMove,
-    MoveList, MoveListStyle, MoveText, Piece as CorePiece, Position, Role, Rules, San, SanPlus, Setup, Square, Tally,
-    Termination, Validation,
+    Bitboard, CastlingSide, Color, ErrorCode, EventKind, FreePosition, IllegalMoveReason as CoreIllegalMoveReason,
+    Move as CoreMove, MoveList, MoveListStyle, MoveText, Piece as CorePiece, Playable, Position, Role, Rules, San,
+    SanPlus, Setup, Square, Tally, Termination, UciMove, Validation,
 };
 use std::str::FromStr;
 
@@ -14,7 +14,7 @@ use pyo3::types::{PyIterator, PyList};
 
 use crate::base_board::{BaseBoard, chess960_number};
 use crate::bitboards::with_transform;
-use crate::editing::{Edited, castling_choice};
+use crate::editing::{Edited, castling_choice, playing};
 use crate::errors::{IllegalMoveError, InvalidFenError, InvalidMoveError, InvalidSaveError, error_for, quote};
 use crate::moves::{IllegalMoveReason, LegalMoveGenerator, Move, PseudoLegalMoveGenerator, lang};
 use crate::pickling::{PickledBoard, UnpickledBoard};
@@ -90,13 +90,19 @@ impl Board {
 
     /// The chess-core move that `m` means here, or the error python-chess would raise.
     fn resolve(&self, m: Move) -> Result<CoreMove, PyErr> {
-        let pos = self.playable()?;
         if m.is_null() {
             return Ok(CoreMove::NULL);
         }
         let Some(core) = m.core() else {
             return Err(self.illegal("move", &m.uci_text(), None));
         };
+        if let Some(free) = self.free() {
+            let core = free.move_from_squares(core.from(), core.to(), core.promotion());
+            return Some(core)
+                .filter(|&core| free.is_legal(core))
+                .ok_or_else(|| self.illegal("move", &m.uci_text(), None));
+        }
+        let pos = &self.pos;
         if pos.is_legal(core) {
             return Ok(core);
         }
@@ -107,15 +113,18 @@ impl Board {
     /// The legal or pseudo-legal chess-core move that `m` names, as python-chess writes it or
     /// as chess-core encodes it.
     fn resolve_pseudo_legal(&self, m: Move) -> Option<CoreMove> {
-        let pos = self.playable().ok()?;
-        self.resolve(m).ok().filter(|core| !core.is_null()).or_else(|| Self::pseudo_legal(pos, m))
+        self.resolve(m).ok().filter(|core| !core.is_null()).or_else(|| self.pseudo_legal(m))
     }
 
     /// The pseudo-legal chess-core move that `m` names (castling and en passant included).
-    fn pseudo_legal(pos: &Position, m: Move) -> Option<CoreMove> {
-        let core = m.core()?;
+    fn pseudo_legal(&self, m: Move) -> Option<CoreMove> {
+        let core = m.core().filter(|core| !core.is_null())?;
+        if let Some(free) = self.free() {
+            let core = free.move_from_squares(core.from(), core.to(), core.promotion());
+            return Some(core).filter(|&core| free.is_pseudo_legal(core));
+        }
         let mut found = None;
-        pos.for_each_pseudo_legal_move(|pseudo| {
+        self.pos.for_each_pseudo_legal_move(|pseudo| {
             if pseudo.from() == core.from() && pseudo.to() == core.to() && pseudo.promotion() == core.promotion() {
                 found = Some(pseudo);
             }
@@ -125,15 +134,15 @@ impl Board {
 
     /// The FEN as `fen()` writes it by default.
     pub(crate) fn fen_text(&self) -> String {
-        match self.playable() {
-            Ok(pos) => pos.to_fen(),
-            Err(_) => self.unplayable_fen(false),
+        match self.free() {
+            None => self.pos.to_fen(),
+            Some(free) => self.unplayable_fen(free, "legal"),
         }
     }
 
     /// Plays a legal chess-core move (or the null move) and records it.
     pub(crate) fn play(&mut self, core: CoreMove) {
-        let m = if core.is_null() { Move::NULL } else { Move::from_uci_move(self.pos.uci(core)) };
+        let m = if core.is_null() { Move::NULL } else { self.py_move(core) };
         self.play_as(m, core);
     }
 
@@ -141,6 +150,9 @@ impl Board {
     /// python-chess writes it.
     #[inline]
     fn play_as(&mut self, m: Move, core: CoreMove) {
+        if let Some(&free) = self.free() {
+            return self.play_free(free, m, core);
+        }
         let before = self.pos;
         self.remember(m);
         if !core.is_null() {
@@ -161,13 +173,23 @@ impl Board {
     }
 
     /// Plays a pseudo-legal move that leaves the mover's king in check, as python-chess's
-    /// `push()` allows: the board then holds that setup, from which it generates no moves.
+    /// `push()` allows: the board then holds that setup, played on as python-chess plays.
     fn play_pseudo_legal(&mut self, m: Move, core: CoreMove) {
-        let mut after = self.pos;
-        after.play_unchecked(core);
+        match self.free() {
+            Some(&free) => self.play_free(free, m, core),
+            None => self.play_free(FreePosition::from(self.pos), m, core),
+        }
+    }
+
+    /// Plays a move (or the null move) on the `FreePosition` of the current state, recording
+    /// it as `m`.
+    fn play_free(&mut self, mut free: FreePosition, m: Move, core: CoreMove) {
         self.remember(m);
-        self.promoted = core.carry_promoted(self.promoted);
-        self.set_setup(after.to_setup());
+        if !core.is_null() {
+            self.promoted = core.carry_promoted(self.promoted);
+        }
+        free.play_unchecked(core);
+        self.set_free(free);
     }
 
     /// Puts the current state and the move about to be played on the stack.
@@ -181,24 +203,33 @@ impl Board {
     /// python-chess refuses text with whitespace around it, which chess-core's lenient reader
     /// would trim (`InvalidMoveError`).
     fn parse_san_move(&self, san: &str) -> PyResult<CoreMove> {
-        let pos = self.playable()?;
         if san.trim() != san {
             return Err(InvalidMoveError::new_err(format!("invalid san: {}: whitespace around the move", quote(san))));
         }
         match SanPlus::from_str(san) {
             Ok(SanPlus { san: San::Null, .. }) => Ok(CoreMove::NULL),
             _ if san == "0000" || san == "@@@@" => Ok(CoreMove::NULL),
-            _ => pos.parse_san(san).map_err(|e| self.san_error(san, &e)),
+            _ => playing!(self, |pos| pos.parse_san(san)).map_err(|e| self.san_error(san, &e)),
         }
     }
 
     fn parse_uci_move(&self, uci: &str) -> PyResult<Move> {
-        let pos = self.playable()?;
         if uci == "0000" {
             return Ok(Move::NULL);
         }
-        let core = pos.parse_uci(uci).map_err(|e| self.uci_error(uci, &e))?;
-        Ok(self.py_move(core))
+        let Some(free) = self.free() else {
+            let core = self.pos.parse_uci(uci).map_err(|e| self.uci_error(uci, &e))?;
+            return Ok(self.py_move(core));
+        };
+        let syntax = |e: chess_core::ParseUciError| self.uci_error(uci, &e.into());
+        let core = match UciMove::from_str(uci).map_err(syntax)? {
+            UciMove::Normal { from, to, promotion } => Some(free.move_from_squares(from, to, promotion)),
+            _ => None,
+        };
+        match core.filter(|&core| free.is_legal(core)) {
+            Some(core) => Ok(self.py_move(core)),
+            None => Err(self.illegal("uci", uci, None)),
+        }
     }
 
     /// The legal (or pseudo-legal) moves from `from_mask` to `to_mask` that pass `keep`, as an
@@ -211,43 +242,36 @@ impl Board {
         to_mask: u64,
         keep: impl Fn(CoreMove) -> bool,
     ) -> PyResult<Bound<'py, PyIterator>> {
-        let pos = self.playable()?;
         let (from, to) = (Bitboard(from_mask), Bitboard(to_mask));
-        let mut objects = Vec::new();
-        let mut add = |core: CoreMove| -> PyResult<()> {
-            if keep(core) {
-                objects.push(self.py_move(core).to_object(py)?);
-            }
-            Ok(())
-        };
-        let mut moves = if legal {
-            pos.legal_moves_masked(from, to)
-        } else {
-            let mut moves = pos.pseudo_legal_moves();
-            moves.retain(|m| from.contains(m.from()) && to.contains(m.to()));
+        let mut moves = playing!(self, |pos| {
+            let mut moves = if legal {
+                pos.legal_moves_masked(from, to)
+            } else {
+                Playable::pseudo_legal_moves_masked(pos, from, to)
+            };
+            pos.sort_like_python_chess(&mut moves, legal);
             moves
-        };
-        pos.sort_like_python_chess(&mut moves, legal);
-        for &core in moves.iter() {
-            add(core)?;
-        }
+        });
+        moves.retain(|&mut m| keep(m));
+        let objects = moves.iter().map(|&core| self.py_move(core).to_object(py)).collect::<PyResult<Vec<_>>>()?;
         PyList::new(py, objects)?.try_iter()
     }
 
     /// The legal (or pseudo-legal) moves in python-chess's order.
-    pub(crate) fn ordered_moves(&self, legal: bool) -> PyResult<MoveList> {
-        let pos = self.playable()?;
-        let mut moves = if legal { pos.legal_moves() } else { pos.pseudo_legal_moves() };
-        pos.sort_like_python_chess(&mut moves, legal);
-        Ok(moves)
+    pub(crate) fn ordered_moves(&self, legal: bool) -> MoveList {
+        playing!(self, |pos| {
+            let mut moves = if legal { pos.legal_moves() } else { pos.pseudo_legal_moves() };
+            pos.sort_like_python_chess(&mut moves, legal);
+            moves
+        })
     }
 
     pub(crate) fn py_move(&self, core: CoreMove) -> Move {
-        Move::from_uci_move(self.pos.uci(core))
+        Move::from_uci_move(playing!(self, |pos| pos.uci(core)))
     }
 
     pub(crate) fn san_of(&self, core: CoreMove) -> String {
-        if core.is_null() { "--".to_owned() } else { self.pos.san(core).to_string() }
+        if core.is_null() { "--".to_owned() } else { playing!(self, |pos| pos.san(core)).to_string() }
     }
 
     /// python-chess's outcome as (termination value, winner), judged by chess-core's FIDE rules.
@@ -703,13 +727,16 @@ impl Board {
     }
 
     /// Whether an en-passant capture is legal now.
-    fn has_legal_en_passant(&self) -> PyResult<bool> {
-        Ok(self.playable()?.legal_ep_square().is_some())
+    fn has_legal_en_passant(&self) -> bool {
+        match self.free() {
+            None => self.pos.legal_ep_square().is_some(),
+            Some(free) => free.legal_moves().iter().any(|m| m.is_en_passant()),
+        }
     }
 
     /// Whether a pawn can capture en passant now, legal or not (leaving its king in check).
-    fn has_pseudo_legal_en_passant(&self) -> PyResult<bool> {
-        Ok(self.playable()?.pseudo_legal_moves().iter().any(|m| m.is_en_passant()))
+    fn has_pseudo_legal_en_passant(&self) -> bool {
+        playing!(self, |pos| pos.pseudo_legal_moves().iter().any(|m| m.is_en_passant()))
     }
 
     /// Half-moves since the last capture or pawn move.
@@ -763,15 +790,13 @@ impl Board {
     }
 
     /// Whether a move is legal here (castling as `e1g1` or, in Chess960, `e1h1`).
-    pub(crate) fn is_legal(&self, r#move: Move) -> PyResult<bool> {
-        self.playable()?;
-        Ok(!r#move.is_null() && self.resolve(r#move).is_ok())
+    pub(crate) fn is_legal(&self, r#move: Move) -> bool {
+        !r#move.is_null() && self.resolve(r#move).is_ok()
     }
 
     /// Whether a move is pseudo-legal here: legal, or legal but for leaving the king in check.
-    pub(crate) fn is_pseudo_legal(&self, r#move: Move) -> PyResult<bool> {
-        self.playable()?;
-        Ok(self.resolve_pseudo_legal(r#move).is_some())
+    pub(crate) fn is_pseudo_legal(&self, r#move: Move) -> bool {
+        self.resolve_pseudo_legal(r#move).is_some()
     }
 
     /// Plays a move. As in python-chess, a pseudo-legal move that leaves the king in check is
@@ -779,15 +804,15 @@ impl Board {
     /// offers no moves until `pop()`); a move no piece can make raises `IllegalMoveError` and
     /// leaves the board unchanged. `Move.null()` passes the turn.
     fn push(&mut self, r#move: Move) -> PyResult<()> {
-        let pos = self.playable()?;
-        if let Some(core) = r#move.core().filter(|&core| !core.is_null() && pos.is_legal(core)) {
+        let legal = |core: CoreMove| self.free().is_none() && !core.is_null() && self.pos.is_legal(core);
+        if let Some(core) = r#move.core().filter(|&core| legal(core)) {
             // Legal as encoded: `move` is already written as python-chess writes it.
             self.play_as(r#move, core);
             return Ok(());
         }
         match self.resolve(r#move) {
             Ok(core) => self.play(core),
-            Err(error) => match Board::pseudo_legal(pos, r#move) {
+            Err(error) => match self.pseudo_legal(r#move) {
                 Some(core) => self.play_pseudo_legal(r#move, core),
                 None => return Err(error),
             },
@@ -879,7 +904,7 @@ impl Board {
         match style {
             "standard" => Ok(self.san_of(core)),
             "book" if core.is_null() => Ok("--".to_owned()),
-            "book" => Ok(self.pos.san_styled(core, chess_core::SanStyle::BOOK).to_string()),
+            "book" => Ok(self.playable()?.san_styled(core, chess_core::SanStyle::BOOK).to_string()),
             _ => Err(PyValueError::new_err(format!("style must be 'standard' or 'book', not {}", quote(style)))),
         }
     }
@@ -907,19 +932,19 @@ impl Board {
         if core.is_null() {
             return Err(IllegalMoveError::new_err("the null move has no description"));
         }
-        Ok(self.pos.describe(core).text(lang).to_string())
+        Ok(self.playable()?.describe(core).text(lang).to_string())
     }
 
     /// The long algebraic notation of a legal move (`Ng1-f3`).
     fn lan(&self, r#move: Move) -> PyResult<String> {
         let core = self.resolve(r#move)?;
-        Ok(if core.is_null() { "--".to_owned() } else { self.pos.lan(core).to_string() })
+        Ok(if core.is_null() { "--".to_owned() } else { self.playable()?.lan(core).to_string() })
     }
 
     /// The UCI of a legal move, castling as this board writes it.
     fn uci(&self, r#move: Move) -> PyResult<String> {
         let core = self.resolve(r#move)?;
-        Ok(if core.is_null() { "0000".to_owned() } else { self.pos.uci(core).to_string() })
+        Ok(if core.is_null() { "0000".to_owned() } else { self.py_move(core).uci_text() })
     }
 
     /// Whether the side to move is in check.
@@ -929,12 +954,7 @@ impl Board {
 
     /// The squares of the pieces giving check, as a bitboard (none without a king).
     fn checkers_mask(&self) -> u64 {
-        if self.edited.is_none() {
-            return self.pos.checkers().0;
-        }
-        let turn = self::color(self.get_turn());
-        let board = self.placement();
-        board.king_of(turn).map_or(0, |king| board.attackers_to(king, !turn, board.occupied()).0)
+        playing!(self, |pos| pos.checkers()).0
     }
 
     /// The pieces giving check, as a `SquareSet`.
@@ -945,19 +965,19 @@ impl Board {
     /// Whether the move captures a piece (en passant included).
     fn is_capture(&self, r#move: Move) -> PyResult<bool> {
         let core = self.resolve(r#move)?;
-        Ok(!core.is_null() && self.pos.is_capture(core))
+        Ok(!core.is_null() && playing!(self, |pos| pos.is_capture(core)))
     }
 
     /// Whether the move gives check.
     fn gives_check(&self, r#move: Move) -> PyResult<bool> {
         let core = self.resolve(r#move)?;
-        Ok(!core.is_null() && self.pos.gives_check(core))
+        Ok(!core.is_null() && playing!(self, |pos| pos.gives_check(core)))
     }
 
     /// Whether the move is a capture or a pawn move (resets the halfmove clock).
     fn is_zeroing(&self, r#move: Move) -> PyResult<bool> {
         let core = self.resolve(r#move)?;
-        Ok(!core.is_null() && self.pos.is_zeroing(core))
+        Ok(!core.is_null() && playing!(self, |pos| pos.is_zeroing(core)))
     }
 
     /// Whether the move is castling.
@@ -1015,7 +1035,7 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyIterator>> {
-        self.moves_matching(py, true, from_mask, to_mask, |m| self.pos.is_capture(m))
+        self.moves_matching(py, true, from_mask, to_mask, |m| playing!(self, |pos| pos.is_capture(m)))
     }
 
     /// The pseudo-legal moves within the masks, as `generate_legal_moves`.
@@ -1037,7 +1057,7 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyIterator>> {
-        self.moves_matching(py, false, from_mask, to_mask, |m| self.pos.is_capture(m))
+        self.moves_matching(py, false, from_mask, to_mask, |m| playing!(self, |pos| pos.is_capture(m)))
     }
 
     /// The legal captures en passant within the masks.
@@ -1087,9 +1107,8 @@ impl Board {
     }
 
     /// Whether the move (pseudo-legal) would leave the mover's king in check.
-    fn is_into_check(&self, r#move: Move) -> PyResult<bool> {
-        let pos = self.playable()?;
-        Ok(self.resolve_pseudo_legal(r#move).is_some_and(|m| !pos.is_legal(m)))
+    fn is_into_check(&self, r#move: Move) -> bool {
+        self.resolve_pseudo_legal(r#move).is_some_and(|m| !playing!(self, |pos| pos.is_legal(m)))
     }
 
     /// Whether the side that just moved left its king in check (a pseudo-legal move did).
@@ -1204,13 +1223,13 @@ impl Board {
     }
 
     /// Whether the side to move is checkmated.
-    fn is_checkmate(&self) -> PyResult<bool> {
-        Ok(self.playable()?.is_checkmate())
+    fn is_checkmate(&self) -> bool {
+        playing!(self, |pos| pos.is_checkmate())
     }
 
     /// Whether the side to move has no legal move and is not in check.
-    fn is_stalemate(&self) -> PyResult<bool> {
-        Ok(self.playable()?.is_stalemate())
+    fn is_stalemate(&self) -> bool {
+        playing!(self, |pos| Playable::is_stalemate(pos))
     }
 
     /// Whether neither side has mating material.
@@ -1419,10 +1438,13 @@ impl Board {
                 quote(en_passant)
             )));
         }
-        let Ok(pos) = self.playable() else {
-            let fen = self.unplayable_fen(en_passant == "fen");
-            // A setup chess-core cannot play from has no EPD writer: its FEN without the clocks.
-            return Ok(if clocks { fen } else { fen.rsplitn(3, ' ').last().unwrap_or_default().to_owned() });
+        let pos = match self.free() {
+            None => &self.pos,
+            Some(free) => {
+                let fen = self.unplayable_fen(free, en_passant);
+                // A setup chess-core cannot play from has no EPD writer: its FEN without the clocks.
+                return Ok(if clocks { fen } else { fen.rsplitn(3, ' ').last().unwrap_or_default().to_owned() });
+            }
         };
         let mut fen = pos.fen();
         match en_passant {
@@ -1443,8 +1465,8 @@ impl Board {
     /// stack is not copied only to be dropped).
     fn scratch(&self) -> PyResult<Board> {
         Ok(Board {
-            pos: *self.playable()?,
-            edited: None,
+            pos: self.pos,
+            edited: self.edited.clone(),
             history: Vec::new(),
             moves: Vec::new(),
             promoted: self.promoted,

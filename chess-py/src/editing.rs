@@ -2,8 +2,8 @@
 //! cannot play from, and python-chess's status flags of it.
 
 use chess_core::{
-    Bitboard, Board as CoreBoard, CastlingChoice, CastlingMode, Color, Piece as CorePiece, Position, PositionError,
-    Problem, Role, Rules, Setup, Validation,
+    Bitboard, Board as CoreBoard, CastlingChoice, CastlingMode, Color, FreePosition, Piece as CorePiece, Playable,
+    Position, PositionError, Problem, Role, Rules, Setup, Validation,
 };
 use pyo3::prelude::*;
 
@@ -11,16 +11,40 @@ use crate::base_board::Pieces;
 use crate::board::Board;
 use crate::errors::{InvalidPositionError, error_for, quote};
 
-/// A set-up the user made (a FEN, `set_piece_at()`, the property setters) that chess-core
-/// had to repair (castling rights or an en-passant square dropped) or cannot play from (no
-/// king, pawns on the back rank, the side not to move in check).
+/// A set-up the user made (a FEN, `set_piece_at()`, the property setters, a move into check)
+/// that chess-core had to repair (castling rights or an en-passant square dropped) or whose
+/// `Position` it refuses (no king, pawns on the back rank, the side not to move in check).
 #[derive(Clone)]
 pub(crate) struct Edited {
     /// The setup exactly as made.
     pub(crate) setup: Setup,
-    /// Why chess-core cannot play from it, if it cannot.
-    pub(crate) unplayable: Option<String>,
+    /// The setup as python-chess plays from it, when chess-core's `Position` refuses it.
+    pub(crate) unplayable: Option<Unplayable>,
 }
+
+/// A setup chess-core's `Position` refuses: why, and the `FreePosition` that plays from it as
+/// python-chess does.
+#[derive(Clone)]
+pub(crate) struct Unplayable {
+    pub(crate) why: String,
+    pub(crate) free: FreePosition,
+}
+
+/// Evaluates `$body` with `$pos` bound to what `$board` plays on: its `Position`, or the
+/// `FreePosition` of a setup the `Position` refuses. The body is written once for both (their
+/// methods share names; `chess_core::Playable` names what they share).
+macro_rules! playing {
+    ($board:expr, |$pos:ident| $body:expr) => {
+        match $board.free() {
+            Some($pos) => $body,
+            None => {
+                let $pos = &$board.pos;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use playing;
 
 /// The castling choice a board reads setups with: Chess960's on a Chess960 board, else
 /// standard chess's (castling rights that do not fit it are bad, as python-chess has them).
@@ -72,9 +96,27 @@ impl Board {
                 self.pos = pos;
                 None
             }
-            Err(error) => Some(error.to_string()),
+            Err(error) => {
+                let mode = if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+                Some(Unplayable { why: error.to_string(), free: FreePosition::new(setup, mode) })
+            }
         };
         self.edited = Some(Box::new(Edited { setup, unplayable }));
+    }
+
+    /// Makes the state a move on a `FreePosition` left: a `Position` again when it is a legal
+    /// position, else that `FreePosition` (which remembers that it has played).
+    pub(crate) fn set_free(&mut self, free: FreePosition) {
+        self.set_setup(free.to_setup());
+        if let Some(Edited { unplayable: Some(unplayable), .. }) = self.edited.as_deref_mut() {
+            unplayable.free = free;
+        }
+    }
+
+    /// The `FreePosition` moves are made on, when the `Position` refuses the setup.
+    #[inline]
+    pub(crate) fn free(&self) -> Option<&FreePosition> {
+        self.edited.as_deref()?.unplayable.as_ref().map(|unplayable| &unplayable.free)
     }
 
     /// How castling rights are read: the position's mode when chess-core plays from it.
@@ -112,14 +154,16 @@ impl Board {
         result
     }
 
-    /// The position to generate moves from; `InvalidPositionError` when chess-core cannot play
-    /// from the setup.
+    /// The legal position, for what only a `Position` answers (outcomes, engines, PGN);
+    /// `InvalidPositionError` for a setup it refuses (moves are still made there, see `free`).
     #[inline]
     pub(crate) fn playable(&self) -> PyResult<&Position> {
         match self.edited.as_deref() {
-            Some(Edited { unplayable: Some(why), setup }) => Err(InvalidPositionError::new_err(format!(
-                "no moves in {setup}: {why} (status() names the problems; set up a legal position first)"
-            ))),
+            Some(Edited { unplayable: Some(Unplayable { why, .. }), setup }) => {
+                Err(InvalidPositionError::new_err(format!(
+                    "{setup} is not a legal position: {why} (status() names the problems; moves are made as python-chess makes them, but this needs a legal position)"
+                )))
+            }
             _ => Ok(&self.pos),
         }
     }
@@ -168,13 +212,18 @@ impl Board {
         bits
     }
 
-    /// The FEN of a setup chess-core cannot play from, as python-chess writes it: only the
-    /// castling rights that can castle, and the en-passant square only when `always` asks
-    /// (no capture is legal where no move is generated).
-    pub(crate) fn unplayable_fen(&self, always: bool) -> String {
+    /// The FEN of a setup chess-core's `Position` refuses, as python-chess writes it: only the
+    /// castling rights that can castle, and the en-passant square as `en_passant` asks
+    /// (`"legal"`: a capture there is legal; `"xfen"`: pseudo-legal; `"fen"`: always).
+    pub(crate) fn unplayable_fen(&self, free: &FreePosition, en_passant: &str) -> String {
         let mut setup = self.setup();
         setup.castling_rights = setup.valid_castling_rights(self.castling_mode());
-        if !always {
+        let capture = match en_passant {
+            "fen" => true,
+            "xfen" => free.pseudo_legal_moves().iter().any(|m| m.is_en_passant()),
+            _ => free.legal_moves().iter().any(|m| m.is_en_passant()),
+        };
+        if !capture {
             setup.ep_square = None;
         }
         setup.to_string()

@@ -8,6 +8,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyIterator, PyList};
 
 use crate::board::Board;
+use crate::editing::playing;
 use crate::errors::{InvalidMoveError, quote};
 use crate::pieces::{piece_type, role};
 use crate::squares::square;
@@ -388,8 +389,11 @@ impl<'py> Moves<'py> {
 
     fn count(&self) -> PyResult<usize> {
         match self {
-            Moves::Native { board, legal: true } => Ok(board.playable()?.count_legal_moves() as usize),
-            Moves::Native { board, legal: false } => Ok(board.playable()?.pseudo_legal_moves().len()),
+            Moves::Native { board, legal: true } => Ok(match board.free() {
+                None => board.pos.count_legal_moves() as usize,
+                Some(free) => free.legal_moves().len(),
+            }),
+            Moves::Native { board, legal: false } => Ok(playing!(board, |pos| pos.pseudo_legal_moves().len())),
             Moves::Other { .. } => Ok(self.iter()?.count()),
         }
     }
@@ -405,8 +409,8 @@ impl<'py> Moves<'py> {
 
     fn any(&self) -> PyResult<bool> {
         match self {
-            Moves::Native { board, legal: true } => Ok(board.playable()?.has_legal_moves()),
-            Moves::Native { board, legal: false } => Ok(!board.playable()?.pseudo_legal_moves().is_empty()),
+            Moves::Native { board, legal: true } => Ok(playing!(board, |pos| pos.has_legal_moves())),
+            Moves::Native { board, legal: false } => Ok(playing!(board, |pos| !pos.pseudo_legal_moves().is_empty())),
             Moves::Other { .. } => Ok(self.iter()?.next().transpose()?.is_some()),
         }
     }
@@ -414,8 +418,8 @@ impl<'py> Moves<'py> {
     fn contains(&self, m: &Bound<'py, PyAny>) -> PyResult<bool> {
         match self {
             Moves::Native { board, legal } => match m.cast::<Move>() {
-                Ok(m) if *legal => board.is_legal(*m.get()),
-                Ok(m) => board.is_pseudo_legal(*m.get()),
+                Ok(m) if *legal => Ok(board.is_legal(*m.get())),
+                Ok(m) => Ok(board.is_pseudo_legal(*m.get())),
                 Err(_) => Ok(false),
             },
             Moves::Other { board, legal } => {
@@ -426,7 +430,7 @@ impl<'py> Moves<'py> {
 
     fn iter(&self) -> PyResult<Bound<'py, PyIterator>> {
         match self {
-            Moves::Native { board, legal } => move_objects(board.py(), board, &board.ordered_moves(*legal)?),
+            Moves::Native { board, legal } => move_objects(board.py(), board, &board.ordered_moves(*legal)),
             Moves::Other { board, legal } => board
                 .call_method0(if *legal { "generate_legal_moves" } else { "generate_pseudo_legal_moves" })?
                 .try_iter(),
@@ -437,9 +441,9 @@ impl<'py> Moves<'py> {
     fn repr(&self, class: &str) -> PyResult<String> {
         let (names, address) = match self {
             Moves::Native { board, legal } => {
-                let pos = board.playable()?;
-                let moves = board.ordered_moves(*legal)?;
-                let name = |&m: &CoreMove| if pos.is_legal(m) { board.san_of(m) } else { board.py_move(m).uci_text() };
+                let moves = board.ordered_moves(*legal);
+                let legal_here = |m: CoreMove| *legal || playing!(board, |pos| pos.is_legal(m));
+                let name = |&m: &CoreMove| if legal_here(m) { board.san_of(m) } else { board.py_move(m).uci_text() };
                 (moves.iter().map(name).collect::<Vec<_>>(), board.as_ptr() as usize)
             }
             Moves::Other { board, legal } => {

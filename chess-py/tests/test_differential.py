@@ -295,28 +295,81 @@ def test_impossible_positions_are_read_as_python_chess_reads_them(fen: str) -> N
         assert int(ours.status()) == int(theirs.status())
 
 
-@pytest.mark.parametrize(
-    "fen",
-    [
-        "4k3/8/8/8/8/8/8/8 w - - 0 1",  # no white king
-        "Q3k3/8/8/8/8/8/8/4K3 w - - 0 1",  # the side not to move is in check
-        "4k3/8/8/8/8/8/8/4K2P w - - 0 1",  # a pawn on the back rank
-        "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",  # two white kings
-    ],
-)
-def test_positions_chess_core_cannot_play_are_kept_and_refuse_moves(fen: str) -> None:
-    ours, theirs = chess_core.Board(fen), chess.Board(fen)
-    assert not ours.is_valid() and not theirs.is_valid()
-    assert int(ours.status()) == int(theirs.status())
+# Boards chess-core's Position refuses and python-chess plays on (chess-core's FreePosition).
+FREE_FENS = [
+    "4k3/8/8/8/8/8/8/8 w - - 0 1",  # no white king
+    "8/8/8/8/8/8/8/K7 w - - 0 1",  # one king alone
+    "Q3k3/8/8/8/8/8/8/4K3 w - - 0 1",  # the side not to move is in check
+    "4k3/8/8/8/8/8/8/4K2P w - - 0 1",  # a pawn on the back rank
+    "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",  # two white kings
+    "r3k2r/pppppppp/8/8/8/8/8/R3K2R w KQkq - 0 1",  # legal, until a move into check is pushed
+    "8/8/8/pP6/8/8/8/8 w - a6 0 1",  # en passant without kings
+    "1r6/8/8/pP6/8/8/8/1K6 w - a6 0 1",  # en passant uncovering the lone king
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1",  # no white king, castling rights
+    "k7/8/8/3q4/8/8/1K6/K7 w - - 0 1",  # two kings, the higher one in check
+    "2r1r3/8/8/8/8/8/8/3K4 w - - 0 1",  # a lone king facing rooks
+]
+
+
+def assert_same_moves(ours: chess_core.Board, theirs: chess.Board) -> None:
+    """Both boards give the same moves in the same order, the same SAN and the same checks."""
     assert ours.fen() == theirs.fen()
+    assert ours.fen(en_passant="xfen") == theirs.fen(en_passant="xfen")
+    assert [m.uci() for m in ours.legal_moves] == [m.uci() for m in theirs.legal_moves]
+    assert [m.uci() for m in ours.pseudo_legal_moves] == [m.uci() for m in theirs.pseudo_legal_moves]
+    assert [ours.san(m) for m in ours.legal_moves] == [theirs.san(m) for m in theirs.legal_moves]
+    assert ours.is_check() == theirs.is_check() and ours.checkers_mask() == theirs.checkers_mask()
+    assert ours.is_checkmate() == theirs.is_checkmate() and ours.is_stalemate() == theirs.is_stalemate()
+    assert ours.has_legal_en_passant() == theirs.has_legal_en_passant()
+    assert int(ours.status()) == int(theirs.status())
+
+
+@pytest.mark.parametrize("fen", FREE_FENS)
+def test_boards_chess_core_positions_refuse_play_as_in_python_chess(fen: str) -> None:
+    ours, theirs = chess_core.Board(fen), chess.Board(fen)
+    assert ours.is_valid() == theirs.is_valid()
     assert str(ours) == str(theirs)
     assert ours.piece_map() == {sq: chess_core.Piece(p.piece_type, p.color) for sq, p in theirs.piece_map().items()}
-    assert ours.is_check() == theirs.is_check()
-    assert ours.checkers_mask() == theirs.checkers_mask()
-    with pytest.raises(chess_core.InvalidPositionError, match="no moves in .*: illegal position"):
-        ours.legal_moves.count()
-    with pytest.raises(ValueError, match="illegal position"):
-        ours.push_san("Kd2")
+    rng = random.Random(fen)
+    for _ in range(3):
+        for ply in range(24):
+            assert_same_moves(ours, theirs)
+            pseudo = list(theirs.pseudo_legal_moves)
+            if not pseudo or rng.random() < 0.05:
+                move = chess.Move.null()
+            else:
+                # Mostly legal moves, sometimes one into check (python-chess pushes it too).
+                legal = list(theirs.legal_moves)
+                move = rng.choice(legal if legal and rng.random() < 0.8 else pseudo)
+            ours_move = chess_core.Move.from_uci(move.uci())
+            assert ours.is_legal(ours_move) == theirs.is_legal(move)
+            assert ours.is_pseudo_legal(ours_move) == theirs.is_pseudo_legal(move)
+            if not move:
+                pass
+            elif theirs.is_legal(move):
+                assert ours.san(ours_move) == theirs.san(move)
+                assert ours.is_capture(ours_move) == theirs.is_capture(move)
+                assert ours.gives_check(ours_move) == theirs.gives_check(move)
+            else:
+                assert ours.is_into_check(ours_move) == theirs.is_into_check(move)
+            ours.push(ours_move)
+            theirs.push(move)
+        assert_same_moves(ours, theirs)
+        while theirs.move_stack:
+            assert ours.pop().uci() == theirs.pop().uci()
+            assert ours.fen() == theirs.fen()
+    # SAN and UCI read on these boards too.
+    for move in list(theirs.legal_moves)[:8]:
+        assert ours.parse_san(theirs.san(move)).uci() == move.uci()
+        assert ours.parse_uci(move.uci()).uci() == move.uci()
+
+
+def test_what_needs_a_legal_position_still_says_so() -> None:
+    # Outcomes are judged by chess-core's rules, which need a legal position.
+    board = chess_core.Board("4k3/8/8/8/8/8/8/8 b - - 0 1")
+    assert board.legal_moves.count() == 5
+    with pytest.raises(chess_core.InvalidPositionError, match="is not a legal position: illegal position"):
+        board.outcome()
 
 
 def test_pawn_and_knight_check_is_impossible_where_python_chess_sees_none() -> None:
