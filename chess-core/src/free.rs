@@ -10,8 +10,8 @@
 
 use crate::san::{SanContext, Suffix};
 use crate::{
-    Bitboard, Board, CastlingMode, CastlingSide, Color, File, Move, MoveList, Piece, Position, Rank, Role, San,
-    SanError, SanPlus, Setup, Square, UciMove, attacks,
+    Bitboard, Board, CastlingMode, CastlingSide, Color, File, Lan, Move, MoveList, Piece, Position, Rank, Role, San,
+    SanError, SanPlus, Setup, Square, UciMove, attacks, zobrist,
 };
 
 /// Any [`Setup`] with a castling mode, to generate and play moves on as python-chess 1.11.2
@@ -390,6 +390,63 @@ impl FreePosition {
         self.pseudo_legal_moves_masked(Bitboard::FULL, Bitboard::FULL)
     }
 
+    /// Returns a key that is equal for positions python-chess counts as the same in a
+    /// repetition: the pieces, the side to move, the castling rights that count
+    /// ([`FreePosition::castling_rights`]) and the en-passant file when a legal capture is
+    /// there. Equal to [`Position::repetition_key`] on a legal position.
+    ///
+    /// ```
+    /// use chess_core::{CastlingMode, FreePosition, Move, Setup, Square::*};
+    ///
+    /// let mut pos = FreePosition::new(Setup::from_fen("8/8/8/8/8/8/8/K7 w - - 0 1")?, CastlingMode::Standard);
+    /// let start = pos.repetition_key();
+    /// for m in [Move::new(A1, B1), Move::NULL, Move::new(B1, A1), Move::NULL] {
+    ///     pos.play_unchecked(m);
+    /// }
+    /// assert_eq!(pos.repetition_key(), start);
+    /// # Ok::<(), chess_core::FenError>(())
+    /// ```
+    pub fn repetition_key(&self) -> u64 {
+        let board = self.board();
+        let mut key = 0;
+        for square in board.occupied() {
+            if let Some(piece) = board.piece_at(square) {
+                key ^= zobrist::piece(piece, square);
+            }
+        }
+        if self.us() == Color::White {
+            key ^= zobrist::WHITE_TO_MOVE;
+        }
+        for rook in self.castling_rights() {
+            let color = if rook.rank() == Rank::First { Color::White } else { Color::Black };
+            let king = (board.by_piece(Piece::new(color, Role::King)) & Bitboard::backrank(color)).last();
+            let side =
+                if king.is_some_and(|king| rook < king) { CastlingSide::QueenSide } else { CastlingSide::KingSide };
+            key ^= zobrist::castling(color, side);
+        }
+        if let Some(square) = self.legal_ep_square() {
+            key ^= zobrist::en_passant(square.file());
+        }
+        key
+    }
+
+    /// Returns the en-passant square when a legal capture is there.
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        self.legal_moves().iter().find(|m| m.is_en_passant()).map(|m| m.to())
+    }
+
+    /// Tells whether a pseudo-legal move can never be undone, as python-chess judges it: it
+    /// resets the halfmove clock, gives up a castling right that counts, or an en-passant
+    /// capture is legal now.
+    pub fn is_irreversible(&self, m: Move) -> bool {
+        if self.is_zeroing(m) || self.legal_ep_square().is_some() {
+            return true;
+        }
+        let mut after = *self;
+        after.play_unchecked(m);
+        after.castling_rights() != self.castling_rights()
+    }
+
     /// Tells whether the side to move has a legal move.
     pub fn has_legal_moves(&self) -> bool {
         let mut any = false;
@@ -613,6 +670,11 @@ impl FreePosition {
     /// Returns a move's SAN with its check (`+`) or mate (`#`) mark.
     pub fn san(&self, m: Move) -> SanPlus {
         SanPlus { san: self.san_without_suffix(m), suffix: SanContext::suffix(self, m) }
+    }
+
+    /// Returns a move in long algebraic notation (`Ng1-f3`).
+    pub fn lan(&self, m: Move) -> Lan {
+        crate::san::lan(self, m)
     }
 
     /// Reads a SAN move leniently and finds it among the legal moves; `--` and `Z0` are the

@@ -1,7 +1,10 @@
 //! [`Playable`]: what [`Position`] and [`FreePosition`] share, so that code generating,
 //! naming and playing moves is written once for legal positions and for any setup.
 
-use crate::{Bitboard, CastlingMode, FreePosition, Move, MoveList, Position, SanError, SanPlus, Setup, UciMove};
+use crate::{
+    Bitboard, Board, CastlingMode, Color, FreePosition, Lan, Move, MoveList, Position, SanError, SanPlus, Setup,
+    Square, UciMove,
+};
 
 /// A state moves are generated and played on: a [`Position`] (legal positions, by the rules of
 /// chess) or a [`FreePosition`] (any setup, by python-chess's rules). On a legal position both
@@ -35,6 +38,18 @@ pub trait Playable {
     /// Returns how castling moves are written and read.
     fn castling_mode(&self) -> CastlingMode;
 
+    /// Returns the pieces.
+    fn board(&self) -> &Board;
+
+    /// Returns the side to move.
+    fn turn(&self) -> Color;
+
+    /// Returns the half-moves since the last capture or pawn move.
+    fn halfmove_clock(&self) -> u32;
+
+    /// Returns the key that tells repeated positions apart (see [`Position::repetition_key`]).
+    fn repetition_key(&self) -> u64;
+
     /// Returns the enemy pieces attacking the side to move's king.
     fn checkers(&self) -> Bitboard;
 
@@ -55,6 +70,12 @@ pub trait Playable {
     fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_legal_moves()
     }
+
+    /// Returns the legal moves.
+    fn legal_moves(&self) -> MoveList;
+
+    /// Returns the pseudo-legal moves (legal but for leaving the king attacked).
+    fn pseudo_legal_moves(&self) -> MoveList;
 
     /// Returns the legal moves from squares in `from` to squares in `to` (castling by the
     /// rook's square).
@@ -80,6 +101,9 @@ pub trait Playable {
     /// Returns the SAN of a legal move, with its check or mate suffix.
     fn san(&self, m: Move) -> SanPlus;
 
+    /// Returns a legal move in long algebraic notation.
+    fn lan(&self, m: Move) -> Lan;
+
     /// Reads a legal move in SAN.
     fn parse_san(&self, text: &str) -> Result<Move, SanError>;
 
@@ -91,6 +115,12 @@ pub trait Playable {
 
     /// Tells whether a move leaves the opponent in check.
     fn gives_check(&self, m: Move) -> bool;
+
+    /// Tells whether a move can never be undone (see [`Position::is_irreversible`]).
+    fn is_irreversible(&self, m: Move) -> bool;
+
+    /// Returns the en-passant square when a legal capture is there.
+    fn legal_ep_square(&self) -> Option<Square>;
 
     /// Plays a move this state generated, without checking it.
     fn play_unchecked(&mut self, m: Move);
@@ -110,6 +140,12 @@ impl Playable for Position {
     forward!(Position {
         fn to_setup(&self) -> Setup;
         fn castling_mode(&self) -> CastlingMode;
+        fn board(&self) -> &Board;
+        fn turn(&self) -> Color;
+        fn halfmove_clock(&self) -> u32;
+        fn repetition_key(&self) -> u64;
+        fn legal_moves(&self) -> MoveList;
+        fn pseudo_legal_moves(&self) -> MoveList;
         fn checkers(&self) -> Bitboard;
         fn is_check(&self) -> bool;
         fn has_legal_moves(&self) -> bool;
@@ -121,10 +157,13 @@ impl Playable for Position {
         fn is_pseudo_legal(&self, m: Move) -> bool;
         fn uci(&self, m: Move) -> UciMove;
         fn san(&self, m: Move) -> SanPlus;
+        fn lan(&self, m: Move) -> Lan;
         fn parse_san(&self, text: &str) -> Result<Move, SanError>;
         fn is_capture(&self, m: Move) -> bool;
         fn is_zeroing(&self, m: Move) -> bool;
         fn gives_check(&self, m: Move) -> bool;
+        fn is_irreversible(&self, m: Move) -> bool;
+        fn legal_ep_square(&self) -> Option<Square>;
     });
 
     fn pseudo_legal_moves_masked(&self, from: Bitboard, to: Bitboard) -> MoveList {
@@ -141,6 +180,9 @@ impl Playable for Position {
 impl Playable for FreePosition {
     forward!(FreePosition {
         fn castling_mode(&self) -> CastlingMode;
+        fn repetition_key(&self) -> u64;
+        fn legal_moves(&self) -> MoveList;
+        fn pseudo_legal_moves(&self) -> MoveList;
         fn checkers(&self) -> Bitboard;
         fn is_check(&self) -> bool;
         fn has_legal_moves(&self) -> bool;
@@ -151,14 +193,29 @@ impl Playable for FreePosition {
         fn is_pseudo_legal(&self, m: Move) -> bool;
         fn uci(&self, m: Move) -> UciMove;
         fn san(&self, m: Move) -> SanPlus;
+        fn lan(&self, m: Move) -> Lan;
         fn parse_san(&self, text: &str) -> Result<Move, SanError>;
         fn is_capture(&self, m: Move) -> bool;
         fn is_zeroing(&self, m: Move) -> bool;
         fn gives_check(&self, m: Move) -> bool;
+        fn is_irreversible(&self, m: Move) -> bool;
+        fn legal_ep_square(&self) -> Option<Square>;
     });
 
     fn to_setup(&self) -> Setup {
         *self.setup()
+    }
+
+    fn board(&self) -> &Board {
+        &self.setup().board
+    }
+
+    fn turn(&self) -> Color {
+        self.setup().turn
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.setup().halfmove_clock
     }
 
     /// Nothing to do: a `FreePosition` generates its moves in python-chess's order.

@@ -266,32 +266,15 @@ impl Position {
     }
 
     /// Tells whether neither side can checkmate by any sequence of moves with this material
-    /// (K v K, K+minor v K, and bishops of one square colour only).
+    /// (see [`Board::is_insufficient_material`]).
     pub fn is_insufficient_material(&self) -> bool {
-        self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
+        self.board.is_insufficient_material()
     }
 
     /// Tells whether `color` cannot possibly checkmate, whatever the opponent does
-    /// (used to turn a loss on time into a draw).
+    /// (see [`Board::has_insufficient_material`]).
     pub fn has_insufficient_material(&self, color: Color) -> bool {
-        let board = &self.board;
-        let ours = board.by_color(color);
-        let heavy = board.by_role(Role::Pawn) | board.by_role(Role::Rook) | board.by_role(Role::Queen);
-        if ours.intersects(heavy) {
-            return false;
-        }
-        if ours.intersects(board.by_role(Role::Knight)) {
-            // A lone knight mates only with help: an enemy piece other than a queen to block.
-            let helpers = board.by_color(!color) - board.by_role(Role::King) - board.by_role(Role::Queen);
-            return ours.len() <= 2 && helpers.is_empty();
-        }
-        if ours.intersects(board.by_role(Role::Bishop)) {
-            let bishops = board.by_role(Role::Bishop);
-            let one_colour =
-                !bishops.intersects(Bitboard::DARK_SQUARES) || !bishops.intersects(Bitboard::LIGHT_SQUARES);
-            return one_colour && !board.by_role(Role::Pawn).any() && !board.by_role(Role::Knight).any();
-        }
-        true
+        self.board.has_insufficient_material(color)
     }
 
     /// Plays a move after checking that it is legal; on error the position is unchanged.

@@ -573,6 +573,19 @@ impl SanContext for Position {
 
 /// Returns a legal move's SAN without the check mark; a piece is told apart from the others
 /// of its role and side that reach the same square (for a king, only on boards with several).
+/// A legal move in long algebraic notation.
+pub(crate) fn lan(pos: &impl SanContext, m: Move) -> Lan {
+    Lan {
+        role: pos.board().role_at(m.from()).unwrap_or(Role::Pawn),
+        from: m.from(),
+        to: m.to(),
+        capture: pos.is_capture(m),
+        promotion: m.promotion(),
+        castle: m.castling_side(),
+        suffix: pos.suffix(m),
+    }
+}
+
 pub(crate) fn san_without_suffix(pos: &impl SanContext, m: Move) -> San {
     if m.is_null() {
         return San::Null;
@@ -680,15 +693,7 @@ impl Position {
 
     /// Returns a legal move in long algebraic notation.
     pub fn lan(&self, m: Move) -> Lan {
-        Lan {
-            role: self.board.role_at(m.from()).unwrap_or(Role::Pawn),
-            from: m.from(),
-            to: m.to(),
-            capture: self.is_capture(m),
-            promotion: m.promotion(),
-            castle: m.castling_side(),
-            suffix: self.suffix(m),
-        }
+        lan(self, m)
     }
 
     /// Reads a SAN move leniently and finds it among the legal moves.

@@ -204,6 +204,8 @@ fn assert_agrees(pos: &Position) {
     assert_eq!(set(&free.pseudo_legal_moves()), set(&pos.pseudo_legal_moves()), "{pos}");
     assert_eq!(free.checkers(), pos.checkers(), "{pos}");
     assert_eq!(free.castling_rights(), pos.castling_rights(), "{pos}");
+    assert_eq!(free.repetition_key(), pos.repetition_key(), "{pos}");
+    assert_eq!(free.legal_ep_square(), pos.legal_ep_square(), "{pos}");
     for m in free.pseudo_legal_moves() {
         assert_eq!(free.is_legal(m), pos.is_legal(m), "{pos} {m:?}");
         assert!(free.is_pseudo_legal(m));
@@ -218,6 +220,8 @@ fn assert_agrees(pos: &Position) {
             assert_eq!(free.san(m), pos.san(m), "{pos} {m:?}");
             assert_eq!(free.uci(m), pos.uci(m), "{pos} {m:?}");
             assert_eq!(free.gives_check(m), pos.gives_check(m), "{pos} {m:?}");
+            assert_eq!(free.lan(m), pos.lan(m), "{pos} {m:?}");
+            assert_eq!(free.is_irreversible(m), pos.is_irreversible(m), "{pos} {m:?}");
             assert_eq!(free.parse_san(&pos.san(m).to_string()), Ok(m), "{pos} {m:?}");
         }
     }

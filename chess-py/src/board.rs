@@ -29,8 +29,8 @@ pub(crate) const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB
 /// stored ones before each move and the current one). Keys differ across an irreversible
 /// move, so counting all of them counts back to the last one, as python-chess does.
 fn occurrences(board: &Board, key: u64) -> u32 {
-    let earlier = board.history.iter().filter(|snapshot| snapshot.pos.repetition_key() == key).count();
-    (earlier + usize::from(board.pos.repetition_key() == key)) as u32
+    let earlier = board.history.iter().filter(|snapshot| snapshot.repetition_key() == key).count();
+    (earlier + usize::from(playing!(board, |pos| pos.repetition_key()) == key)) as u32
 }
 
 /// A board state kept on the move stack: the position before a move, and its setup as the
@@ -40,6 +40,16 @@ pub(crate) struct Snapshot {
     pub(crate) pos: Position,
     pub(crate) edited: Option<Box<Edited>>,
     pub(crate) promoted: Bitboard,
+}
+
+impl Snapshot {
+    /// The repetition key of the state (of its `FreePosition` when it is no legal position).
+    fn repetition_key(&self) -> u64 {
+        match self.edited.as_deref().and_then(|edited| edited.unplayable.as_ref()) {
+            Some(unplayable) => unplayable.free.repetition_key(),
+            None => self.pos.repetition_key(),
+        }
+    }
 }
 
 /// A chess board with its move stack, compatible with python-chess's `chess.Board` where the
@@ -153,22 +163,19 @@ impl Board {
         if let Some(&free) = self.free() {
             return self.play_free(free, m, core);
         }
-        let before = self.pos;
+        if core.is_null() && self.pos.is_check() {
+            // Passing the turn in check leaves the opponent in check: python-chess plays on.
+            return self.play_free(FreePosition::from(self.pos), m, core);
+        }
         self.remember(m);
         if !core.is_null() {
             if core.is_promotion() || self.promoted.any() {
                 self.promoted = core.carry_promoted(self.promoted);
             }
             self.pos.play_unchecked(core);
-        } else if self.pos.play_null().is_err() {
-            // Passing the turn in check: the opponent would be in check with the move, a setup
-            // chess-core does not play from (python-chess allows it).
-            let mut setup = before.to_setup();
-            setup.turn = !setup.turn;
-            setup.ep_square = None;
-            setup.halfmove_clock = setup.halfmove_clock.saturating_add(1);
-            setup.fullmove_number += u32::from(setup.turn == Color::White);
-            self.set_setup(setup);
+        } else {
+            let passed = self.pos.play_null();
+            debug_assert!(passed.is_ok(), "a null move out of check is legal");
         }
     }
 
@@ -276,18 +283,21 @@ impl Board {
 
     /// python-chess's outcome as (termination value, winner), judged by chess-core's FIDE rules.
     fn outcome_inner(&self, claim_draw: bool) -> PyResult<Option<(u8, Option<bool>)>> {
-        let pos = self.playable()?;
         let rules = &self.rules;
         let outcome = if *rules == Rules::fide() && self.events.is_empty() {
             // The FIDE rules need only the position and its repetitions: no replay.
-            let tally = Tally { repetitions: occurrences(self, pos.repetition_key()), ..Tally::default() };
-            rules.automatic_outcome(pos, tally)
+            playing!(self, |pos| {
+                let tally = Tally { repetitions: occurrences(self, pos.repetition_key()), ..Tally::default() };
+                rules.automatic_outcome(pos, tally)
+            })
         } else {
             self.game()?.outcome()
         };
         let termination = match outcome {
             Some(outcome) => Some((outcome.termination, outcome.winner)),
-            None if claim_draw => rules.claimable_draw(pos, |key| occurrences(self, key)).map(|t| (t, None)),
+            None if claim_draw => {
+                playing!(self, |pos| rules.claimable_draw(pos, |key| occurrences(self, key))).map(|t| (t, None))
+            }
             None => None,
         };
         Ok(termination.map(|(termination, winner)| (termination_value(termination), winner.map(|c| c == Color::White))))
@@ -314,10 +324,11 @@ impl Board {
 
     /// The no-progress draw FIDE's rules give now (with `claims`, the fifty-move rule too),
     /// when a move remains, as python-chess asks.
-    fn no_progress_draw(&self, claims: bool) -> PyResult<Option<Termination>> {
-        let pos = self.playable()?;
-        let draw = Rules::fide().no_progress_draw(pos.halfmove_clock(), pos.board(), claims);
-        Ok(draw.filter(|_| pos.has_legal_moves()))
+    fn no_progress_draw(&self, claims: bool) -> Option<Termination> {
+        playing!(self, |pos| {
+            let draw = Rules::fide().no_progress_draw(pos.halfmove_clock(), pos.board(), claims);
+            draw.filter(|_| pos.has_legal_moves())
+        })
     }
 }
 
@@ -728,10 +739,7 @@ impl Board {
 
     /// Whether an en-passant capture is legal now.
     fn has_legal_en_passant(&self) -> bool {
-        match self.free() {
-            None => self.pos.legal_ep_square().is_some(),
-            Some(free) => free.legal_moves().iter().any(|m| m.is_en_passant()),
-        }
+        playing!(self, |pos| pos.legal_ep_square()).is_some()
     }
 
     /// Whether a pawn can capture en passant now, legal or not (leaving its king in check).
@@ -938,7 +946,7 @@ impl Board {
     /// The long algebraic notation of a legal move (`Ng1-f3`).
     fn lan(&self, r#move: Move) -> PyResult<String> {
         let core = self.resolve(r#move)?;
-        Ok(if core.is_null() { "--".to_owned() } else { self.playable()?.lan(core).to_string() })
+        Ok(if core.is_null() { "--".to_owned() } else { playing!(self, |pos| pos.lan(core)).to_string() })
     }
 
     /// The UCI of a legal move, castling as this board writes it.
@@ -1098,12 +1106,11 @@ impl Board {
     /// pawn, gives up a castling right, or an en-passant capture is possible now (it will not be
     /// after). `False` for a move that is not pseudo-legal; for the null move, whether an
     /// en-passant capture is possible.
-    fn is_irreversible(&self, r#move: Move) -> PyResult<bool> {
-        let pos = self.playable()?;
+    fn is_irreversible(&self, r#move: Move) -> bool {
         if r#move.is_null() {
-            return Ok(pos.legal_ep_square().is_some());
+            return playing!(self, |pos| pos.legal_ep_square()).is_some();
         }
-        Ok(self.resolve_pseudo_legal(r#move).is_some_and(|m| pos.is_irreversible(m)))
+        self.resolve_pseudo_legal(r#move).is_some_and(|m| playing!(self, |pos| pos.is_irreversible(m)))
     }
 
     /// Whether the move (pseudo-legal) would leave the mover's king in check.
@@ -1233,52 +1240,51 @@ impl Board {
     }
 
     /// Whether neither side has mating material.
-    fn is_insufficient_material(&self) -> PyResult<bool> {
-        Ok(self.playable()?.is_insufficient_material())
+    fn is_insufficient_material(&self) -> bool {
+        self.placement().is_insufficient_material()
     }
 
     /// Whether `color` lacks mating material.
-    fn has_insufficient_material(&self, color: bool) -> PyResult<bool> {
-        Ok(self.playable()?.has_insufficient_material(self::color(color)))
+    fn has_insufficient_material(&self, color: bool) -> bool {
+        self.placement().has_insufficient_material(self::color(color))
     }
 
     /// Whether 150 half-moves passed without capture or pawn move (and a move remains).
-    fn is_seventyfive_moves(&self) -> PyResult<bool> {
-        Ok(self.no_progress_draw(false)? == Some(Termination::SeventyFiveMoves))
+    fn is_seventyfive_moves(&self) -> bool {
+        self.no_progress_draw(false) == Some(Termination::SeventyFiveMoves)
     }
 
     /// Whether 100 half-moves passed without capture or pawn move (and a move remains).
-    fn is_fifty_moves(&self) -> PyResult<bool> {
-        Ok(self.no_progress_draw(true)?.is_some())
+    fn is_fifty_moves(&self) -> bool {
+        self.no_progress_draw(true).is_some()
     }
 
     /// Whether the current position has occurred at least `count` times (stored keys, no replay).
     #[pyo3(signature = (count = 3))]
-    fn is_repetition(&self, count: i64) -> PyResult<bool> {
-        let pos = self.playable()?;
-        Ok(i64::from(occurrences(self, pos.repetition_key())) >= count)
+    fn is_repetition(&self, count: i64) -> bool {
+        i64::from(occurrences(self, playing!(self, |pos| pos.repetition_key()))) >= count
     }
 
     /// Whether the current position has occurred five times.
-    fn is_fivefold_repetition(&self) -> PyResult<bool> {
+    fn is_fivefold_repetition(&self) -> bool {
         self.is_repetition(5)
     }
 
     /// Whether the side to move can claim a draw by the fifty-move rule (now or with a move),
     /// under the board's rules.
-    fn can_claim_fifty_moves(&self) -> PyResult<bool> {
-        Ok(self.rules.may_claim_fifty_moves(self.playable()?))
+    fn can_claim_fifty_moves(&self) -> bool {
+        playing!(self, |pos| self.rules.may_claim_fifty_moves(pos))
     }
 
     /// Whether the side to move can claim a threefold repetition (now or with a move), under
     /// the board's rules.
-    fn can_claim_threefold_repetition(&self) -> PyResult<bool> {
-        Ok(self.rules.may_claim_repetition(self.playable()?, |key| occurrences(self, key)))
+    fn can_claim_threefold_repetition(&self) -> bool {
+        playing!(self, |pos| self.rules.may_claim_repetition(pos, |key| occurrences(self, key)))
     }
 
     /// Whether a draw can be claimed (fifty moves or threefold repetition).
-    fn can_claim_draw(&self) -> PyResult<bool> {
-        Ok(self.rules.claimable_draw(self.playable()?, |key| occurrences(self, key)).is_some())
+    fn can_claim_draw(&self) -> bool {
+        playing!(self, |pos| self.rules.claimable_draw(pos, |key| occurrences(self, key))).is_some()
     }
 
     /// Whether the game is over (checkmate, stalemate, insufficient material, seventy-five

@@ -221,7 +221,7 @@ impl Board {
         let capture = match en_passant {
             "fen" => true,
             "xfen" => free.pseudo_legal_moves().iter().any(|m| m.is_en_passant()),
-            _ => free.legal_moves().iter().any(|m| m.is_en_passant()),
+            _ => free.legal_ep_square().is_some(),
         };
         if !capture {
             setup.ep_square = None;

@@ -322,6 +322,15 @@ def assert_same_moves(ours: chess_core.Board, theirs: chess.Board) -> None:
     assert ours.is_checkmate() == theirs.is_checkmate() and ours.is_stalemate() == theirs.is_stalemate()
     assert ours.has_legal_en_passant() == theirs.has_legal_en_passant()
     assert int(ours.status()) == int(theirs.status())
+    assert str(ours.outcome(claim_draw=True)) == str(theirs.outcome(claim_draw=True))
+    assert ours.is_insufficient_material() == theirs.is_insufficient_material()
+    assert ours.is_repetition(2) == theirs.is_repetition(2)
+    if theirs.legal_moves:  # a finished game has nothing to claim (a departure, chess-py/README.md)
+        assert ours.can_claim_draw() == theirs.can_claim_draw()
+    assert [ours.lan(m) for m in ours.legal_moves] == [theirs.lan(m) for m in theirs.legal_moves]
+    assert [ours.is_irreversible(m) for m in ours.pseudo_legal_moves] == [
+        theirs.is_irreversible(m) for m in theirs.pseudo_legal_moves
+    ]
 
 
 @pytest.mark.parametrize("fen", FREE_FENS)
@@ -365,11 +374,12 @@ def test_boards_chess_core_positions_refuse_play_as_in_python_chess(fen: str) ->
 
 
 def test_what_needs_a_legal_position_still_says_so() -> None:
-    # Outcomes are judged by chess-core's rules, which need a legal position.
+    # Reasons and descriptions (beyond python-chess) are chess-core's, for legal positions.
     board = chess_core.Board("4k3/8/8/8/8/8/8/8 b - - 0 1")
     assert board.legal_moves.count() == 5
+    assert str(board.outcome()) == "Outcome(termination=<Termination.INSUFFICIENT_MATERIAL: 3>, winner=None)"
     with pytest.raises(chess_core.InvalidPositionError, match="is not a legal position: illegal position"):
-        board.outcome()
+        board.why_illegal(chess_core.Move.from_uci("e8e7"))
 
 
 def test_pawn_and_knight_check_is_impossible_where_python_chess_sees_none() -> None:

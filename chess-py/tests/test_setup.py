@@ -32,8 +32,9 @@ def test_empty_boards() -> None:
         assert ours.status() == chess_core.Status.EMPTY | chess_core.Status.NO_WHITE_KING | chess_core.Status.NO_BLACK_KING
         assert ours.piece_map() == {}
         assert list(ours.legal_moves) == list(theirs.legal_moves) == []
+        assert str(ours.outcome()) == str(theirs.outcome())
         with pytest.raises(chess_core.InvalidPositionError, match="white has no king"):
-            ours.outcome()
+            ours.why_illegal(chess_core.Move.from_uci("e1e2"))
 
 
 def test_a_position_built_piece_by_piece_plays() -> None:

@@ -1,7 +1,7 @@
 //! The configurable rules a [`Game`](crate::Game) is judged by, with the FIDE and casual presets.
 
 use super::{Outcome, Termination, material};
-use crate::{Board, Move, Position};
+use crate::{Board, Move, Playable};
 
 /// Sets every rule that decides when and how a game ends; `None` switches a rule off.
 ///
@@ -179,7 +179,7 @@ impl Rules {
     /// assert_eq!(Rules::fide().automatic_outcome(&Position::new(), Tally::default()), None);
     /// # Ok::<(), chess_core::FenError>(())
     /// ```
-    pub fn automatic_outcome(&self, position: &Position, tally: Tally) -> Option<Outcome> {
+    pub fn automatic_outcome(&self, position: &(impl Playable + Clone), tally: Tally) -> Option<Outcome> {
         let has_moves = position.has_legal_moves();
         if !has_moves && position.is_check() {
             return Some(Outcome::win(Termination::Checkmate, !position.turn()));
@@ -217,7 +217,11 @@ impl Rules {
     /// assert_eq!(Rules::casual().claimable_draw(&pos, |_| 1), None);
     /// # Ok::<(), chess_core::FenError>(())
     /// ```
-    pub fn claimable_draw(&self, position: &Position, occurrences: impl Fn(u64) -> u32) -> Option<Termination> {
+    pub fn claimable_draw(
+        &self,
+        position: &(impl Playable + Clone),
+        occurrences: impl Fn(u64) -> u32,
+    ) -> Option<Termination> {
         if self.may_claim_fifty_moves(position) {
             Some(Termination::FiftyMoves)
         } else if self.may_claim_repetition(position, occurrences) {
@@ -231,7 +235,7 @@ impl Rules {
     /// ([`Rules::fifty_move_plies`]): the plies are reached, or a legal move that does not
     /// reset the count reaches them and leaves the opponent a move. Nothing to claim without
     /// legal moves.
-    pub fn may_claim_fifty_moves(&self, position: &Position) -> bool {
+    pub fn may_claim_fifty_moves(&self, position: &(impl Playable + Clone)) -> bool {
         let Some(plies) = self.fifty_move_plies else {
             return false;
         };
@@ -248,8 +252,8 @@ impl Rules {
     /// Tells whether the player to move may claim a draw by repetition
     /// ([`Rules::repetitions_to_claim`]): the position on the board, or the one a legal move
     /// leads to, has occurred that often. `occurrences(key)` counts the positions with that
-    /// [`Position::repetition_key`] so far, the current one included.
-    pub fn may_claim_repetition(&self, position: &Position, occurrences: impl Fn(u64) -> u32) -> bool {
+    /// [`Playable::repetition_key`] so far, the current one included.
+    pub fn may_claim_repetition(&self, position: &(impl Playable + Clone), occurrences: impl Fn(u64) -> u32) -> bool {
         self.repetitions_to_claim.is_some_and(|count| {
             position.has_legal_moves()
                 && (occurrences(position.repetition_key()) >= count
@@ -307,8 +311,8 @@ impl Rules {
     /// [`Rules::extended_insufficient_material`]) the ending is one the rules call drawn.
     /// Checkmate is the caller's to rule out (the extended endings can be mates).
     #[inline]
-    pub(crate) fn is_material_draw(&self, position: &Position) -> bool {
-        position.is_insufficient_material()
+    pub(crate) fn is_material_draw(&self, position: &impl Playable) -> bool {
+        position.board().is_insufficient_material()
             || (self.extended_insufficient_material && material::is_practically_drawn(position.board()))
     }
 
@@ -338,8 +342,8 @@ impl Rules {
 }
 
 /// The position after a legal move.
-fn after(position: &Position, m: Move) -> Position {
-    let mut after = *position;
+fn after<P: Playable + Clone>(position: &P, m: Move) -> P {
+    let mut after = position.clone();
     after.play_unchecked(m);
     after
 }
