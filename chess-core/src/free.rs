@@ -97,8 +97,24 @@ impl FreePosition {
         Position::from_setup(self.setup, self.mode)
     }
 
-    fn board(&self) -> &Board {
+    /// Returns the setup (as [`FreePosition::setup`] does, by value).
+    pub fn to_setup(&self) -> Setup {
+        self.setup
+    }
+
+    /// Returns the pieces.
+    pub fn board(&self) -> &Board {
         &self.setup.board
+    }
+
+    /// Returns the side to move.
+    pub fn turn(&self) -> Color {
+        self.setup.turn
+    }
+
+    /// Returns the half-moves since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.setup.halfmove_clock
     }
 
     fn us(&self) -> Color {
@@ -459,6 +475,11 @@ impl FreePosition {
         self.is_check() && !self.has_legal_moves()
     }
 
+    /// Tells whether the side to move is not in check and has no legal move.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
     /// Tells whether this exact move (castling as [`Move::castle`], en passant as
     /// [`Move::en_passant`]; see [`FreePosition::move_from_squares`]) is legal.
     pub fn is_legal(&self, m: Move) -> bool {
@@ -697,18 +718,6 @@ impl FreePosition {
 }
 
 impl SanContext for FreePosition {
-    fn turn(&self) -> Color {
-        self.us()
-    }
-
-    fn board(&self) -> &Board {
-        &self.setup.board
-    }
-
-    fn is_capture(&self, m: Move) -> bool {
-        FreePosition::is_capture(self, m)
-    }
-
     fn for_each_legal_move_masked(&self, from: Bitboard, to: Bitboard, f: impl FnMut(Move)) {
         self.for_each_legal_move(from, to, f);
     }

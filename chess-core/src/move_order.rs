@@ -14,7 +14,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::{Bitboard, MAX_LEGAL_MOVES, Move, Position, Role};
+use crate::{Bitboard, Board, FreePosition, MAX_LEGAL_MOVES, Move, Position, Role};
 
 impl Position {
     /// Sorts moves of this position into the order python-chess 1.11 generates them in:
@@ -31,20 +31,15 @@ impl Position {
     /// assert_eq!(first, ["g1h3", "g1f3", "b1c3", "b1a3", "h2h3"]);
     /// ```
     pub fn sort_like_python_chess(&self, moves: &mut [Move], legal: bool) {
-        let order = PythonChessOrder {
-            evasions: legal && self.is_check(),
-            pawns: self.board.by_role(Role::Pawn),
-            kings: self.board.by_role(Role::King),
-        };
-        // Each key computed once: the keys and moves sorted as pairs, then written back.
-        let mut ranked = ArrayVec::<(u32, Move), MAX_LEGAL_MOVES>::new();
-        for &m in moves.iter() {
-            ranked.push((order.rank(m), m));
-        }
-        ranked.sort_unstable_by_key(|&(rank, _)| rank);
-        for (slot, &(_, m)) in moves.iter_mut().zip(ranked.iter()) {
-            *slot = m;
-        }
+        PythonChessOrder::new(&self.board, legal && self.is_check()).sort(moves);
+    }
+}
+
+impl FreePosition {
+    /// Sorts moves of this setup into the order python-chess 1.11 generates them in, as
+    /// [`Position::sort_like_python_chess`] does (the setup's own lists come in that order).
+    pub fn sort_like_python_chess(&self, moves: &mut [Move], legal: bool) {
+        PythonChessOrder::new(self.board(), legal && self.is_check()).sort(moves);
     }
 }
 
@@ -57,6 +52,23 @@ struct PythonChessOrder {
 }
 
 impl PythonChessOrder {
+    fn new(board: &Board, evasions: bool) -> PythonChessOrder {
+        PythonChessOrder { evasions, pawns: board.by_role(Role::Pawn), kings: board.by_role(Role::King) }
+    }
+
+    /// Sorts `moves` (at most [`MAX_LEGAL_MOVES`]; any more stay where they are).
+    fn sort(&self, moves: &mut [Move]) {
+        // Each key computed once: the keys and moves sorted as pairs, then written back.
+        let mut ranked = ArrayVec::<(u32, Move), MAX_LEGAL_MOVES>::new();
+        for &m in moves.iter().take(MAX_LEGAL_MOVES) {
+            ranked.push((self.rank(m), m));
+        }
+        ranked.sort_unstable_by_key(|&(rank, _)| rank);
+        for (slot, &(_, m)) in moves.iter_mut().zip(ranked.iter()) {
+            *slot = m;
+        }
+    }
+
     /// The place of `m` in python-chess's order: its group, then the squares from the highest
     /// down, then the promotion piece. Unique for each move of the position.
     #[inline]

@@ -438,6 +438,14 @@ impl Position {
         moves
     }
 
+    /// Returns the pseudo-legal moves from squares in `from` to squares in `to`.
+    pub fn pseudo_legal_moves_masked(&self, from: impl Into<Bitboard>, to: impl Into<Bitboard>) -> MoveList {
+        let (from, to) = (from.into(), to.into());
+        let mut moves = self.pseudo_legal_moves();
+        moves.retain(|m| from.contains(m.from()) && to.contains(m.to()));
+        moves
+    }
+
     /// Tells whether this exact move is pseudo-legal (see
     /// [`Position::for_each_pseudo_legal_move`]); legal moves are pseudo-legal.
     pub fn is_pseudo_legal(&self, m: Move) -> bool {

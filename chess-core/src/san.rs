@@ -23,8 +23,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::{
-    Bitboard, Board, CastlingSide, CheckKind, Color, ErrorCode, File, IllegalMoveReason, Move, Position, Rank, Role,
-    Square, attacks,
+    Bitboard, Board, CastlingSide, CheckKind, Color, ErrorCode, File, IllegalMoveReason, Move, Playable, Position,
+    Rank, Role, Square, attacks,
 };
 
 /// A move in SAN, before it is matched against a position.
@@ -528,13 +528,7 @@ impl fmt::Display for Lan {
 
 /// What writing and reading SAN asks of a position: [`Position`], or a
 /// [`FreePosition`](crate::FreePosition) with python-chess's rules.
-pub(crate) trait SanContext {
-    /// The side to move.
-    fn turn(&self) -> Color;
-    /// The placement.
-    fn board(&self) -> &Board;
-    /// Whether a legal move captures.
-    fn is_capture(&self, m: Move) -> bool;
+pub(crate) trait SanContext: Playable {
     /// Calls `f` with each legal move from `from` to `to`.
     fn for_each_legal_move_masked(&self, from: Bitboard, to: Bitboard, f: impl FnMut(Move));
     /// The check or mate mark a legal move earns.
@@ -546,18 +540,6 @@ pub(crate) trait SanContext {
 }
 
 impl SanContext for Position {
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
-    fn board(&self) -> &Board {
-        &self.board
-    }
-
-    fn is_capture(&self, m: Move) -> bool {
-        Position::is_capture(self, m)
-    }
-
     fn for_each_legal_move_masked(&self, from: Bitboard, to: Bitboard, f: impl FnMut(Move)) {
         Position::for_each_legal_move_masked(self, from, to, f);
     }
@@ -571,8 +553,6 @@ impl SanContext for Position {
     }
 }
 
-/// Returns a legal move's SAN without the check mark; a piece is told apart from the others
-/// of its role and side that reach the same square (for a king, only on boards with several).
 /// A legal move in long algebraic notation.
 pub(crate) fn lan(pos: &impl SanContext, m: Move) -> Lan {
     Lan {
@@ -586,6 +566,8 @@ pub(crate) fn lan(pos: &impl SanContext, m: Move) -> Lan {
     }
 }
 
+/// Returns a legal move's SAN without the check mark; a piece is told apart from the others
+/// of its role and side that reach the same square (for a king, only on boards with several).
 pub(crate) fn san_without_suffix(pos: &impl SanContext, m: Move) -> San {
     if m.is_null() {
         return San::Null;

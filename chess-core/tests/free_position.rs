@@ -194,6 +194,31 @@ fn suite_positions() -> Vec<Position> {
     positions
 }
 
+/// Checks that python-chess's order, which `pos` generates in, is the order
+/// `sort_like_python_chess` gives (one definition of the order for both types).
+fn assert_sorts_back(pos: &FreePosition) {
+    for (legal, moves) in [(true, pos.legal_moves()), (false, pos.pseudo_legal_moves())] {
+        let mut reversed = moves.clone();
+        reversed.reverse();
+        pos.sort_like_python_chess(&mut reversed, legal);
+        assert_eq!(reversed, moves, "{}", pos.setup());
+    }
+}
+
+#[test]
+fn the_generated_order_is_the_sorted_order_on_any_board() {
+    for fen in [
+        "8/8/8/8/8/8/8/K7 w - - 0 1",
+        "8/8/8/8/8/3n4/8/r3K2r w - - 0 1",
+        "k7/8/8/3q4/8/8/1K6/K7 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K2P w - - 0 1",
+        "8/8/8/pP6/8/8/8/8 w - a6 0 1",
+        "Q3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    ] {
+        assert_sorts_back(&free(fen));
+    }
+}
+
 /// Checks that `FreePosition` gives `pos`'s moves, checks, SAN and children.
 fn assert_agrees(pos: &Position) {
     let free = FreePosition::from(*pos);
@@ -206,6 +231,7 @@ fn assert_agrees(pos: &Position) {
     assert_eq!(free.castling_rights(), pos.castling_rights(), "{pos}");
     assert_eq!(free.repetition_key(), pos.repetition_key(), "{pos}");
     assert_eq!(free.legal_ep_square(), pos.legal_ep_square(), "{pos}");
+    assert_sorts_back(&free);
     for m in free.pseudo_legal_moves() {
         assert_eq!(free.is_legal(m), pos.is_legal(m), "{pos} {m:?}");
         assert!(free.is_pseudo_legal(m));

@@ -3,8 +3,8 @@
 
 use chess_core::{
     Bitboard, CastlingSide, Color, ErrorCode, EventKind, FreePosition, IllegalMoveReason as CoreIllegalMoveReason,
-    Move as CoreMove, MoveList, MoveListStyle, MoveText, Piece as CorePiece, Playable, Position, Role, Rules, San,
-    SanPlus, Setup, Square, Tally, Termination, UciMove, Validation,
+    Move as CoreMove, MoveList, MoveListStyle, MoveText, Piece as CorePiece, Position, Role, Rules, San, SanPlus,
+    Setup, Square, Tally, Termination, UciMove, Validation,
 };
 use std::str::FromStr;
 
@@ -251,11 +251,8 @@ impl Board {
     ) -> PyResult<Bound<'py, PyIterator>> {
         let (from, to) = (Bitboard(from_mask), Bitboard(to_mask));
         let mut moves = playing!(self, |pos| {
-            let mut moves = if legal {
-                pos.legal_moves_masked(from, to)
-            } else {
-                Playable::pseudo_legal_moves_masked(pos, from, to)
-            };
+            let mut moves =
+                if legal { pos.legal_moves_masked(from, to) } else { pos.pseudo_legal_moves_masked(from, to) };
             pos.sort_like_python_chess(&mut moves, legal);
             moves
         });
@@ -1236,7 +1233,7 @@ impl Board {
 
     /// Whether the side to move has no legal move and is not in check.
     fn is_stalemate(&self) -> bool {
-        playing!(self, |pos| Playable::is_stalemate(pos))
+        playing!(self, |pos| pos.is_stalemate())
     }
 
     /// Whether neither side has mating material.

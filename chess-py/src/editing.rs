@@ -2,8 +2,8 @@
 //! cannot play from, and python-chess's status flags of it.
 
 use chess_core::{
-    Bitboard, Board as CoreBoard, CastlingChoice, CastlingMode, Color, FreePosition, Piece as CorePiece, Playable,
-    Position, PositionError, Problem, Role, Rules, Setup, Validation,
+    Bitboard, Board as CoreBoard, CastlingChoice, CastlingMode, Color, FreePosition, Piece as CorePiece, Position,
+    PositionError, Problem, Role, Rules, Setup, Validation,
 };
 use pyo3::prelude::*;
 
