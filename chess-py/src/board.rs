@@ -1133,9 +1133,21 @@ impl Board {
         to_square: i64,
         promotion: Option<i64>,
     ) -> PyResult<Py<Move>> {
-        let pos = self.playable()?;
         let (from, to) = (square(from_square)?, square(to_square)?);
         let promotion = promotion.map(role).transpose()?;
+        if let Some(free) = self.free() {
+            // As below: without a promotion piece, a pawn reaching the last rank becomes a queen.
+            let find = |promotion| Some(free.move_from_squares(from, to, promotion)).filter(|&m| free.is_legal(m));
+            let found = find(promotion).or_else(|| promotion.is_none().then(|| find(Some(Role::Queen))).flatten());
+            return match found {
+                Some(core) => self.py_move(core).to_object(py),
+                None => Err(IllegalMoveError::new_err(format!(
+                    "no matching legal move for {from}{to} ({from} -> {to}) in {}",
+                    self.fen_text()
+                ))),
+            };
+        }
+        let pos = &self.pos;
         let found = match pos.resolve_move(from, to, promotion) {
             Err(reason) if promotion.is_none() && reason.code() == ErrorCode::MissingPromotion => {
                 pos.resolve_move(from, to, Some(Role::Queen))

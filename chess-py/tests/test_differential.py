@@ -304,6 +304,7 @@ FREE_FENS = [
     "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",  # two white kings
     "r3k2r/pppppppp/8/8/8/8/8/R3K2R w KQkq - 0 1",  # legal, until a move into check is pushed
     "8/8/8/pP6/8/8/8/8 w - a6 0 1",  # en passant without kings
+    "8/1P6/8/8/8/8/8/K7 w - - 0 1",  # a promotion beside a lone king
     "1r6/8/8/pP6/8/8/8/1K6 w - a6 0 1",  # en passant uncovering the lone king
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR w KQkq - 0 1",  # no white king, castling rights
     "k7/8/8/3q4/8/8/1K6/K7 w - - 0 1",  # two kings, the higher one in check
@@ -367,10 +368,16 @@ def test_boards_chess_core_positions_refuse_play_as_in_python_chess(fen: str) ->
         while theirs.move_stack:
             assert ours.pop().uci() == theirs.pop().uci()
             assert ours.fen() == theirs.fen()
-    # SAN and UCI read on these boards too.
+    # SAN and UCI read on these boards too, and find_move finds each move.
     for move in list(theirs.legal_moves)[:8]:
         assert ours.parse_san(theirs.san(move)).uci() == move.uci()
         assert ours.parse_uci(move.uci()).uci() == move.uci()
+        found = theirs.find_move(move.from_square, move.to_square, move.promotion)
+        assert ours.find_move(move.from_square, move.to_square, move.promotion).uci() == found.uci()
+        if move.promotion:
+            assert ours.find_move(move.from_square, move.to_square).uci() == theirs.find_move(
+                move.from_square, move.to_square
+            ).uci()
 
 
 def test_what_needs_a_legal_position_still_says_so() -> None:
