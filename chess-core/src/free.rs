@@ -578,6 +578,16 @@ impl FreePosition {
             && (from.file().index().abs_diff(to.file().index()) > 1 || own_rooks.contains(to))
     }
 
+    /// Returns the piece a move captures, if any (the pawn for en passant; castling onto the
+    /// rook captures nothing).
+    pub fn captured(&self, m: Move) -> Option<Role> {
+        if self.is_en_passant(m) {
+            return Some(Role::Pawn);
+        }
+        let enemy = self.board().by_color(!self.us());
+        enemy.contains(m.to()).then(|| self.board().role_at(m.to())).flatten()
+    }
+
     /// Tells whether a move captures: it touches an enemy piece, or takes en passant.
     pub fn is_capture(&self, m: Move) -> bool {
         let touched = Bitboard::from(m.from()) ^ Bitboard::from(m.to());

@@ -55,6 +55,7 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+mod any_position;
 pub mod attacks;
 mod bitboard;
 mod board;
@@ -94,6 +95,7 @@ mod uci;
 mod zobrist;
 mod zobrist_table;
 
+pub use any_position::AnyPosition;
 pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use castling::{CastlingChoice, CastlingMode, CastlingSide};

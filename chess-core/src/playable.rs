@@ -2,13 +2,14 @@
 //! naming and playing moves is written once for legal positions and for any setup.
 
 use crate::{
-    Bitboard, Board, CastlingMode, Color, FreePosition, Lan, Move, MoveList, Position, SanError, SanPlus, Setup,
-    Square, UciMove,
+    AnyPosition, Bitboard, Board, CastlingMode, Color, FreePosition, Lan, Move, MoveList, Position, Role, SanError,
+    SanPlus, Setup, Square, UciMove,
 };
 
-/// Declares [`Playable`] with these methods and implements it for [`Position`] and
-/// [`FreePosition`] by their own methods of the same names (an inherent method is found
-/// before a trait's), so that each signature is written once.
+/// Declares [`Playable`] with these methods, implements it for [`Position`] and
+/// [`FreePosition`] by their own methods of the same names (an inherent method is found before
+/// a trait's), and gives [`AnyPosition`] these methods, each asking its `Position` or
+/// `FreePosition`, so that each signature is written once.
 macro_rules! playable {
     ($(
         $(#[$doc:meta])*
@@ -64,6 +65,25 @@ macro_rules! playable {
                 FreePosition::$mut_name(self $(, $mut_arg)*)
             })*
         }
+
+        /// Each method asks the `Position` or the `FreePosition` (see [`Playable`]).
+        impl AnyPosition {
+            $($(#[$doc])* pub fn $name(&self $(, $arg: $arg_type)*) -> $ret {
+                match self {
+                    AnyPosition::Legal(pos) => Position::$name(pos $(, $arg)*),
+                    AnyPosition::Free(free) => FreePosition::$name(free $(, $arg)*),
+                }
+            })*
+        }
+
+        impl Playable for AnyPosition {
+            $(fn $name(&self $(, $arg: $arg_type)*) -> $ret {
+                AnyPosition::$name(self $(, $arg)*)
+            })*
+            $(fn $mut_name(&mut self $(, $mut_arg: $mut_arg_type)*) {
+                AnyPosition::$mut_name(self $(, $mut_arg)*)
+            })*
+        }
     };
 }
 
@@ -114,6 +134,8 @@ playable! {
     fn lan(&self, m: Move) -> Lan;
     /// Reads a legal move in SAN.
     fn parse_san(&self, text: &str) -> Result<Move, SanError>;
+    /// Returns the piece a move captures, if any (the pawn for en passant).
+    fn captured(&self, m: Move) -> Option<Role>;
     /// Tells whether a move captures (en passant included).
     fn is_capture(&self, m: Move) -> bool;
     /// Tells whether a move resets the halfmove clock.

@@ -2,9 +2,9 @@
 //! the rules and the game events.
 
 use chess_core::{
-    Bitboard, CastlingSide, Color, ErrorCode, EventKind, FreePosition, IllegalMoveReason as CoreIllegalMoveReason,
-    Move as CoreMove, MoveList, MoveListStyle, MoveText, Piece as CorePiece, Position, Role, Rules, San, SanPlus,
-    Setup, Square, Tally, Termination, UciMove, Validation,
+    AnyPosition, Bitboard, CastlingSide, Color, ErrorCode, EventKind, Game, IllegalMoveReason as CoreIllegalMoveReason,
+    Judging, Move as CoreMove, MoveList, MoveListStyle, MoveText, Piece as CorePiece, Position, Role, Rules, San,
+    SanPlus, Setup, Square, Termination, UciMove, Validation,
 };
 use std::str::FromStr;
 
@@ -14,7 +14,7 @@ use pyo3::types::{PyIterator, PyList};
 
 use crate::base_board::{BaseBoard, chess960_number};
 use crate::bitboards::with_transform;
-use crate::editing::{Edited, castling_choice, playing};
+use crate::editing::castling_choice;
 use crate::errors::{IllegalMoveError, InvalidFenError, InvalidMoveError, InvalidSaveError, error_for, quote};
 use crate::moves::{IllegalMoveReason, LegalMoveGenerator, Move, PseudoLegalMoveGenerator, lang};
 use crate::pickling::{PickledBoard, UnpickledBoard};
@@ -25,65 +25,28 @@ use crate::squares::{square, square_set};
 /// The standard starting position.
 pub(crate) const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// Tells how often the position with key `key` occurs among the board's positions (the
-/// stored ones before each move and the current one). Keys differ across an irreversible
-/// move, so counting all of them counts back to the last one, as python-chess does.
-fn occurrences(board: &Board, key: u64) -> u32 {
-    let earlier = board.history.iter().filter(|snapshot| snapshot.repetition_key() == key).count();
-    (earlier + usize::from(playing!(board, |pos| pos.repetition_key()) == key)) as u32
-}
-
-/// A board state kept on the move stack: the position before a move, and its setup as the
-/// user made it when that differs.
-#[derive(Clone)]
-pub(crate) struct Snapshot {
-    pub(crate) pos: Position,
-    pub(crate) edited: Option<Box<Edited>>,
-    pub(crate) promoted: Bitboard,
-}
-
-impl Snapshot {
-    /// The repetition key of the state (of its `FreePosition` when it is no legal position).
-    fn repetition_key(&self) -> u64 {
-        match self.edited.as_deref().and_then(|edited| edited.unplayable.as_ref()) {
-            Some(unplayable) => unplayable.free.repetition_key(),
-            None => self.pos.repetition_key(),
-        }
-    }
-}
-
 /// A chess board with its move stack, compatible with python-chess's `chess.Board` where the
 /// names overlap.
 ///
-/// Design: the current chess-core `Position` plus, for every pushed move, the position before
-/// it and the move as python-chess writes it. `pop()` restores the stored position;
-/// `is_repetition()` compares the stored positions' repetition keys (no replay). A board may
-/// hold any setup (`Board.empty()`, `set_piece_at()`): what chess-core cannot play from is kept
-/// as set up, reads and writes like any other, and raises `InvalidPositionError` when asked
-/// for moves.
+/// Design: a chess-core `Game` of `AnyPosition`s (any setup, played as python-chess plays
+/// it; a legal `Position` whenever it is one) recording past its end, which holds the
+/// positions, the moves, the events and the rules: `pop()` takes the last state back,
+/// `is_repetition()` and `outcome()` read what the game counted when each position was
+/// reached. What only a legal position answers (engines, PGN, `describe`) raises
+/// `InvalidPositionError` on a setup that is none.
 ///
 /// Never unpickle a board from data you do not trust (unpickling runs code the data names);
 /// exchange boards as FEN, PGN or `to_json()` text.
 #[pyclass(module = "chess_core", name = "Board", extends = BaseBoard)]
 #[derive(Clone)]
 pub struct Board {
-    /// The position moves are made from (repaired when `edited` says so; stale when the
-    /// edited setup is unplayable).
-    pub(crate) pos: Position,
-    /// The setup as the user made it, when chess-core repaired it or cannot play from it.
-    pub(crate) edited: Option<Box<Edited>>,
-    /// The states before each move, oldest first.
-    pub(crate) history: Vec<Snapshot>,
-    /// The moves played, as python-chess writes them.
-    pub(crate) moves: Vec<Move>,
+    /// The positions, the moves, the events and the rules (FIDE's by default).
+    pub(crate) game: Game<AnyPosition>,
     /// The squares of promoted pieces (python-chess's `promoted`).
     pub(crate) promoted: Bitboard,
+    /// The squares of promoted pieces before each move, oldest first.
+    pub(crate) promoted_before: Vec<Bitboard>,
     pub(crate) chess960: bool,
-    /// The rules `outcome()` judges by (chess-core's; FIDE by default).
-    pub(crate) rules: Rules,
-    /// The game events (resignation, draw offers, ...) with the number of moves played when
-    /// each happened, oldest first.
-    pub(crate) events: Vec<(u32, EventKind)>,
 }
 
 impl Board {
@@ -106,104 +69,58 @@ impl Board {
         let Some(core) = m.core() else {
             return Err(self.illegal("move", &m.uci_text(), None));
         };
-        if let Some(free) = self.free() {
-            let core = free.move_from_squares(core.from(), core.to(), core.promotion());
-            return Some(core)
+        match self.position() {
+            AnyPosition::Legal(pos) if pos.is_legal(core) => Ok(core),
+            AnyPosition::Legal(pos) => pos
+                .resolve_move(core.from(), core.to(), core.promotion())
+                .map_err(|reason| self.illegal("move", &m.uci_text(), Some(reason))),
+            AnyPosition::Free(free) => Some(free.move_from_squares(core.from(), core.to(), core.promotion()))
                 .filter(|&core| free.is_legal(core))
-                .ok_or_else(|| self.illegal("move", &m.uci_text(), None));
+                .ok_or_else(|| self.illegal("move", &m.uci_text(), None)),
         }
-        let pos = &self.pos;
-        if pos.is_legal(core) {
-            return Ok(core);
-        }
-        pos.resolve_move(core.from(), core.to(), core.promotion())
-            .map_err(|reason| self.illegal("move", &m.uci_text(), Some(reason)))
     }
 
-    /// The legal or pseudo-legal chess-core move that `m` names, as python-chess writes it or
-    /// as chess-core encodes it.
-    fn resolve_pseudo_legal(&self, m: Move) -> Option<CoreMove> {
-        self.resolve(m).ok().filter(|core| !core.is_null()).or_else(|| self.pseudo_legal(m))
-    }
-
-    /// The pseudo-legal chess-core move that `m` names (castling and en passant included).
+    /// The legal or pseudo-legal chess-core move that `m` names (castling and en passant
+    /// included).
     fn pseudo_legal(&self, m: Move) -> Option<CoreMove> {
         let core = m.core().filter(|core| !core.is_null())?;
-        if let Some(free) = self.free() {
-            let core = free.move_from_squares(core.from(), core.to(), core.promotion());
-            return Some(core).filter(|&core| free.is_pseudo_legal(core));
-        }
-        let mut found = None;
-        self.pos.for_each_pseudo_legal_move(|pseudo| {
-            if pseudo.from() == core.from() && pseudo.to() == core.to() && pseudo.promotion() == core.promotion() {
-                found = Some(pseudo);
-            }
-        });
-        found
+        self.position().pseudo_legal_move(core.from(), core.to(), core.promotion())
     }
 
     /// The FEN as `fen()` writes it by default.
     pub(crate) fn fen_text(&self) -> String {
-        match self.free() {
-            None => self.pos.to_fen(),
-            Some(free) => self.unplayable_fen(free, "legal"),
+        match self.position() {
+            AnyPosition::Legal(pos) => pos.to_fen(),
+            AnyPosition::Free(free) => self.unplayable_fen(free, "legal"),
         }
     }
 
     /// Plays a legal chess-core move (or the null move) and records it.
-    pub(crate) fn play(&mut self, core: CoreMove) {
-        let m = if core.is_null() { Move::NULL } else { self.py_move(core) };
-        self.play_as(m, core);
-    }
-
-    /// Plays a legal chess-core move (or the null move), recording it as `m`, the move as
-    /// python-chess writes it.
     #[inline]
-    fn play_as(&mut self, m: Move, core: CoreMove) {
-        if let Some(&free) = self.free() {
-            return self.play_free(free, m, core);
-        }
-        if core.is_null() && self.pos.is_check() {
-            // Passing the turn in check leaves the opponent in check: python-chess plays on.
-            return self.play_free(FreePosition::from(self.pos), m, core);
-        }
-        self.remember(m);
-        if !core.is_null() {
-            if core.is_promotion() || self.promoted.any() {
-                self.promoted = core.carry_promoted(self.promoted);
-            }
-            self.pos.play_unchecked(core);
+    pub(crate) fn play(&mut self, core: CoreMove) {
+        self.carry_promoted(core);
+        if core.is_null() {
+            self.game.push_pseudo_legal(core);
         } else {
-            let passed = self.pos.play_null();
-            debug_assert!(passed.is_ok(), "a null move out of check is legal");
+            let pushed = self.game.push_legal(core);
+            debug_assert!(pushed.is_ok(), "a game recording past its end takes every legal move");
         }
     }
 
     /// Plays a pseudo-legal move that leaves the mover's king in check, as python-chess's
     /// `push()` allows: the board then holds that setup, played on as python-chess plays.
-    fn play_pseudo_legal(&mut self, m: Move, core: CoreMove) {
-        match self.free() {
-            Some(&free) => self.play_free(free, m, core),
-            None => self.play_free(FreePosition::from(self.pos), m, core),
-        }
+    fn play_pseudo_legal(&mut self, core: CoreMove) {
+        self.carry_promoted(core);
+        self.game.push_pseudo_legal(core);
     }
 
-    /// Plays a move (or the null move) on the `FreePosition` of the current state, recording
-    /// it as `m`.
-    fn play_free(&mut self, mut free: FreePosition, m: Move, core: CoreMove) {
-        self.remember(m);
-        if !core.is_null() {
+    /// Keeps the promoted marks before a move and moves them with it.
+    #[inline]
+    fn carry_promoted(&mut self, core: CoreMove) {
+        self.promoted_before.push(self.promoted);
+        if !core.is_null() && (core.is_promotion() || self.promoted.any()) {
             self.promoted = core.carry_promoted(self.promoted);
         }
-        free.play_unchecked(core);
-        self.set_free(free);
-    }
-
-    /// Puts the current state and the move about to be played on the stack.
-    #[inline]
-    fn remember(&mut self, m: Move) {
-        self.history.push(Snapshot { pos: self.pos, edited: self.edited.take(), promoted: self.promoted });
-        self.moves.push(m);
     }
 
     /// The move a SAN text names here (the null move for python-chess's four spellings of it).
@@ -216,7 +133,7 @@ impl Board {
         match SanPlus::from_str(san) {
             Ok(SanPlus { san: San::Null, .. }) => Ok(CoreMove::NULL),
             _ if san == "0000" || san == "@@@@" => Ok(CoreMove::NULL),
-            _ => playing!(self, |pos| pos.parse_san(san)).map_err(|e| self.san_error(san, &e)),
+            _ => self.position().parse_san(san).map_err(|e| self.san_error(san, &e)),
         }
     }
 
@@ -224,9 +141,12 @@ impl Board {
         if uci == "0000" {
             return Ok(Move::NULL);
         }
-        let Some(free) = self.free() else {
-            let core = self.pos.parse_uci(uci).map_err(|e| self.uci_error(uci, &e))?;
-            return Ok(self.py_move(core));
+        let free = match self.position() {
+            AnyPosition::Legal(pos) => {
+                let core = pos.parse_uci(uci).map_err(|e| self.uci_error(uci, &e))?;
+                return Ok(self.py_move(core));
+            }
+            AnyPosition::Free(free) => free,
         };
         let syntax = |e: chess_core::ParseUciError| self.uci_error(uci, &e.into());
         let core = match UciMove::from_str(uci).map_err(syntax)? {
@@ -250,12 +170,9 @@ impl Board {
         keep: impl Fn(CoreMove) -> bool,
     ) -> PyResult<Bound<'py, PyIterator>> {
         let (from, to) = (Bitboard(from_mask), Bitboard(to_mask));
-        let mut moves = playing!(self, |pos| {
-            let mut moves =
-                if legal { pos.legal_moves_masked(from, to) } else { pos.pseudo_legal_moves_masked(from, to) };
-            pos.sort_like_python_chess(&mut moves, legal);
-            moves
-        });
+        let pos = self.position();
+        let mut moves = if legal { pos.legal_moves_masked(from, to) } else { pos.pseudo_legal_moves_masked(from, to) };
+        pos.sort_like_python_chess(&mut moves, legal);
         moves.retain(|&mut m| keep(m));
         let objects = moves.iter().map(|&core| self.py_move(core).to_object(py)).collect::<PyResult<Vec<_>>>()?;
         PyList::new(py, objects)?.try_iter()
@@ -263,57 +180,58 @@ impl Board {
 
     /// The legal (or pseudo-legal) moves in python-chess's order.
     pub(crate) fn ordered_moves(&self, legal: bool) -> MoveList {
-        playing!(self, |pos| {
-            let mut moves = if legal { pos.legal_moves() } else { pos.pseudo_legal_moves() };
-            pos.sort_like_python_chess(&mut moves, legal);
-            moves
-        })
+        let pos = self.position();
+        let mut moves = if legal { pos.legal_moves() } else { pos.pseudo_legal_moves() };
+        pos.sort_like_python_chess(&mut moves, legal);
+        moves
     }
 
+    /// A chess-core move here as python-chess writes it.
     pub(crate) fn py_move(&self, core: CoreMove) -> Move {
-        Move::from_uci_move(playing!(self, |pos| pos.uci(core)))
+        py_move_at(self.position(), core)
+    }
+
+    /// The moves played, as python-chess writes them.
+    pub(crate) fn py_moves(&self) -> impl DoubleEndedIterator<Item = Move> + '_ {
+        self.game.positions().zip(self.game.moves()).map(|(before, &m)| py_move_at(before, m))
     }
 
     pub(crate) fn san_of(&self, core: CoreMove) -> String {
-        if core.is_null() { "--".to_owned() } else { playing!(self, |pos| pos.san(core)).to_string() }
+        if core.is_null() { "--".to_owned() } else { self.position().san(core).to_string() }
     }
 
-    /// python-chess's outcome as (termination value, winner), judged by chess-core's FIDE rules.
-    fn outcome_inner(&self, claim_draw: bool) -> PyResult<Option<(u8, Option<bool>)>> {
-        let rules = &self.rules;
-        let outcome = if *rules == Rules::fide() && self.events.is_empty() {
-            // The FIDE rules need only the position and its repetitions: no replay.
-            playing!(self, |pos| {
-                let tally = Tally { repetitions: occurrences(self, pos.repetition_key()), ..Tally::default() };
-                rules.automatic_outcome(pos, tally)
-            })
+    /// python-chess's outcome as (termination value, winner): under FIDE's rules without
+    /// events, the current position's, as python-chess judges; else the game's first end.
+    fn outcome_inner(&self, claim_draw: bool) -> Option<(u8, Option<bool>)> {
+        let game = &self.game;
+        let outcome = if *game.rules() == Rules::fide() && game.events().is_empty() {
+            game.position_outcome()
         } else {
-            self.game()?.outcome()
+            game.outcome()
         };
         let termination = match outcome {
             Some(outcome) => Some((outcome.termination, outcome.winner)),
             None if claim_draw => {
-                playing!(self, |pos| rules.claimable_draw(pos, |key| occurrences(self, key))).map(|t| (t, None))
+                game.rules().claimable_draw(self.position(), |key| game.occurrences(key)).map(|t| (t, None))
             }
             None => None,
         };
-        Ok(termination.map(|(termination, winner)| (termination_value(termination), winner.map(|c| c == Color::White))))
+        termination.map(|(termination, winner)| (termination_value(termination), winner.map(|c| c == Color::White)))
     }
 
-    /// Records a game event after chess-core's `Game` checked it against the rules.
+    /// Records a game event after chess-core's `Game` checked it against the rules (none
+    /// after the game's end).
     fn record_event(&mut self, kind: EventKind) -> PyResult<()> {
-        let mut game = self.game()?;
-        if let Some(outcome) = game.outcome() {
+        if let Some(outcome) = self.game.outcome() {
             return Err(rules::event_error(&chess_core::EventError::GameOver(outcome)));
         }
-        game.apply(kind).map_err(|error| rules::event_error(&error))?;
-        self.events.push((self.moves.len() as u32, kind));
+        self.game.apply(kind).map_err(|error| rules::event_error(&error))?;
         Ok(())
     }
 
     /// The player who may answer the waiting draw offer.
     fn draw_answerer(&self) -> PyResult<Color> {
-        match self.game()?.draw_offer() {
+        match self.game.draw_offer() {
             Some(offerer) => Ok(!offerer),
             None => Err(rules::event_error(&chess_core::EventError::NoDrawOffer)),
         }
@@ -322,11 +240,15 @@ impl Board {
     /// The no-progress draw FIDE's rules give now (with `claims`, the fifty-move rule too),
     /// when a move remains, as python-chess asks.
     fn no_progress_draw(&self, claims: bool) -> Option<Termination> {
-        playing!(self, |pos| {
-            let draw = Rules::fide().no_progress_draw(pos.halfmove_clock(), pos.board(), claims);
-            draw.filter(|_| pos.has_legal_moves())
-        })
+        let pos = self.position();
+        let draw = Rules::fide().no_progress_draw(pos.halfmove_clock(), pos.board(), claims);
+        draw.filter(|_| pos.has_legal_moves())
     }
+}
+
+/// A chess-core move in `pos` as python-chess writes it (castling by the board's convention).
+fn py_move_at(pos: &AnyPosition, core: CoreMove) -> Move {
+    if core.is_null() { Move::NULL } else { Move::from_uci_move(pos.uci(core)) }
 }
 
 /// python-chess's `Termination` value of each chess-core termination, in the order of
@@ -382,7 +304,7 @@ impl Board {
         };
         let mut board = Board::from_setup(setup, chess960);
         if let Some(rules) = rules {
-            board.rules = rules::rules_from(rules)?;
+            board.game.set_rules(rules::rules_from(rules)?);
         }
         Ok(board.initializer())
     }
@@ -390,13 +312,13 @@ impl Board {
     /// The rules `outcome()` judges by, as a `Rules` (chess-core's fields).
     #[getter]
     pub(crate) fn get_rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let fields = rules::rules_dict(py, &self.rules)?;
+        let fields = rules::rules_dict(py, self.game.rules())?;
         py.import("chess_core")?.getattr("Rules")?.call((), Some(&fields))
     }
 
     #[setter]
     fn set_rules(&mut self, rules: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.rules = rules::rules_from(rules)?;
+        self.game.set_rules(rules::rules_from(rules)?);
         Ok(())
     }
 
@@ -443,28 +365,29 @@ impl Board {
     /// The game events so far, as (number of moves played, name, colour) tuples.
     #[getter]
     pub(crate) fn events(&self) -> Vec<(u32, &'static str, bool)> {
-        self.events
+        self.game
+            .events()
             .iter()
-            .map(|&(ply, kind)| {
-                let (name, color) = rules::event_name(kind);
-                (ply, name, color)
+            .map(|event| {
+                let (name, color) = rules::event_name(event.kind);
+                (event.ply, name, color)
             })
             .collect()
     }
 
     /// The checks `color` has received in this game.
-    fn checks_received(&self, color: bool) -> PyResult<u32> {
-        Ok(self.game()?.checks_received(self::color(color)))
+    fn checks_received(&self, color: bool) -> u32 {
+        self.game.checks_received(self::color(color))
     }
 
     /// The consecutive checks given by the side that just moved.
-    fn consecutive_checks(&self) -> PyResult<u32> {
-        Ok(self.game()?.consecutive_checks())
+    fn consecutive_checks(&self) -> u32 {
+        self.game.consecutive_checks()
     }
 
     /// The piece types `color` has captured in this game, in order.
-    fn captured(&self, color: bool) -> PyResult<Vec<u32>> {
-        Ok(self.game()?.captured_by(self::color(color)).into_iter().map(|role| u32::from(piece_type(role))).collect())
+    fn captured(&self, color: bool) -> Vec<u32> {
+        self.game.captured_by(self::color(color)).into_iter().map(|role| u32::from(piece_type(role))).collect()
     }
 
     /// The position as 18 planes of 8×8 bytes (0 or 1), for machine learning: planes 0–5
@@ -545,9 +468,8 @@ impl Board {
     /// Restores the starting position and clears the move stack.
     fn reset(&mut self) {
         self.clear_stack();
-        self.pos = Position::new();
-        self.edited = None;
         self.promoted = Bitboard::EMPTY;
+        self.game.edit_position(AnyPosition::Legal(Position::new()));
     }
 
     /// Empties the board (White to move, no castling rights) and clears the move stack.
@@ -559,9 +481,8 @@ impl Board {
 
     /// Clears the move stack (and the game events), keeping the position.
     pub(crate) fn clear_stack(&mut self) {
-        self.history.clear();
-        self.moves.clear();
-        self.events.clear();
+        self.game = Game::from_position_with_rules(*self.position(), *self.game.rules()).with_judging(Judging::Record);
+        self.promoted_before.clear();
     }
 
     /// The FEN. `en_passant="legal"` (the default) writes the en-passant square only when a
@@ -658,7 +579,7 @@ impl Board {
     /// `True` (WHITE) or `False` (BLACK): the side to move.
     #[getter]
     fn get_turn(&self) -> bool {
-        self.edited.as_ref().map_or(self.pos.turn(), |e| e.setup.turn) == Color::White
+        self.position().turn() == Color::White
     }
 
     #[setter]
@@ -713,7 +634,7 @@ impl Board {
     /// The rooks with castling rights, as a bitboard (python-chess's `castling_rights`).
     #[getter]
     fn get_castling_rights(&self) -> u64 {
-        self.edited.as_ref().map_or(self.pos.castling_rights(), |e| e.setup.castling_rights).0
+        self.setup().castling_rights.0
     }
 
     #[setter]
@@ -724,7 +645,7 @@ impl Board {
     /// The en-passant target square after a double pawn push, or `None`.
     #[getter]
     fn get_ep_square(&self) -> Option<u8> {
-        self.edited.as_ref().map_or(self.pos.ep_square(), |e| e.setup.ep_square).map(|sq| sq.index() as u8)
+        self.setup().ep_square.map(|sq| sq.index() as u8)
     }
 
     #[setter]
@@ -736,18 +657,18 @@ impl Board {
 
     /// Whether an en-passant capture is legal now.
     fn has_legal_en_passant(&self) -> bool {
-        playing!(self, |pos| pos.legal_ep_square()).is_some()
+        self.position().legal_ep_square().is_some()
     }
 
     /// Whether a pawn can capture en passant now, legal or not (leaving its king in check).
     fn has_pseudo_legal_en_passant(&self) -> bool {
-        playing!(self, |pos| pos.pseudo_legal_moves().iter().any(|m| m.is_en_passant()))
+        self.position().pseudo_legal_moves().iter().any(|m| m.is_en_passant())
     }
 
     /// Half-moves since the last capture or pawn move.
     #[getter]
     fn get_halfmove_clock(&self) -> u32 {
-        self.edited.as_ref().map_or(self.pos.halfmove_clock(), |e| e.setup.halfmove_clock)
+        self.position().halfmove_clock()
     }
 
     #[setter]
@@ -758,7 +679,7 @@ impl Board {
     /// The move number, starting at 1 and incremented after Black's move.
     #[getter]
     fn get_fullmove_number(&self) -> u32 {
-        self.edited.as_ref().map_or(self.pos.fullmove_number(), |e| e.setup.fullmove_number)
+        self.setup().fullmove_number
     }
 
     #[setter]
@@ -773,7 +694,7 @@ impl Board {
     /// The moves played since the board was set up, oldest first (a new list).
     #[getter]
     fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        PyList::new(py, self.moves.iter().map(|m| m.to_object(py)).collect::<PyResult<Vec<_>>>()?)
+        PyList::new(py, self.py_moves().map(|m| m.to_object(py)).collect::<PyResult<Vec<_>>>()?)
     }
 
     /// The number of half-moves since the start of the game (from the fullmove number).
@@ -801,7 +722,7 @@ impl Board {
 
     /// Whether a move is pseudo-legal here: legal, or legal but for leaving the king in check.
     pub(crate) fn is_pseudo_legal(&self, r#move: Move) -> bool {
-        self.resolve_pseudo_legal(r#move).is_some()
+        self.pseudo_legal(r#move).is_some()
     }
 
     /// Plays a move. As in python-chess, a pseudo-legal move that leaves the king in check is
@@ -809,16 +730,16 @@ impl Board {
     /// offers no moves until `pop()`); a move no piece can make raises `IllegalMoveError` and
     /// leaves the board unchanged. `Move.null()` passes the turn.
     fn push(&mut self, r#move: Move) -> PyResult<()> {
-        let legal = |core: CoreMove| self.free().is_none() && !core.is_null() && self.pos.is_legal(core);
-        if let Some(core) = r#move.core().filter(|&core| legal(core)) {
-            // Legal as encoded: `move` is already written as python-chess writes it.
-            self.play_as(r#move, core);
+        let legal = |core: CoreMove| matches!(self.position(), AnyPosition::Legal(pos) if pos.is_legal(core));
+        if let Some(core) = r#move.core().filter(|&core| !core.is_null() && legal(core)) {
+            // Legal as encoded: the fast path.
+            self.play(core);
             return Ok(());
         }
         match self.resolve(r#move) {
             Ok(core) => self.play(core),
             Err(error) => match self.pseudo_legal(r#move) {
-                Some(core) => self.play_pseudo_legal(r#move, core),
+                Some(core) => self.play_pseudo_legal(core),
                 None => return Err(error),
             },
         }
@@ -828,23 +749,15 @@ impl Board {
     /// Takes back the last move (and the game events recorded after it) and returns it;
     /// `IndexError` on an empty stack.
     fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
-        match (self.history.pop(), self.moves.pop()) {
-            (Some(snapshot), Some(m)) => {
-                self.pos = snapshot.pos;
-                self.edited = snapshot.edited;
-                self.promoted = snapshot.promoted;
-                // The events after the move go with it, as chess-core's Game::undo takes them back.
-                let plies = self.moves.len() as u32;
-                self.events.retain(|(ply, _)| *ply <= plies);
-                m.to_object(py)
-            }
-            _ => Err(PyIndexError::new_err("pop from empty move stack")),
-        }
+        // The events after the move go with it (chess-core's `Game::undo`).
+        let m = self.game.undo().ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
+        self.promoted = self.promoted_before.pop().unwrap_or_default();
+        self.py_move(m).to_object(py)
     }
 
     /// The last move played; `IndexError` on an empty stack.
     fn peek(&self, py: Python<'_>) -> PyResult<Py<Move>> {
-        self.moves.last().ok_or_else(|| PyIndexError::new_err("peek from empty move stack"))?.to_object(py)
+        self.py_moves().next_back().ok_or_else(|| PyIndexError::new_err("peek from empty move stack"))?.to_object(py)
     }
 
     /// Reads a move in SAN (leniently) and returns it; `--`, `Z0`, `0000` and `@@@@` are the
@@ -919,7 +832,7 @@ impl Board {
     fn why_illegal(&self, r#move: Move) -> PyResult<Option<IllegalMoveReason>> {
         let pos = self.playable()?;
         let reason = if r#move.is_null() {
-            let mut after = *pos;
+            let mut after = pos;
             after.play_null().err().map(|error| error.reason)
         } else {
             let promotion = Role::from_index(usize::from(r#move.promotion).wrapping_sub(1));
@@ -943,7 +856,7 @@ impl Board {
     /// The long algebraic notation of a legal move (`Ng1-f3`).
     fn lan(&self, r#move: Move) -> PyResult<String> {
         let core = self.resolve(r#move)?;
-        Ok(if core.is_null() { "--".to_owned() } else { playing!(self, |pos| pos.lan(core)).to_string() })
+        Ok(if core.is_null() { "--".to_owned() } else { self.position().lan(core).to_string() })
     }
 
     /// The UCI of a legal move, castling as this board writes it.
@@ -959,7 +872,7 @@ impl Board {
 
     /// The squares of the pieces giving check, as a bitboard (none without a king).
     fn checkers_mask(&self) -> u64 {
-        playing!(self, |pos| pos.checkers()).0
+        self.position().checkers().0
     }
 
     /// The pieces giving check, as a `SquareSet`.
@@ -970,19 +883,19 @@ impl Board {
     /// Whether the move captures a piece (en passant included).
     fn is_capture(&self, r#move: Move) -> PyResult<bool> {
         let core = self.resolve(r#move)?;
-        Ok(!core.is_null() && playing!(self, |pos| pos.is_capture(core)))
+        Ok(!core.is_null() && self.position().is_capture(core))
     }
 
     /// Whether the move gives check.
     fn gives_check(&self, r#move: Move) -> PyResult<bool> {
         let core = self.resolve(r#move)?;
-        Ok(!core.is_null() && playing!(self, |pos| pos.gives_check(core)))
+        Ok(!core.is_null() && self.position().gives_check(core))
     }
 
     /// Whether the move is a capture or a pawn move (resets the halfmove clock).
     fn is_zeroing(&self, r#move: Move) -> PyResult<bool> {
         let core = self.resolve(r#move)?;
-        Ok(!core.is_null() && playing!(self, |pos| pos.is_zeroing(core)))
+        Ok(!core.is_null() && self.position().is_zeroing(core))
     }
 
     /// Whether the move is castling.
@@ -1040,7 +953,7 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyIterator>> {
-        self.moves_matching(py, true, from_mask, to_mask, |m| playing!(self, |pos| pos.is_capture(m)))
+        self.moves_matching(py, true, from_mask, to_mask, |m| self.position().is_capture(m))
     }
 
     /// The pseudo-legal moves within the masks, as `generate_legal_moves`.
@@ -1062,7 +975,7 @@ impl Board {
         from_mask: u64,
         to_mask: u64,
     ) -> PyResult<Bound<'py, PyIterator>> {
-        self.moves_matching(py, false, from_mask, to_mask, |m| playing!(self, |pos| pos.is_capture(m)))
+        self.moves_matching(py, false, from_mask, to_mask, |m| self.position().is_capture(m))
     }
 
     /// The legal captures en passant within the masks.
@@ -1105,14 +1018,14 @@ impl Board {
     /// en-passant capture is possible.
     fn is_irreversible(&self, r#move: Move) -> bool {
         if r#move.is_null() {
-            return playing!(self, |pos| pos.legal_ep_square()).is_some();
+            return self.position().legal_ep_square().is_some();
         }
-        self.resolve_pseudo_legal(r#move).is_some_and(|m| playing!(self, |pos| pos.is_irreversible(m)))
+        self.pseudo_legal(r#move).is_some_and(|m| self.position().is_irreversible(m))
     }
 
     /// Whether the move (pseudo-legal) would leave the mover's king in check.
     fn is_into_check(&self, r#move: Move) -> bool {
-        self.resolve_pseudo_legal(r#move).is_some_and(|m| !playing!(self, |pos| pos.is_legal(m)))
+        self.pseudo_legal(r#move).is_some_and(|m| !self.position().is_legal(m))
     }
 
     /// Whether the side that just moved left its king in check (a pseudo-legal move did).
@@ -1135,7 +1048,7 @@ impl Board {
     ) -> PyResult<Py<Move>> {
         let (from, to) = (square(from_square)?, square(to_square)?);
         let promotion = promotion.map(role).transpose()?;
-        if let Some(free) = self.free() {
+        if let AnyPosition::Free(free) = self.position() {
             // As below: without a promotion piece, a pawn reaching the last rank becomes a queen.
             let find = |promotion| Some(free.move_from_squares(from, to, promotion)).filter(|&m| free.is_legal(m));
             let found = find(promotion).or_else(|| promotion.is_none().then(|| find(Some(Role::Queen))).flatten());
@@ -1147,7 +1060,7 @@ impl Board {
                 ))),
             };
         }
-        let pos = &self.pos;
+        let pos = self.playable()?;
         let found = match pos.resolve_move(from, to, promotion) {
             Err(reason) if promotion.is_none() && reason.code() == ErrorCode::MissingPromotion => {
                 pos.resolve_move(from, to, Some(Role::Queen))
@@ -1186,7 +1099,7 @@ impl Board {
             board.play(core);
         }
         let style = MoveListStyle { black_number: "...", ..MoveListStyle::STANDARD };
-        let text = MoveText::new(self.playable()?, &line).map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        let text = MoveText::new(&self.playable()?, &line).map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
         Ok(text.with_style(style).to_string())
     }
 
@@ -1208,22 +1121,9 @@ impl Board {
 
     /// The board at the start of the move stack.
     fn root(&self, py: Python<'_>) -> PyResult<Py<Board>> {
-        let (pos, edited, promoted) = match self.history.first() {
-            Some(snapshot) => (snapshot.pos, snapshot.edited.clone(), snapshot.promoted),
-            None => (self.pos, self.edited.clone(), self.promoted),
-        };
-        let events = self.events.iter().filter(|(ply, _)| *ply == 0).copied().collect();
-        Board {
-            pos,
-            edited,
-            history: Vec::new(),
-            moves: Vec::new(),
-            promoted,
-            chess960: self.chess960,
-            rules: self.rules,
-            events,
-        }
-        .into_object(py)
+        let promoted = self.promoted_before.first().copied().unwrap_or(self.promoted);
+        Board { game: self.game.section(0..0), promoted, promoted_before: Vec::new(), chess960: self.chess960 }
+            .into_object(py)
     }
 
     /// Whether the position passes strict validation (`status()` is `Status.VALID`).
@@ -1240,12 +1140,12 @@ impl Board {
 
     /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool {
-        playing!(self, |pos| pos.is_checkmate())
+        self.position().is_checkmate()
     }
 
     /// Whether the side to move has no legal move and is not in check.
     fn is_stalemate(&self) -> bool {
-        playing!(self, |pos| pos.is_stalemate())
+        self.position().is_stalemate()
     }
 
     /// Whether neither side has mating material.
@@ -1268,10 +1168,11 @@ impl Board {
         self.no_progress_draw(true).is_some()
     }
 
-    /// Whether the current position has occurred at least `count` times (stored keys, no replay).
+    /// Whether the current position has occurred at least `count` times (since the last
+    /// capture or pawn move; counted as each position was reached, no replay).
     #[pyo3(signature = (count = 3))]
     fn is_repetition(&self, count: i64) -> bool {
-        i64::from(occurrences(self, playing!(self, |pos| pos.repetition_key()))) >= count
+        i64::from(self.game.repetition_count()) >= count
     }
 
     /// Whether the current position has occurred five times.
@@ -1282,31 +1183,31 @@ impl Board {
     /// Whether the side to move can claim a draw by the fifty-move rule (now or with a move),
     /// under the board's rules.
     fn can_claim_fifty_moves(&self) -> bool {
-        playing!(self, |pos| self.rules.may_claim_fifty_moves(pos))
+        self.game.rules().may_claim_fifty_moves(self.position())
     }
 
     /// Whether the side to move can claim a threefold repetition (now or with a move), under
     /// the board's rules.
     fn can_claim_threefold_repetition(&self) -> bool {
-        playing!(self, |pos| self.rules.may_claim_repetition(pos, |key| occurrences(self, key)))
+        self.game.rules().may_claim_repetition(self.position(), |key| self.game.occurrences(key))
     }
 
     /// Whether a draw can be claimed (fifty moves or threefold repetition).
     fn can_claim_draw(&self) -> bool {
-        playing!(self, |pos| self.rules.claimable_draw(pos, |key| occurrences(self, key))).is_some()
+        self.game.rules().claimable_draw(self.position(), |key| self.game.occurrences(key)).is_some()
     }
 
     /// Whether the game is over (checkmate, stalemate, insufficient material, seventy-five
     /// moves, fivefold repetition; with `claim_draw`, also the claimable draws).
     #[pyo3(signature = (*, claim_draw = false))]
-    fn is_game_over(&self, claim_draw: bool) -> PyResult<bool> {
-        Ok(self.outcome_inner(claim_draw)?.is_some())
+    fn is_game_over(&self, claim_draw: bool) -> bool {
+        self.outcome_inner(claim_draw).is_some()
     }
 
     /// How the game ended, as python-chess's `Outcome`, or `None`.
     #[pyo3(signature = (*, claim_draw = false))]
     fn outcome<'py>(&self, py: Python<'py>, claim_draw: bool) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Some((termination, winner)) = self.outcome_inner(claim_draw)? else {
+        let Some((termination, winner)) = self.outcome_inner(claim_draw) else {
             return Ok(None);
         };
         let package = py.import("chess_core")?;
@@ -1316,33 +1217,30 @@ impl Board {
 
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     #[pyo3(signature = (*, claim_draw = false))]
-    fn result(&self, claim_draw: bool) -> PyResult<&'static str> {
-        Ok(match self.outcome_inner(claim_draw)? {
+    fn result(&self, claim_draw: bool) -> &'static str {
+        match self.outcome_inner(claim_draw) {
             None => "*",
             Some((_, Some(true))) => "1-0",
             Some((_, Some(false))) => "0-1",
             Some((_, None)) => "1/2-1/2",
-        })
+        }
     }
 
     /// A copy; `stack=False` leaves out the move stack, `stack=n` keeps its last n moves.
     #[pyo3(signature = (*, stack = StackCopy::All(true)), text_signature = "($self, *, stack=True)")]
     fn copy(&self, py: Python<'_>, stack: StackCopy) -> PyResult<Py<Board>> {
+        let plies = self.game.moves().len();
         let keep = match stack {
-            StackCopy::All(true) => self.moves.len(),
+            StackCopy::All(true) => plies,
             StackCopy::All(false) => 0,
             StackCopy::Last(n) => usize::try_from(n)
                 .map_err(|_| PyValueError::new_err(format!("stack must be a bool or a count >= 0, not {n}")))?
-                .min(self.moves.len()),
+                .min(plies),
         };
-        let mut board = self.clone();
-        let drop = self.moves.len() - keep;
-        board.history.drain(..drop);
-        board.moves.drain(..drop);
         // Events count their moves from the root: those before the new root go with it.
-        board.events.retain(|(ply, _)| *ply as usize >= drop);
-        board.events.iter_mut().for_each(|(ply, _)| *ply -= drop as u32);
-        board.into_object(py)
+        let game = if keep == plies { self.game.clone() } else { self.game.section(plies - keep..plies) };
+        let promoted_before = self.promoted_before[plies - keep..].to_vec();
+        Board { game, promoted: self.promoted, promoted_before, chess960: self.chess960 }.into_object(py)
     }
 
     fn __copy__(&self, py: Python<'_>) -> PyResult<Py<Board>> {
@@ -1364,7 +1262,8 @@ impl Board {
     /// assert Board.from_json(board.to_json()).move_stack == board.move_stack
     /// ```
     fn to_json(&self) -> PyResult<String> {
-        serde_json::to_string(&self.game()?).map_err(|error| PyValueError::new_err(format!("cannot save: {error}")))
+        let game = self.legal_game()?;
+        serde_json::to_string(&game).map_err(|error| PyValueError::new_err(format!("cannot save: {error}")))
     }
 
     /// A board from JSON text in chess-core's save format (`to_json()`): its moves are
@@ -1374,7 +1273,7 @@ impl Board {
     fn from_json<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, Board>> {
         let game: chess_core::Game = serde_json::from_str(text)
             .map_err(|error| InvalidSaveError::new_err(format!("invalid saved game: {error}")))?;
-        Board::from_game(py, &game)
+        Board::from_core_game(py, &game)
     }
 
     /// Pickles as the constructor's arguments plus the state (`__setstate__`): every stored
@@ -1405,7 +1304,7 @@ impl Board {
     /// per ply, so choose the depth for the position (from the start, depth 6 takes under a
     /// second, depth 8 minutes).
     fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<u64> {
-        let pos = *self.playable()?;
+        let pos = self.playable()?;
         py.detach(|| chess_core::perft::perft(&pos, depth)).map_err(|error| PyValueError::new_err(error.to_string()))
     }
 
@@ -1453,9 +1352,9 @@ impl Board {
                 quote(en_passant)
             )));
         }
-        let pos = match self.free() {
-            None => &self.pos,
-            Some(free) => {
+        let pos = match self.position() {
+            AnyPosition::Legal(pos) => pos,
+            AnyPosition::Free(free) => {
                 let fen = self.unplayable_fen(free, en_passant);
                 // A setup chess-core cannot play from has no EPD writer: its FEN without the clocks.
                 return Ok(if clocks { fen } else { fen.rsplitn(3, ' ').last().unwrap_or_default().to_owned() });
@@ -1479,15 +1378,12 @@ impl Board {
     /// A board at this position without the move stack or events, to play a line on (the
     /// stack is not copied only to be dropped).
     fn scratch(&self) -> PyResult<Board> {
+        let plies = self.game.moves().len();
         Ok(Board {
-            pos: self.pos,
-            edited: self.edited.clone(),
-            history: Vec::new(),
-            moves: Vec::new(),
+            game: self.game.section(plies..plies),
             promoted: self.promoted,
+            promoted_before: Vec::new(),
             chess960: self.chess960,
-            rules: self.rules,
-            events: Vec::new(),
         })
     }
 

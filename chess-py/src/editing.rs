@@ -1,50 +1,15 @@
-//! Board editing: the setup as the user made it (any placement), what chess-core repaired or
-//! cannot play from, and python-chess's status flags of it.
+//! Board editing: the setup as the user made it (any placement), the legal position when
+//! one is needed, and python-chess's status flags of the setup.
 
 use chess_core::{
-    Bitboard, Board as CoreBoard, CastlingChoice, CastlingMode, Color, FreePosition, Piece as CorePiece, Position,
-    PositionError, Problem, Role, Rules, Setup, Validation,
+    AnyPosition, Bitboard, Board as CoreBoard, CastlingChoice, CastlingMode, Color, FreePosition, Game, Judging,
+    Piece as CorePiece, Position, Problem, Role, Rules, Setup, Validation,
 };
 use pyo3::prelude::*;
 
 use crate::base_board::Pieces;
 use crate::board::Board;
 use crate::errors::{InvalidPositionError, error_for, quote};
-
-/// A set-up the user made (a FEN, `set_piece_at()`, the property setters, a move into check)
-/// that chess-core had to repair (castling rights or an en-passant square dropped) or whose
-/// `Position` it refuses (no king, pawns on the back rank, the side not to move in check).
-#[derive(Clone)]
-pub(crate) struct Edited {
-    /// The setup exactly as made.
-    pub(crate) setup: Setup,
-    /// The setup as python-chess plays from it, when chess-core's `Position` refuses it.
-    pub(crate) unplayable: Option<Unplayable>,
-}
-
-/// A setup chess-core's `Position` refuses: why, and the `FreePosition` that plays from it as
-/// python-chess does.
-#[derive(Clone)]
-pub(crate) struct Unplayable {
-    pub(crate) why: String,
-    pub(crate) free: FreePosition,
-}
-
-/// Evaluates `$body` with `$pos` bound to what `$board` plays on: its `Position`, or the
-/// `FreePosition` of a setup the `Position` refuses. The body is written once for both (their
-/// methods share names; `chess_core::Playable` names what they share).
-macro_rules! playing {
-    ($board:expr, |$pos:ident| $body:expr) => {
-        match $board.free() {
-            Some($pos) => $body,
-            None => {
-                let $pos = &$board.pos;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use playing;
 
 /// The castling choice a board reads setups with: Chess960's on a Chess960 board, else
 /// standard chess's (castling rights that do not fit it are bad, as python-chess has them).
@@ -55,18 +20,22 @@ pub(crate) fn castling_choice(chess960: bool) -> CastlingChoice {
 impl Board {
     /// A board holding `setup`, with an empty move stack.
     pub(crate) fn from_setup(setup: Setup, chess960: bool) -> Board {
-        let mut board = Board {
-            pos: Position::new(),
-            edited: None,
-            history: Vec::new(),
-            moves: Vec::new(),
-            promoted: Bitboard::EMPTY,
-            chess960,
-            rules: Rules::fide(),
-            events: Vec::new(),
-        };
-        board.set_setup(setup);
-        board
+        let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        Board::of_game(Game::from_position_with_rules(AnyPosition::new(setup, mode), Rules::fide()), chess960)
+    }
+
+    /// A board holding `game` (recording past its end, as python-chess plays on); the pieces
+    /// its promotions made are marked promoted.
+    pub(crate) fn of_game(game: Game<AnyPosition>, chess960: bool) -> Board {
+        let mut promoted = Bitboard::EMPTY;
+        let mut promoted_before = Vec::with_capacity(game.moves().len());
+        for &m in game.moves() {
+            promoted_before.push(promoted);
+            if !m.is_null() {
+                promoted = m.carry_promoted(promoted);
+            }
+        }
+        Board { game: game.with_judging(Judging::Record), promoted, promoted_before, chess960 }
     }
 
     /// Reads a FEN's fields (any placement; only the syntax can fail).
@@ -74,68 +43,32 @@ impl Board {
         Setup::from_fen(fen).map_err(|e| error_for(e.code(), format!("invalid fen: {}: {e}", quote(fen))))
     }
 
-    /// Makes `setup` the board's state, as python-chess reads it: castling rights and an
-    /// en-passant square that cannot be are dropped (`status()` still names them until the next
-    /// move), impossible checks and too much material are accepted, and a setup chess-core
-    /// cannot play from is kept as it is. The move stack is not touched.
+    /// Makes `setup` the board's state, as python-chess reads it: kept as it is (castling
+    /// rights and an en-passant square that cannot be, impossible checks, too much material,
+    /// no king...; chess-core plays from it as python-chess does). The move stack stays.
     pub(crate) fn set_setup(&mut self, setup: Setup) {
-        let choice = castling_choice(self.chess960);
-        let repaired = match Position::from_setup(setup, Validation::strict().castling(choice)) {
-            Ok(pos) => {
-                self.pos = pos;
-                self.edited = None;
-                return;
-            }
-            Err(error) => error
-                .ignore_invalid_castling_rights()
-                .or_else(PositionError::ignore_invalid_ep_square)
-                .or_else(|e| Position::from_setup(*e.setup(), Validation::relaxed().castling(choice))),
-        };
-        let unplayable = match repaired {
-            Ok(pos) => {
-                self.pos = pos;
-                None
-            }
-            Err(error) => {
-                let mode = if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-                Some(Unplayable { why: error.to_string(), free: FreePosition::new(setup, mode) })
-            }
-        };
-        self.edited = Some(Box::new(Edited { setup, unplayable }));
+        self.game.edit_position(AnyPosition::new(setup, self.castling_mode()));
     }
 
-    /// Makes the state a move on a `FreePosition` left: a `Position` again when it is a legal
-    /// position, else that `FreePosition` (which remembers that it has played).
-    pub(crate) fn set_free(&mut self, free: FreePosition) {
-        self.set_setup(free.to_setup());
-        if let Some(Edited { unplayable: Some(unplayable), .. }) = self.edited.as_deref_mut() {
-            unplayable.free = free;
-        }
-    }
-
-    /// The `FreePosition` moves are made on, when the `Position` refuses the setup.
+    /// What moves are made on: the current position of the game.
     #[inline]
-    pub(crate) fn free(&self) -> Option<&FreePosition> {
-        self.edited.as_deref()?.unplayable.as_ref().map(|unplayable| &unplayable.free)
+    pub(crate) fn position(&self) -> &AnyPosition {
+        self.game.position()
     }
 
-    /// How castling rights are read: the position's mode when chess-core plays from it.
+    /// How castling rights are read and castling moves written: python-chess's `chess960` flag.
     pub(crate) fn castling_mode(&self) -> CastlingMode {
-        match self.playable() {
-            _ if self.chess960 => CastlingMode::Chess960,
-            Ok(pos) => pos.castling_mode(),
-            Err(_) => CastlingMode::Standard,
-        }
+        if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard }
     }
 
-    /// The setup as the user made it (the position's own when nothing was repaired).
+    /// The setup as the user made it.
     pub(crate) fn setup(&self) -> Setup {
-        self.edited.as_ref().map_or_else(|| self.pos.to_setup(), |edited| edited.setup)
+        self.position().to_setup()
     }
 
     /// The pieces on the board, whatever the setup.
     pub(crate) fn placement(&self) -> &CoreBoard {
-        self.edited.as_ref().map_or(self.pos.board(), |edited| &edited.setup.board)
+        self.position().board()
     }
 
     /// The pieces with their promoted marks.
@@ -154,18 +87,16 @@ impl Board {
         result
     }
 
-    /// The legal position, for what only a `Position` answers (outcomes, engines, PGN);
-    /// `InvalidPositionError` for a setup it refuses (moves are still made there, see `free`).
-    #[inline]
-    pub(crate) fn playable(&self) -> PyResult<&Position> {
-        match self.edited.as_deref() {
-            Some(Edited { unplayable: Some(Unplayable { why, .. }), setup }) => {
-                Err(InvalidPositionError::new_err(format!(
-                    "{setup} is not a legal position: {why} (status() names the problems; moves are made as python-chess makes them, but this needs a legal position)"
-                )))
-            }
-            _ => Ok(&self.pos),
-        }
+    /// The legal position, for what only a `Position` answers (engines, PGN, descriptions),
+    /// castling rights and an en-passant square that cannot be dropped; `InvalidPositionError`
+    /// for a setup that is no legal position (moves are still made there).
+    pub(crate) fn playable(&self) -> PyResult<Position> {
+        self.position().to_position().map_err(|error| {
+            InvalidPositionError::new_err(format!(
+                "{} is not a legal position: {error} (status() names the problems; moves are made as python-chess makes them, but this needs a legal position)",
+                self.setup()
+            ))
+        })
     }
 
     /// Applies an edit to the setup; the move stack stays (python-chess's property setters do

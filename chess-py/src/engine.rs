@@ -405,10 +405,12 @@ impl Engine {
         limits: SearchLimits,
         info: Option<Py<PyAny>>,
     ) -> PyResult<SearchResult> {
-        let pos = *board.playable()?;
-        let keys: Vec<u64> = board.history.iter().map(|snapshot| snapshot.pos.repetition_key()).collect();
+        let pos = board.playable()?;
+        let mut keys: Vec<u64> = board.game.positions().map(|before| before.repetition_key()).collect();
+        keys.pop();
         // House rules (no-progress, check limits, ...) are searched through the board's game.
-        let game = if board.rules == chess_core::Rules::fide() { None } else { Some(board.game()?) };
+        let fide = *board.game.rules() == chess_core::Rules::fide();
+        let game = if fide { None } else { Some(board.legal_game()?) };
         let stop = self.stop.clone();
         let (result, error) = self.with_searcher(py, move |searcher| {
             searcher.set_level(level);
@@ -495,7 +497,7 @@ impl Engine {
     #[pyo3(signature = (board, level = None))]
     fn hint(&self, py: Python<'_>, board: PyRef<'_, Board>, level: Option<LevelArg>) -> PyResult<Option<Hint>> {
         let level = LevelArg::or_default(level)?;
-        let pos = *board.playable()?;
+        let pos = board.playable()?;
         drop(board);
         let game = Game::from_position(pos);
         let Some(hint) = self.with_searcher(py, move |searcher| searcher.hint(&game, level))? else {

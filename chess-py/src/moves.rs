@@ -1,14 +1,13 @@
 //! The `Move` class (with its shared objects), why a move is illegal, and the lazy move
 //! generators of a board.
 
-use chess_core::{IllegalMoveReason as CoreIllegalMoveReason, Move as CoreMove, Role, Square, UciMove};
+use chess_core::{AnyPosition, IllegalMoveReason as CoreIllegalMoveReason, Move as CoreMove, Role, Square, UciMove};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyIterator, PyList};
 
 use crate::board::Board;
-use crate::editing::playing;
 use crate::errors::{InvalidMoveError, quote};
 use crate::pieces::{piece_type, role};
 use crate::squares::square;
@@ -389,11 +388,11 @@ impl<'py> Moves<'py> {
 
     fn count(&self) -> PyResult<usize> {
         match self {
-            Moves::Native { board, legal: true } => Ok(match board.free() {
-                None => board.pos.count_legal_moves() as usize,
-                Some(free) => free.legal_moves().len(),
+            Moves::Native { board, legal: true } => Ok(match board.position() {
+                AnyPosition::Legal(pos) => pos.count_legal_moves() as usize,
+                AnyPosition::Free(free) => free.legal_moves().len(),
             }),
-            Moves::Native { board, legal: false } => Ok(playing!(board, |pos| pos.pseudo_legal_moves().len())),
+            Moves::Native { board, legal: false } => Ok(board.position().pseudo_legal_moves().len()),
             Moves::Other { .. } => Ok(self.iter()?.count()),
         }
     }
@@ -409,8 +408,8 @@ impl<'py> Moves<'py> {
 
     fn any(&self) -> PyResult<bool> {
         match self {
-            Moves::Native { board, legal: true } => Ok(playing!(board, |pos| pos.has_legal_moves())),
-            Moves::Native { board, legal: false } => Ok(playing!(board, |pos| !pos.pseudo_legal_moves().is_empty())),
+            Moves::Native { board, legal: true } => Ok(board.position().has_legal_moves()),
+            Moves::Native { board, legal: false } => Ok(!board.position().pseudo_legal_moves().is_empty()),
             Moves::Other { .. } => Ok(self.iter()?.next().transpose()?.is_some()),
         }
     }
@@ -442,7 +441,7 @@ impl<'py> Moves<'py> {
         let (names, address) = match self {
             Moves::Native { board, legal } => {
                 let moves = board.ordered_moves(*legal);
-                let legal_here = |m: CoreMove| *legal || playing!(board, |pos| pos.is_legal(m));
+                let legal_here = |m: CoreMove| *legal || board.position().is_legal(m);
                 let name = |&m: &CoreMove| if legal_here(m) { board.san_of(m) } else { board.py_move(m).uci_text() };
                 (moves.iter().map(name).collect::<Vec<_>>(), board.as_ptr() as usize)
             }

@@ -70,8 +70,8 @@ pub(crate) fn make_board<'py>(
     {
         let mut inner = board.borrow_mut();
         for m in moves {
-            if !m.is_null() && !inner.pos.is_legal(m) {
-                return Err(PyValueError::new_err(format!("illegal move in game: {}", inner.pos.uci(m))));
+            if !m.is_null() && !inner.position().is_legal(m) {
+                return Err(PyValueError::new_err(format!("illegal move in game: {}", inner.position().uci(m))));
             }
             inner.play(m);
         }
@@ -127,16 +127,9 @@ impl PgnGame {
     /// the game goes on), as python-chess's `Game.from_board`.
     #[staticmethod]
     fn from_board(py: Python<'_>, board: PyRef<'_, Board>) -> PyResult<PgnGame> {
-        let start = board.history.first().map_or(*board.playable()?, |snapshot| snapshot.pos);
+        let start = board.game.start_position().to_position().map_err(|e| PyValueError::new_err(format!("{e}")))?;
         let mut game = CoreGame::from_position(start);
-        for (before, m) in board.history.iter().zip(&board.moves) {
-            let core = if m.is_null() {
-                CoreMove::NULL
-            } else {
-                before.pos.parse_uci(&m.uci_text()).map_err(|e| PyValueError::new_err(format!("{e}")))?
-            };
-            game.moves.push(PgnMove::new(core));
-        }
+        game.moves.extend(board.game.moves().iter().map(|&m| PgnMove::new(m)));
         drop(board);
         let result: String = board_result(py, &game)?;
         game.result = PgnResult::from_ascii(result.as_bytes()).unwrap_or(PgnResult::Unknown);
@@ -264,12 +257,12 @@ impl GameEnd {
     /// The last move of the main line, `None` for a game without moves.
     #[getter(r#move)]
     fn last_move(&self, py: Python<'_>) -> PyResult<Option<Py<Move>>> {
-        self.board.borrow(py).moves.last().map(|m| m.to_object(py)).transpose()
+        self.board.borrow(py).py_moves().next_back().map(|m| m.to_object(py)).transpose()
     }
 
     /// The number of half-moves played.
     fn ply(&self, py: Python<'_>) -> usize {
-        self.board.borrow(py).moves.len()
+        self.board.borrow(py).game.moves().len()
     }
 }
 

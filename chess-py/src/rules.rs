@@ -1,8 +1,7 @@
 //! House rules and game events for `Board`: chess-core's `Rules` as the Python `Rules`
-//! dataclass, and the board's stack replayed as a chess-core `Game`, which judges every rule
-//! and event.
+//! dataclass, events by name, and the board's game as a `Game` of legal positions.
 
-use chess_core::{Color, EventError, EventKind, Game, Judging, Rules};
+use chess_core::{Color, EventError, EventKind, Game, Rules};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -79,42 +78,18 @@ pub fn event_error(error: &EventError) -> PyErr {
 
 impl Board {
     /// A board holding `game`: its start position, its moves on the stack, its rules and events.
-    pub(crate) fn from_game<'py>(py: Python<'py>, game: &Game) -> PyResult<Bound<'py, Board>> {
-        let board = crate::pgn::make_board(py, game.start_position(), game.moves().iter().copied())?;
-        {
-            let mut inner = board.borrow_mut();
-            inner.rules = *game.rules();
-            inner.events = game.events().iter().map(|event| (event.ply, event.kind)).collect();
-        }
-        Ok(board)
+    pub(crate) fn from_core_game<'py>(py: Python<'py>, game: &Game) -> PyResult<Bound<'py, Board>> {
+        let chess960 = game.start_position().castling_mode().is_chess960();
+        Bound::new(py, Board::of_game(game.clone().into(), chess960).initializer())
     }
 
-    /// The board's stack as a chess-core `Game` under the board's rules, with its events:
-    /// replayed from the root (each position checked against the stored one), so chess-core
-    /// judges house rules and events. Moves past the end are recorded, as python-chess allows.
-    pub(crate) fn game(&self) -> PyResult<Game> {
-        let stale = || {
+    /// The board's game as a chess-core `Game` of legal positions (saves, engines under house
+    /// rules); `ValueError` when a position is no legal one or was edited.
+    pub(crate) fn legal_game(&self) -> PyResult<Game> {
+        self.game.to_legal_game().ok_or_else(|| {
             pyo3::exceptions::PyValueError::new_err(
-                "house rules and game events need a stack of legal moves from one position (the board was edited or a pseudo-legal move pushed)",
+                "this needs a stack of legal moves from a legal position (the board was edited, or a null move or a move into check was pushed)",
             )
-        };
-        let current = *self.playable()?;
-        let root = self.history.first().map_or(current, |snapshot| snapshot.pos);
-        let mut game = Game::from_position_with_rules(root, self.rules).with_judging(Judging::Record);
-        let mut events = self.events.iter().peekable();
-        for ply in 0..=self.moves.len() {
-            while let Some(&(_, kind)) = events.next_if(|(at, _)| *at as usize == ply) {
-                game.apply(kind).map_err(|error| event_error(&error))?;
-            }
-            let Some(m) = self.moves.get(ply) else { break };
-            let core = m.core().ok_or_else(stale)?;
-            let resolved = game.position().resolve_move(core.from(), core.to(), core.promotion());
-            game.push(resolved.map_err(|_| stale())?).map_err(|_| stale())?;
-            let stored = self.history.get(ply + 1).map_or(&current, |snapshot| &snapshot.pos);
-            if game.position() != stored {
-                return Err(stale());
-            }
-        }
-        Ok(game)
+        })
     }
 }

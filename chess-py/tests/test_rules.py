@@ -10,7 +10,7 @@ import chess
 import pytest
 
 import chess_core
-from chess_core import Board, Move, Rules, Termination
+from chess_core import Board, Move, Outcome, Rules, Termination
 from chess_core._chess_core import _termination_values
 
 
@@ -169,17 +169,27 @@ EVENT_NAMES = ["resign", "offer_draw", "accept_draw", "decline_draw", "claim_dra
 
 def test_every_event_name_reads_back_and_an_unknown_one_is_refused() -> None:
     """Issue 24: the event names are chess-core's (EventKind::name, read back by from_name), and
-    a name it does not know raises a ValueError instead of standing for another event."""
-    state = Board().__getstate__()
+    a name it does not know raises a ValueError instead of standing for another event. Issue 26:
+    unpickling checks the events against the rules, as a save does."""
+    fifty_moves = "4k3/8/8/8/8/8/8/R3K3 w - - 100 80"
     for name in EVENT_NAMES:
         for white in (True, False):
-            board = Board()
-            board.__setstate__((*state[:4], [(0, name, white)]))
-            assert board.events == [(0, name, white)]
+            board = Board(fifty_moves if name == "claim_draw" else chess.STARTING_FEN)
+            if name in ("accept_draw", "decline_draw"):
+                board.offer_draw(not white)
+                getattr(board, name)()
+            else:
+                getattr(board, name)(white)
+            events = board.events
+            assert events[-1] == (0, name, white)
+            assert pickle.loads(pickle.dumps(board)).events == events
+    state = Board().__getstate__()
     board = Board()
     for name in ["shake_hands", "Resign", "", "unknown"]:
         with pytest.raises(ValueError, match="unknown game event .*: '" + name + "'"):
-            board.__setstate__((*state[:4], [(0, name, True)]))
+            board.__setstate__((*state[:3], [(0, name, True)]))
+    with pytest.raises(ValueError, match="no draw offer"):
+        board.__setstate__((*state[:3], [(0, "accept_draw", True)]))
 
 
 def test_termination_values_map_chess_cores_codes_as_documented() -> None:
@@ -201,12 +211,21 @@ def test_termination_values_map_chess_cores_codes_as_documented() -> None:
         assert Termination[name].value == chess.Termination[name].value
 
 
-def test_edited_stacks_refuse_house_rules_clearly() -> None:
+def test_house_rules_judge_edited_stacks_and_null_moves() -> None:
+    """Issue 26: the board is one chess-core game, so house rules judge any stack (an edit, a
+    null move) where the replay into a second game used to raise."""
     board = Board(rules="casual")
     board.push_san("e4")
-    board.halfmove_clock = 30
-    with pytest.raises(ValueError, match="house rules and game events need a stack of legal moves"):
-        board.outcome()
+    board.halfmove_clock = 59  # an edit: the casual rules draw at 60 plies without progress
+    assert board.outcome() is None
+    board.push_san("Nf6")
+    assert board.outcome() == Outcome(Termination.NO_PROGRESS, None)
+    board.pop()
+    board.push(Move.null())
+    assert board.outcome() == Outcome(Termination.NO_PROGRESS, None)
+    assert board.checks_received(True) == 0
+    with pytest.raises(chess_core.EventNotAllowedError):
+        board.resign(True)
 
 
 def test_the_engine_plays_by_the_board_rules() -> None:

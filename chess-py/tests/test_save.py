@@ -63,7 +63,7 @@ def test_a_stack_that_is_no_game_is_refused() -> None:
     board = Board()
     board.push_san("e4")
     board.halfmove_clock = 30  # an edit: the stack no longer replays to this position
-    with pytest.raises(ValueError, match="need a stack of legal moves"):
+    with pytest.raises(ValueError, match="needs a stack of legal moves"):
         board.to_json()
 
 

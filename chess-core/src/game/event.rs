@@ -4,7 +4,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Color, Game, Outcome, Termination};
+use crate::{Color, Game, Outcome, Playable, Termination};
 
 /// Records something that happened in a game besides a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -204,7 +204,7 @@ impl EventError {
     }
 }
 
-impl Game {
+impl<P: Playable + Copy> Game<P> {
     /// Returns the events recorded so far, in order.
     pub fn events(&self) -> &[Event] {
         &self.events
@@ -367,7 +367,9 @@ impl Game {
         let rules = &self.rules;
         let outcome = if rules.timeout_void_moves.is_some_and(|moves| self.moves_by(color) <= moves) {
             Outcome::draw(Termination::Aborted)
-        } else if rules.timeout_draw_if_opponent_cannot_mate && self.position().has_insufficient_material(!color) {
+        } else if rules.timeout_draw_if_opponent_cannot_mate
+            && self.position().board().has_insufficient_material(!color)
+        {
             Outcome::draw(Termination::Timeout)
         } else {
             Outcome::win(Termination::Timeout, !color)
@@ -398,7 +400,7 @@ impl Game {
         outcome
     }
 
-    fn add_event(&mut self, kind: EventKind, outcome: Option<Outcome>) {
+    pub(super) fn add_event(&mut self, kind: EventKind, outcome: Option<Outcome>) {
         self.undone.clear();
         if let EventKind::OfferDraw(color) = kind {
             self.draw_offers[color.index()] += 1;

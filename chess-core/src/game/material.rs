@@ -2,9 +2,9 @@
 
 use alloc::vec::Vec;
 
-use crate::{Board, Color, Game, Piece, Role};
+use crate::{Board, Color, Game, Piece, Playable, Role};
 
-impl Game {
+impl<P: Playable + Copy> Game<P> {
     /// Returns the opponent's pieces that `color` captured in this game, in the order taken
     /// (a pawn taken en passant included).
     pub fn captured_by(&self, color: Color) -> Vec<Role> {

@@ -43,6 +43,7 @@
 //! ```
 
 mod event;
+mod key_index;
 mod material;
 mod outcome;
 mod rules;
@@ -53,15 +54,16 @@ pub use event::{Event, EventError, EventKind, ParseEventKindError};
 pub use outcome::{Outcome, Termination};
 pub use rules::{Rules, Tally};
 
-use alloc::collections::BTreeMap;
 use alloc::vec::Vec;
 
-use crate::{Color, IllegalMoveError, Move, Position, Role, SanError, UciError};
+use key_index::KeyIndex;
+
+use crate::{AnyPosition, Color, IllegalMoveError, Move, Playable, Position, Role, SanError, UciError};
 
 /// A position of the game with what the rules need to judge it, computed once when it is reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct State {
-    position: Position,
+struct State<P> {
+    position: P,
     /// [`Position::repetition_key`] of the position.
     key: u64,
     /// How many times this position has occurred in the game, this time included.
@@ -80,8 +82,12 @@ struct State {
     previous_same_key: Option<u32>,
 }
 
-impl State {
-    fn start(position: Position, rules: &Rules) -> State {
+impl<P: Playable + Copy> State<P> {
+    fn tally(&self) -> Tally {
+        Tally { repetitions: self.repetitions, check_streak: self.check_streak, checks_received: self.checks }
+    }
+
+    fn start(position: P, rules: &Rules) -> State<P> {
         let key = position.repetition_key();
         let mut state = State {
             position,
@@ -93,7 +99,7 @@ impl State {
             first_end: None,
             previous_same_key: None,
         };
-        state.first_end = automatic_outcome(&state, rules).map(|outcome| (0, outcome));
+        state.first_end = outcome_with_moves(&state, rules).map(|outcome| (0, outcome));
         state
     }
 }
@@ -120,12 +126,12 @@ impl State {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Game {
+pub struct Game<P = Position> {
     rules: Rules,
     /// The start position followed by the position after each move (never empty).
-    states: Vec<State>,
+    states: Vec<State<P>>,
     /// The index in `states` of the latest position with each repetition key.
-    last_seen: BTreeMap<u64, u32>,
+    last_seen: KeyIndex,
     /// How many draw offers each player has made (kept with `events`).
     draw_offers: [u32; 2],
     moves: Vec<Move>,
@@ -228,12 +234,120 @@ impl Game {
         Game::from_position_with_rules(Position::new(), rules)
     }
 
+    /// Plays a legal move; on error the game is unchanged. Clears the moves [`Game::redo`] could replay.
+    ///
+    /// The move is matched by its squares and promotion, like [`Position::play`].
+    pub fn push(&mut self, m: Move) -> Result<(), PushError> {
+        self.ensure_ongoing()?;
+        let legal = self.position().resolve(m)?;
+        self.push_new(legal);
+        Ok(())
+    }
+
+    /// Plays a move given in UCI and returns it; on error the game is unchanged.
+    pub fn push_uci(&mut self, uci: &str) -> Result<Move, PushError> {
+        self.ensure_ongoing()?;
+        let m = self.position().parse_uci(uci)?;
+        self.push_new(m);
+        Ok(m)
+    }
+}
+
+impl Game<AnyPosition> {
+    /// Plays a pseudo-legal move, legal or not (into check), or the null move, as
+    /// python-chess's `push` does: never refused, whatever the game's end. Clears the moves
+    /// [`Game::redo`] could replay.
+    ///
+    /// ```
+    /// use chess_core::{AnyPosition, Game, Move, Rules, Square::*};
+    ///
+    /// let mut game = Game::from_position_with_rules(AnyPosition::from(chess_core::Position::new()), Rules::fide());
+    /// game.push_pseudo_legal(Move::NULL);
+    /// game.push_pseudo_legal(Move::new(E7, E5));
+    /// assert_eq!(game.moves(), [Move::NULL, Move::new(E7, E5)]);
+    /// ```
+    pub fn push_pseudo_legal(&mut self, m: Move) {
+        self.undone.clear();
+        self.judge_before_leaving();
+        self.record(m, |position| position.play_pseudo_legal(m));
+    }
+
+    /// Replaces the current position by an edited one (python-chess's property setters):
+    /// the moves before it stay, and it is judged as if the last move had reached it.
+    pub fn edit_position(&mut self, position: AnyPosition) {
+        let Some(m) = self.moves.pop() else {
+            let rules = self.rules;
+            self.states[0] = State::start(position, &rules);
+            self.last_seen = KeyIndex::with(self.states[0].key, 0);
+            return;
+        };
+        self.forget_last_state();
+        self.record(m, |reached| *reached = position);
+    }
+
+    /// Returns the game as a game of legal positions, when it is one: every position legal
+    /// and reached from the one before by its move, a legal move (no null move, no move into
+    /// check, no edit between them). Its moves and events are this game's.
+    pub fn to_legal_game(&self) -> Option<Game> {
+        let start = *self.states[0].position.legal()?;
+        let mut game = Game::from_position_with_rules(start, self.rules).with_judging(self.judging);
+        let mut events = self.events.iter().peekable();
+        for (index, &m) in self.moves.iter().enumerate() {
+            while let Some(event) = events.next_if(|event| event.ply as usize == index) {
+                game.add_event(event.kind, event.outcome);
+            }
+            let mut reached = *game.position();
+            if m.is_null() || !reached.is_legal(m) {
+                return None;
+            }
+            reached.play_unchecked(m);
+            if AnyPosition::Legal(reached) != self.states[index + 1].position {
+                return None;
+            }
+            game.record(m, |position| *position = reached);
+        }
+        events.for_each(|event| game.add_event(event.kind, event.outcome));
+        Some(game)
+    }
+}
+
+impl From<Game> for Game<AnyPosition> {
+    fn from(game: Game) -> Game<AnyPosition> {
+        let states = game
+            .states
+            .iter()
+            .map(|state| State {
+                position: AnyPosition::Legal(state.position),
+                key: state.key,
+                repetitions: state.repetitions,
+                captured: state.captured,
+                check_streak: state.check_streak,
+                checks: state.checks,
+                first_end: state.first_end,
+                previous_same_key: state.previous_same_key,
+            })
+            .collect();
+        Game {
+            rules: game.rules,
+            states,
+            last_seen: game.last_seen,
+            draw_offers: game.draw_offers,
+            moves: game.moves,
+            undone: game.undone,
+            events: game.events,
+            event_end: game.event_end,
+            judging: game.judging,
+        }
+    }
+}
+
+impl<P: Playable + Copy> Game<P> {
     /// Starts a game from `position` under `rules`.
-    pub fn from_position_with_rules(position: Position, rules: Rules) -> Game {
+    pub fn from_position_with_rules(position: P, rules: Rules) -> Game<P> {
         let start = State::start(position, &rules);
         Game {
             rules,
-            last_seen: BTreeMap::from([(start.key, 0)]),
+            last_seen: KeyIndex::with(start.key, 0),
             draw_offers: [0; 2],
             states: alloc::vec![start],
             moves: Vec::new(),
@@ -244,9 +358,56 @@ impl Game {
         }
     }
 
+    /// Returns the part of the game between the position after `plies.start` moves and the
+    /// one after `plies.end` moves (both clamped to the moves played): that position as its
+    /// start, the moves between, and the events recorded at those plies, under the same rules.
+    ///
+    /// ```
+    /// use chess_core::Game;
+    ///
+    /// let mut game = Game::new();
+    /// for san in ["e4", "e5", "Nf3"] {
+    ///     game.push_san(san)?;
+    /// }
+    /// let part = game.section(1..3);
+    /// assert_eq!(part.start_position(), game.positions().nth(1).unwrap());
+    /// assert_eq!(part.moves(), &game.moves()[1..]);
+    /// assert_eq!(part.position(), game.position());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn section(&self, plies: core::ops::Range<usize>) -> Game<P> {
+        let first = plies.start.min(self.moves.len());
+        let last = plies.end.clamp(first, self.moves.len());
+        let mut game =
+            Game::from_position_with_rules(self.states[first].position, self.rules).with_judging(self.judging);
+        let mut events = self.events.iter().skip_while(|event| (event.ply as usize) < first).peekable();
+        for index in first..=last {
+            while let Some(event) = events.next_if(|event| event.ply as usize == index) {
+                game.add_event(event.kind, event.outcome);
+            }
+            if let Some(&m) = self.moves.get(index).filter(|_| index < last) {
+                game.judge_before_leaving();
+                game.record(m, |position| *position = self.states[index + 1].position);
+            }
+        }
+        game
+    }
+
+    /// Changes the rules the game is judged by; each position is judged again.
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+        let mut first_end = None;
+        for (index, state) in self.states.iter_mut().enumerate() {
+            if first_end.is_none() {
+                first_end = automatic_outcome(state, &rules).map(|outcome| (index as u32, outcome));
+            }
+            state.first_end = first_end;
+        }
+    }
+
     /// Returns the game with `judging` set (see [`Judging`]).
     #[must_use]
-    pub fn with_judging(mut self, judging: Judging) -> Game {
+    pub fn with_judging(mut self, judging: Judging) -> Game<P> {
         self.judging = judging;
         self
     }
@@ -267,12 +428,12 @@ impl Game {
     }
 
     /// Returns the position the game started from.
-    pub fn start_position(&self) -> &Position {
+    pub fn start_position(&self) -> &P {
         &self.states[0].position
     }
 
     /// Returns the current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &P {
         &self.state().position
     }
 
@@ -287,7 +448,7 @@ impl Game {
     }
 
     /// Iterates over the positions of the game: the start position, then the one after each move.
-    pub fn positions(&self) -> impl DoubleEndedIterator<Item = &Position> + ExactSizeIterator + '_ {
+    pub fn positions(&self) -> impl DoubleEndedIterator<Item = &P> + ExactSizeIterator + '_ {
         self.states.iter().map(|state| &state.position)
     }
 
@@ -304,6 +465,18 @@ impl Game {
     /// are unknown and not counted.
     pub fn repetition_count(&self) -> u32 {
         self.state().repetitions
+    }
+
+    /// Returns how many times the position with repetition key `key` has occurred since the
+    /// last capture or pawn move: for the current position's key, [`Game::repetition_count`];
+    /// for a position one reversible move away, how often it occurred before.
+    pub fn occurrences(&self, key: u64) -> u32 {
+        let index = self.states.len() - 1;
+        let oldest = index.saturating_sub(self.position().halfmove_clock() as usize);
+        match self.last_seen.get(key) {
+            Some(seen) if seen as usize >= oldest => self.states[seen as usize].repetitions,
+            _ => 0,
+        }
     }
 
     /// Returns how many consecutive moves of the side that just moved gave check (0 if the last did not).
@@ -330,13 +503,26 @@ impl Game {
         self.states.len().checked_sub(2).map_or(0, |index| self.states[index].check_streak)
     }
 
-    /// Plays a legal move; on error the game is unchanged. Clears the moves [`Game::redo`] could replay.
+    /// Plays a move known to be legal here (a move the position generated or checked), without
+    /// checking it again, as a PGN reader or a search does; refused only when the game is
+    /// over. Clears the moves [`Game::redo`] could replay.
     ///
-    /// The move is matched by its squares and promotion, like [`Position::play`].
-    pub fn push(&mut self, m: Move) -> Result<(), PushError> {
-        self.ensure_ongoing()?;
-        let legal = self.position().resolve(m)?;
-        self.push_legal(legal);
+    /// ```
+    /// use chess_core::{Game, Position};
+    ///
+    /// let mut game = Game::new();
+    /// let m = Position::new().parse_san("e4")?;
+    /// game.push_legal(m)?;
+    /// assert_eq!(game.moves(), [m]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn push_legal(&mut self, m: Move) -> Result<(), PushError> {
+        if self.judging == Judging::Enforce {
+            // A game recording past its end refuses moves only where none is legal.
+            self.ensure_ongoing()?;
+        }
+        debug_assert!(self.position().is_legal(m), "push_legal of an illegal move {m:?}");
+        self.push_new(m);
         Ok(())
     }
 
@@ -344,15 +530,7 @@ impl Game {
     pub fn push_san(&mut self, san: &str) -> Result<Move, PushError> {
         self.ensure_ongoing()?;
         let m = self.position().parse_san(san)?;
-        self.push_legal(m);
-        Ok(m)
-    }
-
-    /// Plays a move given in UCI and returns it; on error the game is unchanged.
-    pub fn push_uci(&mut self, uci: &str) -> Result<Move, PushError> {
-        self.ensure_ongoing()?;
-        let m = self.position().parse_uci(uci)?;
-        self.push_legal(m);
+        self.push_new(m);
         Ok(m)
     }
 
@@ -363,11 +541,10 @@ impl Game {
     /// move earlier. An event recorded before any move was played is not taken back.
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
-        if let Some(state) = self.states.pop() {
-            match state.previous_same_key {
-                Some(index) => self.last_seen.insert(state.key, index),
-                None => self.last_seen.remove(&state.key),
-            };
+        self.forget_last_state();
+        self.undone.push(m);
+        if self.events.is_empty() {
+            return Some(m);
         }
         let plies = self.moves.len() as u32;
         self.events.retain(|event| event.ply <= plies);
@@ -376,7 +553,6 @@ impl Game {
             self.event_end = None;
         }
         self.count_draw_offers();
-        self.undone.push(m);
         Some(m)
     }
 
@@ -390,7 +566,7 @@ impl Game {
     /// Pushing a move or recording an event forgets the moves taken back.
     pub fn redo(&mut self) -> Option<Move> {
         let m = self.undone.pop()?;
-        self.record(m);
+        self.record(m, |position| position.play_unchecked(m));
         Some(m)
     }
 
@@ -402,16 +578,28 @@ impl Game {
     /// insufficient material is reported as insufficient material), stalemate, the
     /// seventy-five-move and no-progress rules, repetition, perpetual check, the check limit.
     /// Only a game that [records past its end](Judging::Record) can have more than one end.
-    /// Costs nothing to ask: each position is judged once, when it is reached, and the first
-    /// event that ended the game is kept.
+    /// Cheap to ask: each earlier position was judged when it was left, and the first event
+    /// that ended the game is kept; only the current position is judged again.
     pub fn outcome(&self) -> Option<Outcome> {
-        let automatic = self.state().first_end;
+        let index = self.states.len() - 1;
+        let automatic = match self.state().first_end {
+            Some((ply, outcome)) if (ply as usize) < index => Some((ply, outcome)),
+            _ => automatic_outcome(self.state(), &self.rules).map(|outcome| (index as u32, outcome)),
+        };
         let event = self.event_end;
         match (automatic, event) {
             (Some((ply, outcome)), Some((event_ply, _))) if ply <= event_ply => Some(outcome),
             (_, Some((_, outcome))) => Some(outcome),
             (automatic, None) => automatic.map(|(_, outcome)| outcome),
         }
+    }
+
+    /// Judges the current position alone by the automatic rules (with how often it has
+    /// occurred and the checks so far), as python-chess's `outcome()` does: unlike
+    /// [`Game::outcome`], it does not report an end passed earlier in a game that
+    /// [records past its end](Judging::Record), nor events.
+    pub fn position_outcome(&self) -> Option<Outcome> {
+        automatic_outcome(self.state(), &self.rules)
     }
 
     /// Tells whether the game has ended.
@@ -425,7 +613,7 @@ impl Game {
         self.outcome().map_or("*", Outcome::result)
     }
 
-    fn state(&self) -> &State {
+    fn state(&self) -> &State<P> {
         // `states` always holds the start position.
         &self.states[self.states.len() - 1]
     }
@@ -444,57 +632,71 @@ impl Game {
         }
     }
 
-    /// Plays a new legal move, forgetting the moves taken back.
-    fn push_legal(&mut self, m: Move) {
-        self.undone.clear();
-        self.record(m);
+    /// Judges the current position fully before a move that may not be legal leaves it: a
+    /// position is otherwise judged when it is reached as one with a legal move (the move
+    /// that leaves it proves it), and its mate or stalemate only while it is the current one.
+    fn judge_before_leaving(&mut self) {
+        let index = self.states.len() - 1;
+        let state = self.state();
+        if state.first_end.is_none_or(|(ply, _)| ply as usize == index) {
+            let judged = automatic_outcome(state, &self.rules).map(|outcome| (index as u32, outcome));
+            self.states[index].first_end = judged;
+        }
     }
 
-    /// Plays a legal move and records what the rules need about the new position.
-    fn record(&mut self, m: Move) {
-        let previous = self.state();
-        let mut position = previous.position;
-        let captured = position.captured(m);
-        position.play_unchecked(m);
+    /// Plays a new legal move, forgetting the moves taken back.
+    fn push_new(&mut self, m: Move) {
+        self.undone.clear();
+        self.record(m, |position| position.play_unchecked(m));
+    }
+
+    /// Removes the last state, and its key from the index of keys.
+    fn forget_last_state(&mut self) {
+        if let Some(state) = self.states.pop() {
+            match state.previous_same_key {
+                Some(index) => {
+                    self.last_seen.insert(state.key, index);
+                }
+                None => self.last_seen.remove(state.key),
+            }
+        }
+    }
+
+    /// Records the move `m`, which `play` plays on the current position, and what the rules
+    /// need about the position it reaches.
+    fn record(&mut self, m: Move, play: impl FnOnce(&mut P)) {
+        let State { mut position, mut checks, first_end, .. } = *self.state();
+        let captured = if m.is_null() { None } else { position.captured(m) };
+        play(&mut position);
         let key = position.repetition_key();
         let index = self.states.len();
-        let repetitions = self.earlier_occurrences(key, position.halfmove_clock(), index) + 1;
-        let previous_same_key = self.last_seen.get(&key).copied();
-        let mut checks = previous.checks;
+        let previous_same_key = self.last_seen.insert(key, index as u32);
+        let repetitions = self.earlier_occurrences(previous_same_key, position.halfmove_clock(), index) + 1;
         let check_streak = if position.is_check() {
             checks[position.turn().index()] += 1;
             1 + index.checked_sub(2).map_or(0, |own| self.states[own].check_streak)
         } else {
             0
         };
-        let mut state = State {
-            position,
-            key,
-            repetitions,
-            captured,
-            check_streak,
-            checks,
-            first_end: previous.first_end,
-            previous_same_key,
-        };
+        let mut state =
+            State { position, key, repetitions, captured, check_streak, checks, first_end, previous_same_key };
         if state.first_end.is_none() {
-            state.first_end = automatic_outcome(&state, &self.rules).map(|outcome| (index as u32, outcome));
+            state.first_end = outcome_with_moves(&state, &self.rules).map(|outcome| (index as u32, outcome));
         }
         self.states.push(state);
-        self.last_seen.insert(key, index as u32);
         self.moves.push(m);
     }
 
-    /// Counts the earlier occurrences of the position with `key` about to be stored at `index`:
-    /// only positions with the same side to move since the last capture or pawn move can match.
+    /// Counts the earlier occurrences of the position about to be stored at `index`, given the
+    /// latest earlier state with its key: only positions since the last capture or pawn move
+    /// count.
     ///
     /// The latest state with the same key is looked up, not searched for (a long reversible
-    /// line made each push scan back its whole length); the key includes the side to move, so
-    /// it is an even number of plies back.
-    fn earlier_occurrences(&self, key: u64, halfmove_clock: u32, index: usize) -> u32 {
+    /// line made each push scan back its whole length).
+    fn earlier_occurrences(&self, latest: Option<u32>, halfmove_clock: u32, index: usize) -> u32 {
         let oldest = index.saturating_sub(halfmove_clock as usize);
-        match self.last_seen.get(&key) {
-            Some(&earlier) if (earlier as usize) >= oldest && (earlier as usize) < index => {
+        match latest {
+            Some(earlier) if (earlier as usize) >= oldest && (earlier as usize) < index => {
                 self.states[earlier as usize].repetitions
             }
             _ => 0,
@@ -514,8 +716,12 @@ impl Game {
 }
 
 /// Judges a state's position by the automatic rules (see [`Rules::automatic_outcome`]).
-fn automatic_outcome(state: &State, rules: &Rules) -> Option<Outcome> {
-    let tally =
-        Tally { repetitions: state.repetitions, check_streak: state.check_streak, checks_received: state.checks };
-    rules.automatic_outcome(&state.position, tally)
+fn automatic_outcome<P: Playable + Copy>(state: &State<P>, rules: &Rules) -> Option<Outcome> {
+    rules.automatic_outcome(&state.position, state.tally())
+}
+
+/// Judges a state's position by the automatic rules, as a position with a legal move: the
+/// rules that need none (checkmate, stalemate) are left for [`Game::outcome`] to judge.
+fn outcome_with_moves<P: Playable + Copy>(state: &State<P>, rules: &Rules) -> Option<Outcome> {
+    rules.outcome_with_moves(&state.position, state.tally(), true)
 }

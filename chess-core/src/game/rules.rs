@@ -180,7 +180,17 @@ impl Rules {
     /// # Ok::<(), chess_core::FenError>(())
     /// ```
     pub fn automatic_outcome(&self, position: &(impl Playable + Clone), tally: Tally) -> Option<Outcome> {
-        let has_moves = position.has_legal_moves();
+        self.outcome_with_moves(position, tally, position.has_legal_moves())
+    }
+
+    /// [`Rules::automatic_outcome`] when it is known whether the side to move has a legal
+    /// move (a game knows it of a position left by a legal move).
+    pub(crate) fn outcome_with_moves(
+        &self,
+        position: &impl Playable,
+        tally: Tally,
+        has_moves: bool,
+    ) -> Option<Outcome> {
         if !has_moves && position.is_check() {
             return Some(Outcome::win(Termination::Checkmate, !position.turn()));
         }
@@ -285,12 +295,19 @@ impl Rules {
         if reached(halfmove_clock, self.seventy_five_move_plies) {
             return Some(super::Termination::SeventyFiveMoves);
         }
-        let no_progress = if material::is_kbn_v_k(board) {
-            self.no_progress_plies_kbn_v_k.or(self.no_progress_plies)
-        } else {
-            self.no_progress_plies
+        let (plain, kbn_v_k) = (self.no_progress_plies, self.no_progress_plies_kbn_v_k.or(self.no_progress_plies));
+        // The material is looked at only once a limit is reached (this runs after every move).
+        let no_progress = match (reached(halfmove_clock, plain), reached(halfmove_clock, kbn_v_k)) {
+            (false, false) => false,
+            (plain, kbn_v_k) => {
+                if material::is_kbn_v_k(board) {
+                    kbn_v_k
+                } else {
+                    plain
+                }
+            }
         };
-        if reached(halfmove_clock, no_progress) {
+        if no_progress {
             return Some(super::Termination::NoProgress);
         }
         (claims && reached(halfmove_clock, self.fifty_move_plies)).then_some(super::Termination::FiftyMoves)
