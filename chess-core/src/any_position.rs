@@ -47,6 +47,15 @@ impl AnyPosition {
         }
     }
 
+    /// Tells whether the side that just moved left its king attacked (never in a legal
+    /// position; see [`FreePosition::was_into_check`]).
+    pub fn was_into_check(&self) -> bool {
+        match self {
+            AnyPosition::Legal(_) => false,
+            AnyPosition::Free(free) => free.was_into_check(),
+        }
+    }
+
     /// Returns the legal position, when it is one.
     pub fn legal(&self) -> Option<&Position> {
         match self {

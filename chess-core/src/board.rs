@@ -305,6 +305,18 @@ impl Board {
         self.by_piece(piece).len()
     }
 
+    /// Tells whether `color` has more pawns than a side starts with (8), or more pieces (16):
+    /// the two counts no game can exceed, whatever it promoted.
+    ///
+    /// ```
+    /// use chess_core::{Board, Color};
+    ///
+    /// assert_eq!(Board::new().too_many_pawns_or_pieces(Color::White), (false, false));
+    /// ```
+    pub fn too_many_pawns_or_pieces(&self, color: Color) -> (bool, bool) {
+        (self.count(Piece::new(color, Role::Pawn)) > 8, self.by_color(color).len() > 16)
+    }
+
     /// Returns the FEN letter of each square's piece (`0` for an empty square), from `a1` to `h8`.
     fn letters(&self) -> [u8; 64] {
         let mut letters = [0; 64];

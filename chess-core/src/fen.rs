@@ -320,7 +320,7 @@ impl Position {
 
     /// Returns a FEN writer; see [`Fen`] for options.
     pub fn fen(&self) -> Fen<'_> {
-        Fen { pos: self, ep: EnPassantField::Legal, shredder: false, clocks: true }
+        Fen::of(Source::Position(self))
     }
 
     /// Writes the FEN (with the en-passant square only when a capture there is legal).
@@ -355,10 +355,18 @@ impl FromStr for Position {
 /// ```
 #[derive(Debug, Clone, Copy)]
 pub struct Fen<'a> {
-    pos: &'a Position,
+    source: Source<'a>,
     ep: EnPassantField,
     shredder: bool,
     clocks: bool,
+}
+
+/// What a [`Fen`] writes.
+#[derive(Debug, Clone, Copy)]
+enum Source<'a> {
+    Position(&'a Position),
+    /// A setup written as python-chess writes it: only the castling rights that count.
+    Free(&'a crate::FreePosition),
 }
 
 /// When a FEN writes the en-passant square.
@@ -372,7 +380,31 @@ enum EnPassantField {
     Always,
 }
 
-impl Fen<'_> {
+impl crate::FreePosition {
+    /// Returns a FEN writer (see [`Fen`] for options) that writes the setup as python-chess
+    /// writes it: only the castling rights that count, the en-passant square when a legal
+    /// capture is there (unless told otherwise).
+    ///
+    /// ```
+    /// use chess_core::{CastlingMode, FreePosition, Setup};
+    ///
+    /// // No white king: White's castling rights do not count.
+    /// let setup = Setup::from_fen("r3k2r/8/8/8/8/8/8/R6R w KQkq - 0 1")?;
+    /// let pos = FreePosition::new(setup, CastlingMode::Standard);
+    /// assert_eq!(pos.fen().to_string(), "r3k2r/8/8/8/8/8/8/R6R w kq - 0 1");
+    /// assert_eq!(pos.fen().shredder().without_clocks().to_string(), "r3k2r/8/8/8/8/8/8/R6R w ha -");
+    /// # Ok::<(), chess_core::FenError>(())
+    /// ```
+    pub fn fen(&self) -> Fen<'_> {
+        Fen::of(Source::Free(self))
+    }
+}
+
+impl<'a> Fen<'a> {
+    fn of(source: Source<'a>) -> Fen<'a> {
+        Fen { source, ep: EnPassantField::Legal, shredder: false, clocks: true }
+    }
+
     /// Writes the en-passant square after every double pawn step, capturable or not.
     #[must_use]
     pub fn always_en_passant(mut self) -> Self {
@@ -415,19 +447,41 @@ impl Fen<'_> {
 impl fmt::Display for Fen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Assembled on the stack and written at once: the longest FEN is well under 128 bytes.
-        let pos = self.pos;
         let mut text = arrayvec::ArrayString::<128>::new();
-        pos.board.write_fen(&mut text)?;
+        let (board, turn, halfmove_clock, fullmove_number) = match self.source {
+            Source::Position(pos) => (&pos.board, pos.turn, pos.halfmove_clock, pos.fullmove_number),
+            Source::Free(free) => {
+                let setup = free.setup();
+                (&setup.board, setup.turn, setup.halfmove_clock, setup.fullmove_number)
+            }
+        };
+        board.write_fen(&mut text)?;
         text.push(' ');
-        text.push(pos.turn.char());
+        text.push(turn.char());
         text.push(' ');
-        write_castling(pos, self.shredder, &mut text)?;
-        let ep = match self.ep {
-            EnPassantField::Legal => pos.legal_ep_square(),
-            EnPassantField::Attacked => pos
-                .ep_square
-                .filter(|&square| pos.our(crate::Role::Pawn).intersects(crate::attacks::pawn(!pos.turn, square))),
-            EnPassantField::Always => pos.ep_square,
+        let ep = match self.source {
+            Source::Position(pos) => {
+                write_castling(pos, self.shredder, &mut text)?;
+                match self.ep {
+                    EnPassantField::Legal => pos.legal_ep_square(),
+                    EnPassantField::Attacked => pos.ep_square.filter(|&square| {
+                        pos.our(crate::Role::Pawn).intersects(crate::attacks::pawn(!pos.turn, square))
+                    }),
+                    EnPassantField::Always => pos.ep_square,
+                }
+            }
+            Source::Free(free) => {
+                let mut setup = *free.setup();
+                setup.castling_rights = setup.valid_castling_rights(free.castling_mode());
+                write_setup_castling(&setup, self.shredder, &mut text)?;
+                match self.ep {
+                    EnPassantField::Legal => free.legal_ep_square(),
+                    EnPassantField::Attacked => {
+                        setup.ep_square.filter(|_| free.pseudo_legal_moves().iter().any(|m| m.is_en_passant()))
+                    }
+                    EnPassantField::Always => setup.ep_square,
+                }
+            }
         };
         match ep {
             Some(square) => {
@@ -439,9 +493,9 @@ impl fmt::Display for Fen<'_> {
         }
         if self.clocks {
             text.push(' ');
-            push_number(&mut text, pos.halfmove_clock);
+            push_number(&mut text, halfmove_clock);
             text.push(' ');
-            push_number(&mut text, pos.fullmove_number);
+            push_number(&mut text, fullmove_number);
         }
         f.write_str(&text)
     }
@@ -513,38 +567,52 @@ impl fmt::Display for Setup {
     /// # Ok::<(), chess_core::FenError>(())
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write as _;
         self.board.write_fen(f)?;
         write!(f, " {} ", self.turn.char())?;
-        if self.castling_rights.is_empty() {
-            f.write_char('-')?;
-        }
-        for color in Color::ALL {
-            let rights = self.castling_rights & Bitboard::backrank(color);
-            let rooks = self.board.by_piece(Piece::new(color, Role::Rook)) & Bitboard::backrank(color);
-            let king = self.board.king_of(color).filter(|&king| Bitboard::backrank(color).contains(king));
-            // Kingside rights first, from the h-file inwards, then queenside ones.
-            let kingside = |rook: Square| king.is_some_and(|king| rook > king);
-            let ordered =
-                rights.into_iter().rev().filter(|&r| kingside(r)).chain(rights.into_iter().filter(|&r| !kingside(r)));
-            for rook in ordered {
-                let outermost = match king {
-                    Some(king) if rook > king => rooks.last() == Some(rook),
-                    Some(_) => rooks.first() == Some(rook),
-                    None => false,
-                };
-                let letter = match (outermost, kingside(rook)) {
-                    (true, true) => 'k',
-                    (true, false) => 'q',
-                    (false, _) => rook.file().char(),
-                };
-                f.write_char(if color == Color::White { letter.to_ascii_uppercase() } else { letter })?;
-            }
-        }
+        write_setup_castling(self, false, f)?;
         match self.ep_square {
             Some(square) => write!(f, " {}{}", square.file().char(), square.rank().char())?,
             None => f.write_str(" -")?,
         }
         write!(f, " {} {}", self.halfmove_clock, self.fullmove_number)
     }
+}
+
+/// Writes a setup's castling rights, valid or not: as rook files (`HAha`, from the h-file
+/// down) when `shredder`, else as X-FEN writes them (`K`/`Q` for the outermost rook on its
+/// side of a king on the back rank, the rook's file letter otherwise).
+fn write_setup_castling(setup: &Setup, shredder: bool, f: &mut impl fmt::Write) -> fmt::Result {
+    if setup.castling_rights.is_empty() {
+        return f.write_char('-');
+    }
+    for color in Color::ALL {
+        let case = |letter: char| if color == Color::White { letter.to_ascii_uppercase() } else { letter };
+        let rights = setup.castling_rights & Bitboard::backrank(color);
+        if shredder {
+            for rook in rights.into_iter().rev() {
+                f.write_char(case(rook.file().char()))?;
+            }
+            continue;
+        }
+        let rooks = setup.board.by_piece(Piece::new(color, Role::Rook)) & Bitboard::backrank(color);
+        let king = setup.board.king_of(color).filter(|&king| Bitboard::backrank(color).contains(king));
+        // Kingside rights first, from the h-file inwards, then queenside ones.
+        let kingside = |rook: Square| king.is_some_and(|king| rook > king);
+        let ordered =
+            rights.into_iter().rev().filter(|&r| kingside(r)).chain(rights.into_iter().filter(|&r| !kingside(r)));
+        for rook in ordered {
+            let outermost = match king {
+                Some(king) if rook > king => rooks.last() == Some(rook),
+                Some(_) => rooks.first() == Some(rook),
+                None => false,
+            };
+            let letter = match (outermost, kingside(rook)) {
+                (true, true) => 'k',
+                (true, false) => 'q',
+                (false, _) => rook.file().char(),
+            };
+            f.write_char(case(letter))?;
+        }
+    }
+    Ok(())
 }

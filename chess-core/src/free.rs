@@ -501,6 +501,28 @@ impl FreePosition {
         self.king_of(self.us()).is_some() && !self.is_legal(m)
     }
 
+    /// Tells whether the side that just moved left its king attacked (python-chess's
+    /// `was_into_check`, its king being the highest one).
+    ///
+    /// ```
+    /// use chess_core::{CastlingMode, FreePosition, Setup};
+    ///
+    /// let pos = FreePosition::new(Setup::from_fen("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1")?, CastlingMode::Standard);
+    /// assert!(pos.was_into_check());
+    /// # Ok::<(), chess_core::FenError>(())
+    /// ```
+    pub fn was_into_check(&self) -> bool {
+        let mover = !self.us();
+        let board = self.board();
+        self.king_of(mover).is_some_and(|king| board.attackers_to(king, self.us(), board.occupied()).any())
+    }
+
+    /// Returns the legal move of these squares (see [`FreePosition::move_from_squares`]), if
+    /// it is one.
+    pub fn legal_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+        Some(self.move_from_squares(from, to, promotion)).filter(|&m| self.is_legal(m))
+    }
+
     /// Returns the move python-chess's `push` makes of these squares: a king's two-square step
     /// from e1 or e8 without a rook on the target (in either mode) is castling with the corner
     /// rook, a king onto its own piece castles, a pawn's diagonal step onto the empty

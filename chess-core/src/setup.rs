@@ -54,6 +54,19 @@ impl Setup {
 }
 
 impl Setup {
+    /// Returns the half-moves a game from the standard start would have played to reach this
+    /// move number and side to move (python-chess's `ply()`): 2 per full move, 1 more with
+    /// Black to move.
+    ///
+    /// ```
+    /// use chess_core::Setup;
+    ///
+    /// assert_eq!(Setup::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 30").unwrap().ply(), 59);
+    /// ```
+    pub fn ply(&self) -> u64 {
+        2 * (u64::from(self.fullmove_number.max(1)) - 1) + u64::from(self.turn == Color::Black)
+    }
+
     /// Returns the setup with its pieces ([`Board::transform`]), castling rights and
     /// en-passant square moved by `f`, a map of square sets; the turn and the clocks stay. An
     /// en-passant square that `f` moves off the board is dropped.

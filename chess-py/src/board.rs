@@ -74,8 +74,8 @@ impl Board {
             AnyPosition::Legal(pos) => pos
                 .resolve_move(core.from(), core.to(), core.promotion())
                 .map_err(|reason| self.illegal("move", &m.uci_text(), Some(reason))),
-            AnyPosition::Free(free) => Some(free.move_from_squares(core.from(), core.to(), core.promotion()))
-                .filter(|&core| free.is_legal(core))
+            AnyPosition::Free(free) => free
+                .legal_move(core.from(), core.to(), core.promotion())
                 .ok_or_else(|| self.illegal("move", &m.uci_text(), None)),
         }
     }
@@ -91,7 +91,7 @@ impl Board {
     pub(crate) fn fen_text(&self) -> String {
         match self.position() {
             AnyPosition::Legal(pos) => pos.to_fen(),
-            AnyPosition::Free(free) => self.unplayable_fen(free, "legal"),
+            AnyPosition::Free(free) => free.fen().to_string(),
         }
     }
 
@@ -150,10 +150,10 @@ impl Board {
         };
         let syntax = |e: chess_core::ParseUciError| self.uci_error(uci, &e.into());
         let core = match UciMove::from_str(uci).map_err(syntax)? {
-            UciMove::Normal { from, to, promotion } => Some(free.move_from_squares(from, to, promotion)),
+            UciMove::Normal { from, to, promotion } => free.legal_move(from, to, promotion),
             _ => None,
         };
-        match core.filter(|&core| free.is_legal(core)) {
+        match core {
             Some(core) => Ok(self.py_move(core)),
             None => Err(self.illegal("uci", uci, None)),
         }
@@ -699,7 +699,7 @@ impl Board {
 
     /// The number of half-moves since the start of the game (from the fullmove number).
     fn ply(&self) -> u64 {
-        2 * (u64::from(self.get_fullmove_number().max(1)) - 1) + u64::from(!self.get_turn())
+        self.setup().ply()
     }
 
     /// The legal moves (lazy: `count()`, `in`, iteration, `bool()`).
@@ -1030,9 +1030,7 @@ impl Board {
 
     /// Whether the side that just moved left its king in check (a pseudo-legal move did).
     fn was_into_check(&self) -> bool {
-        let mover = !self::color(self.get_turn());
-        let board = self.placement();
-        board.king_of(mover).is_some_and(|king| !board.attackers_to(king, !mover, board.occupied()).is_empty())
+        self.position().was_into_check()
     }
 
     /// The legal move from one square to another (castling as the king's step or
@@ -1050,7 +1048,7 @@ impl Board {
         let promotion = promotion.map(role).transpose()?;
         if let AnyPosition::Free(free) = self.position() {
             // As below: without a promotion piece, a pawn reaching the last rank becomes a queen.
-            let find = |promotion| Some(free.move_from_squares(from, to, promotion)).filter(|&m| free.is_legal(m));
+            let find = |promotion| free.legal_move(from, to, promotion);
             let found = find(promotion).or_else(|| promotion.is_none().then(|| find(Some(Role::Queen))).flatten());
             return match found {
                 Some(core) => self.py_move(core).to_object(py),
@@ -1352,15 +1350,10 @@ impl Board {
                 quote(en_passant)
             )));
         }
-        let pos = match self.position() {
-            AnyPosition::Legal(pos) => pos,
-            AnyPosition::Free(free) => {
-                let fen = self.unplayable_fen(free, en_passant);
-                // A setup chess-core cannot play from has no EPD writer: its FEN without the clocks.
-                return Ok(if clocks { fen } else { fen.rsplitn(3, ' ').last().unwrap_or_default().to_owned() });
-            }
+        let mut fen = match self.position() {
+            AnyPosition::Legal(pos) => pos.fen(),
+            AnyPosition::Free(free) => free.fen(),
         };
-        let mut fen = pos.fen();
         match en_passant {
             "fen" => fen = fen.always_en_passant(),
             "xfen" => fen = fen.attacked_en_passant(),

@@ -2,8 +2,8 @@
 //! one is needed, and python-chess's status flags of the setup.
 
 use chess_core::{
-    AnyPosition, Bitboard, Board as CoreBoard, CastlingChoice, CastlingMode, Color, FreePosition, Game, Judging,
-    Piece as CorePiece, Position, Problem, Role, Rules, Setup, Validation,
+    AnyPosition, Bitboard, Board as CoreBoard, CastlingChoice, CastlingMode, Color, Game, Judging, Position, Problem,
+    Rules, Setup, Validation,
 };
 use pyo3::prelude::*;
 
@@ -131,32 +131,14 @@ impl Board {
                 Problem::TooManyCheckers(_) => 1 << 15 | 1 << 16,
                 Problem::ImpossibleCheck(_) => 1 << 16,
                 Problem::TooMuchMaterial(color) => {
-                    // python-chess's two coarser flags: more than 8 pawns, more than 16 pieces.
-                    let pawns = board.by_piece(CorePiece::new(color, Role::Pawn)).len();
-                    let pieces = board.by_color(color).len();
+                    // python-chess's two coarser flags.
+                    let (pawns, pieces) = board.too_many_pawns_or_pieces(color);
                     let shift = if color == Color::White { 0 } else { 1 };
-                    (u32::from(pawns > 8) << (3 + shift)) | (u32::from(pieces > 16) << (6 + shift))
+                    (u32::from(pawns) << (3 + shift)) | (u32::from(pieces) << (6 + shift))
                 }
                 _ => 0,
             };
         }
         bits
-    }
-
-    /// The FEN of a setup chess-core's `Position` refuses, as python-chess writes it: only the
-    /// castling rights that can castle, and the en-passant square as `en_passant` asks
-    /// (`"legal"`: a capture there is legal; `"xfen"`: pseudo-legal; `"fen"`: always).
-    pub(crate) fn unplayable_fen(&self, free: &FreePosition, en_passant: &str) -> String {
-        let mut setup = self.setup();
-        setup.castling_rights = setup.valid_castling_rights(self.castling_mode());
-        let capture = match en_passant {
-            "fen" => true,
-            "xfen" => free.pseudo_legal_moves().iter().any(|m| m.is_en_passant()),
-            _ => free.legal_ep_square().is_some(),
-        };
-        if !capture {
-            setup.ep_square = None;
-        }
-        setup.to_string()
     }
 }

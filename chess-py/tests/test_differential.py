@@ -316,6 +316,9 @@ def assert_same_moves(ours: chess_core.Board, theirs: chess.Board) -> None:
     """Both boards give the same moves in the same order, the same SAN and the same checks."""
     assert ours.fen() == theirs.fen()
     assert ours.fen(en_passant="xfen") == theirs.fen(en_passant="xfen")
+    assert ours.fen(shredder=True, en_passant="fen") == theirs.fen(shredder=True, en_passant="fen")
+    assert ours.epd() == theirs.epd()
+    assert ours.ply() == theirs.ply() and ours.was_into_check() == theirs.was_into_check()
     assert [m.uci() for m in ours.legal_moves] == [m.uci() for m in theirs.legal_moves]
     assert [m.uci() for m in ours.pseudo_legal_moves] == [m.uci() for m in theirs.pseudo_legal_moves]
     assert [ours.san(m) for m in ours.legal_moves] == [theirs.san(m) for m in theirs.legal_moves]
