@@ -114,6 +114,33 @@ describe('chess-web in the browser', () => {
     assert.equal(await moveCount(page), 6);
   });
 
+  test('check: the king\'s square is red and shakes, the status says Check! (将军！)', async (t) => {
+    const page = await startGame(t, { side: 'both' });
+    await clickMoves(page, ['e2e4', 'f7f6', 'd1h5']);
+    const king = square(page, 'e8');
+    await page.locator('#board .square.check').waitFor();
+    assert.equal(await page.locator('#board .square.check').count(), 1);
+    assert.equal(await king.getAttribute('class'), 'square light check');
+    assert.match(await king.evaluate((e) => getComputedStyle(e).backgroundImage), /^radial-gradient\(circle, rgb\(255, 26, 26\) 0%/);
+    assert.equal(await king.locator('.piece').evaluate((e) => getComputedStyle(e).animationName), 'shake');
+    assert.equal(await page.locator('#status').textContent(), 'Check! Black to move.');
+    await page.locator('#language').click();
+    assert.equal(await page.locator('#status').textContent(), '将军！轮到黑方走棋。');
+    // Out of check, the mark and the words go.
+    await clickMoves(page, ['g7g6']);
+    assert.equal(await page.locator('#board .square.check').count(), 0);
+    assert.equal(await page.locator('#status').textContent(), '轮到白方走棋。');
+  });
+
+  test('check with reduced motion: the square is red, the king does not shake', async (t) => {
+    const page = await startGame(t, { side: 'both' }, { context: { reducedMotion: 'reduce' } });
+    await clickMoves(page, ['e2e4', 'f7f6', 'd1h5']);
+    const king = square(page, 'e8');
+    await page.locator('#board .square.check').waitFor();
+    assert.match(await king.evaluate((e) => getComputedStyle(e).backgroundImage), /^radial-gradient\(circle, rgb\(255, 26, 26\) 0%/);
+    assert.equal(await king.locator('.piece').evaluate((e) => getComputedStyle(e).animationName), 'none');
+  });
+
   test('castling: click the king, then g1; the rook lands on f1', async (t) => {
     const page = await startGame(t, { side: 'both' });
     await clickMoves(page, ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'f8c5']);

@@ -389,7 +389,7 @@ function renderStatus() {
   status.classList.toggle('thinking', !!thinking);
   if (view.outcome) status.textContent = view.outcome.text[settings.lang];
   else if (thinking) status.textContent = tr('thinking');
-  else status.textContent = tr('toMove', view.turn) + (view.check ? tr('check') : '');
+  else status.textContent = tr(view.check ? 'check' : 'toMove', view.turn);
 }
 
 /** The move list in SAN, numbered from the position's move number (a game may start from a FEN). */
