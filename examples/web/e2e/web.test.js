@@ -141,6 +141,23 @@ describe('chess-web in the browser', () => {
     assert.equal(await king.locator('.piece').evaluate((e) => getComputedStyle(e).animationName), 'none');
   });
 
+  test('the lobby names the levels as the site does and describes them, in English and Chinese', async (t) => {
+    const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
+    const label = (level) => page.locator(`#level label:has(input[value="${level}"])`);
+    const names = () => page.locator('#level label > span').allTextContents();
+    assert.deepEqual(await names(), ['Beginner', 'Normal', 'Expert']);
+    assert.match(await label('beginner').locator('small').textContent(), /two moves ahead.*material.*slips/);
+    assert.match(await label('normal').locator('small').textContent(), /three moves ahead.*where pieces stand well/);
+    assert.match(await label('expert').locator('small').textContent(), /four moves ahead.*captures.*quiet.*king to the centre/);
+    assert.match(await page.locator('#level .note').textContent(), /within a second.*human pace/);
+    await page.locator('#language').click();
+    assert.deepEqual(await names(), ['入门', '普通', '高手']);
+    assert.match(await label('expert').locator('small').textContent(), /^看四步/);
+    await newGame(page, { side: 'white', level: 'expert' });
+    assert.equal(await page.locator('#message').textContent(), '新对局：你执白，对手是电脑（高手），FIDE规则。');
+  });
+
   test('castling: click the king, then g1; the rook lands on f1', async (t) => {
     const page = await startGame(t, { side: 'both' });
     await clickMoves(page, ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'f8c5']);

@@ -8,7 +8,7 @@ use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State as Shared};
 use axum::http::{HeaderValue, StatusCode, header};
 use chess_core::search::Level;
-use chess_core::{Position, Role, Square};
+use chess_core::{Lang, Position, Role, Square};
 use chess_session::{Draw, Pace, Refusal, RulesChoice, Session, Settings, Side};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -107,6 +107,9 @@ fn open(app: &App, body: Body) -> Result<Session, ApiError> {
     app.sealer.open(&request.state)
 }
 
+/// The levels the site offers (Master, the full-strength search, is the UCI engine's).
+pub(crate) const LEVELS: [Level; 3] = [Level::Beginner, Level::Normal, Level::Expert];
+
 /// A new game's settings.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -120,11 +123,12 @@ struct NewGame {
 /// `new`: starts a game.
 pub(crate) async fn new_game(Shared(app): Shared<App>, body: Body) -> Answer {
     let request: NewGame = parse(body)?;
-    if request.level == Level::Master {
+    if !LEVELS.contains(&request.level) {
+        let [beginner, normal, expert] = LEVELS.map(|level| level.text(Lang::Zh).to_string());
         return Err(ApiError::bad_request(
             "bad_request",
             "The levels are beginner, normal and expert.",
-            "级别只有初级、中级和高级。",
+            format!("级别只有{beginner}、{normal}和{expert}。"),
         ));
     }
     let start = match &request.fen {

@@ -222,17 +222,21 @@ async fn asset(Path(name): Path<String>) -> Response {
 
 /// Serves `static/policy.js`, made from the site's policy (chess-session): the page's texts in
 /// English and Chinese that the rules and the policy's numbers decide, `POLICY.en.casualNote`
-/// and the computer's paces, so that the page says what the terminal game says.
+/// and the computer's paces, and the levels' names (chess-core's), so that the page says what
+/// the terminal game says.
 async fn policy_script() -> Response {
     let texts = |lang: Lang| {
         let names: serde_json::Map<String, serde_json::Value> =
             Pace::ALL.iter().map(|pace| (pace.word().to_string(), pace.name(lang).into())).collect();
+        let level_names: serde_json::Map<String, serde_json::Value> =
+            api::LEVELS.iter().map(|&level| (view::level_word(level), level.text(lang).to_string().into())).collect();
         serde_json::json!({
             "casualNote": texts::casual_rules_text(lang),
             "paceReal": Pace::Real.describe(lang),
             "paceFast": Pace::Fast.describe(lang),
             "paceInstant": Pace::Instant.describe(lang),
             "paceNames": names,
+            "levelNames": level_names,
         })
     };
     let policy = serde_json::json!({ "en": texts(Lang::En), "zh": texts(Lang::Zh) });

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use chess_core::search::Level;
 use chess_core::{Color, Game, Move, Position, Square};
 use chess_session::texts::game_over_text;
 use chess_session::{GivenHint, RulesChoice, Session, Side, Texts};
@@ -167,7 +168,7 @@ impl View {
             fen: position.to_fen(),
             turn,
             side: session.settings.side,
-            level: session.settings.level.to_string().to_lowercase(),
+            level: level_word(session.settings.level),
             rules: session.settings.rules,
             pieces,
             legal: if over.is_some() { Vec::new() } else { legal_moves(position, None) },
@@ -188,6 +189,11 @@ impl View {
             }),
         }
     }
+}
+
+/// Returns a level's word in the API: `beginner`.
+pub(crate) fn level_word(level: Level) -> String {
+    level.to_string().to_lowercase()
 }
 
 /// Returns the game's moves in SAN.

@@ -1,7 +1,8 @@
 // The page's own words in English and Chinese. They follow the terminal game's messages
 // (examples/play/src/messages.rs) so both games say the same; chess-core's texts (reasons,
 // move descriptions, hints, outcomes) come from the server in both languages, and so do the
-// texts the site's policy decides (policy.js, made by the server from chess-session).
+// texts the site's policy decides and the levels' names (policy.js, made by the server from
+// chess-session and chess-core). The levels' descriptions are the casual site's manual's.
 
 import { POLICY } from './policy.js';
 
@@ -29,9 +30,13 @@ const TEXTS = {
     sideBlack: 'Play as Black',
     sideBoth: 'Two players on one screen',
     level: 'Level',
-    beginner: 'Beginner',
-    normal: 'Normal',
-    expert: 'Expert',
+    beginner: POLICY.en.levelNames.beginner,
+    normal: POLICY.en.levelNames.normal,
+    expert: POLICY.en.levelNames.expert,
+    beginnerNote: 'Looks two moves ahead and counts material; slips now and then.',
+    normalNote: 'Looks three moves ahead and knows where pieces stand well.',
+    expertNote: 'Looks four moves ahead and follows captures until the position is quiet; brings the king to the centre in the endgame.',
+    levelNote: 'Each decides within a second, then takes a human pace.',
     rules: 'Rules',
     fide: 'FIDE',
     casual: 'casual',
@@ -98,9 +103,13 @@ const TEXTS = {
     sideBlack: '执黑',
     sideBoth: '双人同屏对弈',
     level: '难度',
-    beginner: '初级',
-    normal: '中级',
-    expert: '高级',
+    beginner: POLICY.zh.levelNames.beginner,
+    normal: POLICY.zh.levelNames.normal,
+    expert: POLICY.zh.levelNames.expert,
+    beginnerNote: '看两步，只算子力，偶有失误。',
+    normalNote: '看三步，懂得棋子站在哪里好。',
+    expertNote: '看四步，并把吃子算到局面平静为止；残局懂得把王走向中心。',
+    levelNote: '每个难度都在一秒内想好，然后像人一样从容落子。',
     rules: '规则',
     fide: 'FIDE',
     casual: '休闲',

@@ -107,6 +107,8 @@ async fn new_games_refuse_bad_settings() {
     )
     .await;
     assert_eq!(message, "The levels are beginner, normal and expert.");
+    let (_, answer) = call("/api/new", json!({"rules": "fide", "side": "white", "level": "master"}).to_string()).await;
+    assert_eq!(answer["error"]["message"]["zh"], "级别只有入门、普通和高手。");
     let message = refused(
         "/api/new",
         json!({"rules": "house", "side": "white", "level": "normal"}),
@@ -521,6 +523,9 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
         (Some("real (waits 2-5 s, like a person)"), Some("较快（1-2秒）"))
     );
     assert_eq!(policy["en"]["paceNames"], json!({"real": "real", "fast": "faster", "instant": "instant"}));
+    // The levels' names are chess-core's, as the casual site gives them.
+    assert_eq!(policy["en"]["levelNames"], json!({"beginner": "Beginner", "normal": "Normal", "expert": "Expert"}));
+    assert_eq!(policy["zh"]["levelNames"], json!({"beginner": "入门", "normal": "普通", "expert": "高手"}));
     assert_eq!(get("/static/nothing.js".into()).await.0, StatusCode::NOT_FOUND);
     assert_eq!(get("/static/..%2FCargo.toml".into()).await.0, StatusCode::NOT_FOUND);
 }
