@@ -61,6 +61,33 @@ describe('chess-web in the browser', () => {
     assert.equal(await page.locator('#board .dot').count(), 0);
   });
 
+  test('the lobby option to show legal destinations is on by default; off, no marks, and remembered', async (t) => {
+    const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
+    const option = page.locator('#show-destinations');
+    assert.equal(await option.isChecked(), true);
+    await option.uncheck();
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    assert.equal(await option.isChecked(), false, 'the choice is remembered');
+    await newGame(page, { side: 'both' });
+    await square(page, 'e2').click();
+    await page.locator('#board .square.selected').waitFor();
+    assert.equal(await page.locator('#board .dot, #board .ring').count(), 0);
+    // The move still checks and explains.
+    await square(page, 'e5').click();
+    await page.locator('#message.error').waitFor();
+    assert.match(await page.locator('#message').textContent(), /^Illegal move: /);
+    await clickMoves(page, ['e2e4']);
+    assert.equal(await page.locator('#moves .san').first().textContent(), 'e4');
+    // On again from the lobby, the marks come back.
+    await page.locator('#to-lobby').click();
+    await option.check();
+    await page.locator('#continue').click();
+    await square(page, 'e7').click();
+    await square(page, 'e5').locator('.dot').waitFor();
+  });
+
   test('capturable pieces get red rings, en passant included', async (t) => {
     const page = await startGame(t, { side: 'both' });
     await clickMoves(page, ['e2e4', 'd7d5', 'e4d5', 'c7c5']);

@@ -27,7 +27,13 @@ let busy = false;
 /** The game-over panel was closed to look at the final position. */
 let overOverlayClosed = false;
 
-const board = new Board($('board'), { canSelect, onMove, onTry, label: (square, letter) => tr('squareLabel', square, letter) });
+const board = new Board($('board'), {
+  canSelect,
+  onMove,
+  onTry,
+  label: (square, letter) => tr('squareLabel', square, letter),
+  showDestinations: () => settings.showDestinations,
+});
 
 function tr(key, ...args) {
   return t(settings.lang, key, ...args);
@@ -42,7 +48,8 @@ function loadSettings() {
   }
   const lang = ['en', 'zh'].includes(stored.lang) ? stored.lang : navigator.language.startsWith('zh') ? 'zh' : 'en';
   const pace = PACES.includes(stored.pace) ? stored.pace : 'real';
-  return { lang, pace, choices: stored.choices || {} };
+  const showDestinations = stored.showDestinations !== false;
+  return { lang, pace, showDestinations, choices: stored.choices || {} };
 }
 
 function saveSettings() {
@@ -533,6 +540,11 @@ function wire() {
   };
   for (const input of document.querySelectorAll('input[name="side"]')) input.addEventListener('change', showLevel);
   showLevel();
+  $('show-destinations').checked = settings.showDestinations;
+  $('show-destinations').addEventListener('change', () => {
+    settings.showDestinations = $('show-destinations').checked;
+    saveSettings();
+  });
   $('continue').addEventListener('click', continueGame);
   $('again').addEventListener('click', () => newGame(game.view.side, game.view.level, game.view.rules));
   $('game-over-lobby').addEventListener('click', showLobby);
