@@ -310,6 +310,34 @@ describe('chess-web in the browser', () => {
     assert.equal(await page.evaluate(() => localStorage.getItem('chess-web-save')), fen);
   });
 
+  test('Restart, beside Back to the lobby, asks and then clears the game; Back to the lobby keeps it to continue', async (t) => {
+    const page = await startGame(t, { side: 'black', level: 'expert', rules: 'casual' }, { pace: 'instant' });
+    await waitForMoves(page, 1);
+    const buttons = await page.locator('.actions button').evaluateAll((all) => all.map((b) => b.id));
+    assert.deepEqual(buttons.slice(-2), ['restart', 'to-lobby']);
+    const first = await page.locator('#moves .san').first().textContent();
+    await page.locator('#to-lobby').click();
+    const button = page.locator('#continue:not([hidden])');
+    assert.equal(await button.textContent(), 'Continue the last game (1 move played)');
+    await button.click();
+    await waitForMoves(page, 1);
+    assert.equal(await page.locator('#moves .san').first().textContent(), first);
+    // Restart asks first; No keeps the game.
+    await page.locator('#restart').click();
+    assert.equal(await page.locator('#confirm-text').textContent(), 'Clear this game and start again with the same settings?');
+    await page.locator('#confirm-no').click();
+    await page.locator('#message', { hasText: 'Play on, then.' }).waitFor();
+    assert.equal(await moveCount(page), 1);
+    await clickMoves(page, ['e7e5']);
+    await waitForMoves(page, 3);
+    await page.locator('#restart').click();
+    const started = page.waitForRequest((request) => request.url().endsWith('/api/new'));
+    await page.locator('#confirm-yes').click();
+    assert.deepEqual((await started).postDataJSON(), { side: 'black', level: 'expert', rules: 'casual' });
+    await waitForMoves(page, 1); // the computer opens the new game as White
+    assert.equal(await page.locator('#status').textContent(), 'Black to move.');
+  });
+
   test('a changed save is refused: the lobby says why and offers no continue', async (t) => {
     const page = await startGame(t, { side: 'both' });
     await clickMoves(page, ['e2e4']);

@@ -336,6 +336,18 @@ async function resign() {
   else if (wasThinking && game) apply(game);
 }
 
+/** Starts a new game with the settings of the game on the board. */
+function playAgain() {
+  const { side, level, rules } = game.view;
+  return newGame(side, level, rules);
+}
+
+/** Clears the game, after asking, and starts a new one with the same settings. */
+async function restart() {
+  if (!game || busy) return;
+  if (await confirm('confirmRestart')) await playAgain();
+}
+
 async function offerDraw() {
   if (!game || busy || !playerToMove()) return;
   if (!(await confirm('confirmDraw'))) return;
@@ -455,6 +467,7 @@ function renderControls() {
   $('undo').disabled = busy || !(view.can_undo || thinking);
   $('draw').disabled = !mine;
   $('resign').disabled = busy || !!view.outcome;
+  $('restart').disabled = busy;
 }
 
 function renderDrawOffer() {
@@ -546,7 +559,8 @@ function wire() {
     saveSettings();
   });
   $('continue').addEventListener('click', continueGame);
-  $('again').addEventListener('click', () => newGame(game.view.side, game.view.level, game.view.rules));
+  $('again').addEventListener('click', playAgain);
+  $('restart').addEventListener('click', restart);
   $('game-over-lobby').addEventListener('click', showLobby);
   $('game-over-close').addEventListener('click', () => {
     overOverlayClosed = true;
