@@ -470,6 +470,40 @@ describe('chess-web in the browser', () => {
     assert.equal(await square(page, 'a1').locator('.piece').getAttribute('data-piece'), 'r');
   });
 
+  test('on a phone the buttons stay where they are when a message of one to three lines appears', async (t) => {
+    const page = await startGame(t, { side: 'white' }, { context: { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } } });
+    const positions = () => page.locator('.actions button').evaluateAll((all) => all.map((button) => {
+      const box = button.getBoundingClientRect();
+      return [box.left + window.scrollX, box.top + window.scrollY, box.width, box.height];
+    }));
+    const lines = () => page.locator('#message').evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return Math.round(range.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight));
+    });
+    const before = await positions();
+    const seen = [await lines()];
+    await page.locator('#to-lobby').tap();
+    await page.locator('#continue').tap();
+    await page.locator('#message', { hasText: 'Continuing the last game.' }).waitFor();
+    seen.push(await lines());
+    assert.deepEqual(await positions(), before);
+    await square(page, 'e2').tap();
+    await square(page, 'e5').tap();
+    await page.locator('#message.error').waitFor();
+    seen.push(await lines());
+    assert.deepEqual(await positions(), before);
+    await page.locator('#hint').tap();
+    await page.locator('#message', { hasText: 'Hint:' }).waitFor();
+    seen.push(await lines());
+    assert.deepEqual(await positions(), before);
+    await page.locator('#hint').tap();
+    await page.locator('#message', { hasText: 'Hint (again' }).waitFor();
+    seen.push(await lines());
+    assert.deepEqual(await positions(), before);
+    assert.ok(Math.min(...seen) === 1 && Math.max(...seen) >= 3, `messages of ${seen} lines`);
+  });
+
   test('on a phone (375x667) the whole board shows without scrolling sideways', async (t) => {
     const page = await startGame(t, { side: 'black' }, { context: { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } } });
     const box = await page.locator('#board').boundingBox();
