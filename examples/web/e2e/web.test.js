@@ -263,6 +263,39 @@ describe('chess-web in the browser', () => {
     assert.equal(await page.locator('#hint').textContent(), 'Hint (2)');
   });
 
+  test('keyboard shortcuts act only while the board is on screen and the focus is in no text field', async (t) => {
+    const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
+    let hints = 0;
+    page.on('request', (request) => { if (request.url().endsWith('/api/hint')) hints += 1; });
+    await page.keyboard.press('h'); // in the lobby: no board
+    await newGame(page, { side: 'white' });
+    // A text field (as a page or an extension may add one): its keys are its own.
+    await page.evaluate(() => {
+      const field = document.createElement('input');
+      field.id = 'note';
+      document.querySelector('.side-column').append(field);
+    });
+    await page.locator('#note').focus();
+    await page.keyboard.type('hz');
+    assert.equal(await page.locator('#note').inputValue(), 'hz');
+    // The board scrolled off the screen.
+    await page.locator('#note').blur();
+    await page.evaluate(() => {
+      document.body.style.paddingBottom = '3000px';
+      window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().bottom + window.scrollY + 10);
+    });
+    await page.keyboard.press('h');
+    await page.waitForTimeout(300);
+    assert.equal(hints, 0);
+    assert.equal(await page.locator('#hint').textContent(), 'Hint (3)');
+    // Back on screen, H asks for a hint.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.keyboard.press('h');
+    await page.locator('#hint', { hasText: 'Hint (2)' }).waitFor();
+    assert.equal(hints, 1);
+  });
+
   test('undo takes back the move and the computer answer', async (t) => {
     const page = await startGame(t, { side: 'white' }, { pace: 'instant' });
     await clickMoves(page, ['e2e4']);

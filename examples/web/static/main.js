@@ -492,9 +492,20 @@ function renderGameOver() {
 
 // --- input ---
 
+/** The fields that take typed text: a key pressed in one is the field's, not a shortcut. */
+const TEXT_FIELDS = 'textarea, input:is(:not([type]), [type="text"], [type="search"], [type="email"], [type="url"], [type="tel"], [type="password"], [type="number"])';
+
+/** Whether the keyboard shortcuts act: a game's board is on screen, no dialog is open, and the focus is in no text field. */
+function shortcutsOn() {
+  if (!game || $('game').hidden || document.querySelector('dialog[open]')) return false;
+  const focus = document.activeElement;
+  if (focus && (focus.isContentEditable || focus.matches(TEXT_FIELDS))) return false;
+  const box = $('board').getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight;
+}
+
 function onKey(event) {
-  if (event.ctrlKey || event.metaKey || event.altKey || !game || $('game').hidden) return;
-  if (document.querySelector('dialog[open]')) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || !shortcutsOn()) return;
   const key = event.key.toLowerCase();
   if (key === 'escape') {
     if (!$('promotion').hidden) cancelPromotion();
