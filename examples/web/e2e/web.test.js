@@ -296,6 +296,62 @@ describe('chess-web in the browser', () => {
     assert.equal(hints, 1);
   });
 
+  test('sounds: off by default, a switch in the gear (remembered), one sound per kind of event by Web Audio', async (t) => {
+    const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
+    // The page's Web Audio calls are recorded, not heard: each note started, as [wave, frequency].
+    await page.addInitScript(() => {
+      window.notes = [];
+      const node = () => ({ connect: (next) => next });
+      window.AudioContext = class {
+        constructor() { this.state = 'running'; this.currentTime = 0; this.destination = node(); }
+        resume() {}
+        createGain() { return { ...node(), gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} } }; }
+        createOscillator() {
+          return { ...node(), type: '', frequency: { value: 0 }, stop() {}, start() { window.notes.push([this.type, this.frequency.value]); } };
+        }
+      };
+    });
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    const SOUNDS = await page.evaluate(async () => (await import('/static/sound.js')).SOUNDS);
+    const notesOf = (names) => names.flatMap((name) => SOUNDS[name].notes.map(([frequency]) => [SOUNDS[name].wave, frequency]));
+    const heard = () => page.evaluate(() => window.notes.splice(0));
+    await newGame(page, { side: 'both' });
+    await clickMoves(page, ['e2e4']);
+    assert.deepEqual(await heard(), [], 'off by default');
+    await page.click('#settings-open');
+    await page.check('#sound');
+    await page.click('#settings-close');
+    assert.deepEqual(await heard(), notesOf(['move']), 'switching it on plays a sound');
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    await page.click('#settings-open');
+    assert.equal(await page.isChecked('#sound'), true, 'the switch is remembered');
+    await page.click('#settings-close');
+    await page.locator('#continue').click();
+    await clickMoves(page, ['d7d5', 'e4d5', 'd8d5', 'b1c3', 'd5e5', 'f1e2']);
+    assert.deepEqual(await heard(), notesOf(['move', 'capture', 'capture', 'move', 'check', 'move']));
+    // Castling, promotion and the end, in games from positions.
+    const from = async (fen) => {
+      const { state } = await api(server.url, 'new', { side: 'both', level: 'normal', rules: 'fide', fen });
+      await page.evaluate((saved) => localStorage.setItem('chess-web-save', JSON.stringify(saved)), state);
+      await page.locator('#to-lobby').click();
+      await page.locator('#continue').click();
+    };
+    await from('r3k2r/p7/8/8/8/8/P7/R3K2R w KQkq - 0 1');
+    await clickMoves(page, ['e1g1']);
+    await from('7k/P6p/8/8/8/8/8/K7 w - - 0 1');
+    await square(page, 'a7').click();
+    await square(page, 'a8').click();
+    await page.locator('#promotion [data-promotion="n"]').click();
+    await waitForMoves(page, 1);
+    await from('k7/8/1K6/8/8/8/8/7R w - - 0 1');
+    await clickMoves(page, ['h1h8']);
+    await page.locator('#game-over:not([hidden])').waitFor();
+    assert.deepEqual(await heard(), notesOf(['castle', 'promotion', 'end']));
+  });
+
   test('undo takes back the move and the computer answer', async (t) => {
     const page = await startGame(t, { side: 'white' }, { pace: 'instant' });
     await clickMoves(page, ['e2e4']);

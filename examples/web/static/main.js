@@ -4,6 +4,7 @@
 import { call } from './api.js';
 import { Board, pieceElement } from './board.js';
 import { t } from './i18n.js';
+import { playSound } from './sound.js';
 
 const SAVE_KEY = 'chess-web-save';
 const SETTINGS_KEY = 'chess-web-settings';
@@ -49,7 +50,7 @@ function loadSettings() {
   const lang = ['en', 'zh'].includes(stored.lang) ? stored.lang : navigator.language.startsWith('zh') ? 'zh' : 'en';
   const pace = PACES.includes(stored.pace) ? stored.pace : 'real';
   const showDestinations = stored.showDestinations !== false;
-  return { lang, pace, showDestinations, choices: stored.choices || {} };
+  return { lang, pace, showDestinations, sound: stored.sound === true, choices: stored.choices || {} };
 }
 
 function saveSettings() {
@@ -178,10 +179,28 @@ function startGame(answer) {
  * slides into place), lets the computer move.
  */
 function apply(answer, slide = false) {
+  const sound = settings.sound && soundOf(answer);
   game = { state: answer.state, view: answer.view };
+  if (sound) playSound(sound);
   localStorage.setItem(SAVE_KEY, JSON.stringify(game.state));
   renderGame(slide);
   if (game.view.computer_to_move && !game.view.outcome && !thinking) computerMove();
+}
+
+/**
+ * The sound of what `answer` does to the game on the board: its move's (told by the server: the
+ * move's entry in the legal moves before it, the check and the end after it), or the game's end;
+ * null for none.
+ */
+function soundOf(answer) {
+  if (answer.view.outcome && game && !game.view.outcome) return 'end';
+  if (!answer.played) return null;
+  if (answer.view.check) return 'check';
+  const { from, to } = answer.played;
+  const move = game.view.legal.find((m) => m.from === from && m.to === to);
+  if (move.promotion) return 'promotion';
+  if (move.castle) return 'castle';
+  return move.capture ? 'capture' : 'move';
 }
 
 /** Whether the player at the screen may move now. */
@@ -522,6 +541,7 @@ function onKey(event) {
 
 function openSettings() {
   for (const input of document.querySelectorAll('input[name="pace"]')) input.checked = input.value === settings.pace;
+  $('sound').checked = settings.sound;
   $('settings').showModal();
 }
 
@@ -564,6 +584,11 @@ function wire() {
   };
   for (const input of document.querySelectorAll('input[name="side"]')) input.addEventListener('change', showLevel);
   showLevel();
+  $('sound').addEventListener('change', () => {
+    settings.sound = $('sound').checked;
+    saveSettings();
+    if (settings.sound) playSound('move'); // what it sounds like
+  });
   $('show-destinations').checked = settings.showDestinations;
   $('show-destinations').addEventListener('change', () => {
     settings.showDestinations = $('show-destinations').checked;
