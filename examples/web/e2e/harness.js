@@ -104,7 +104,7 @@ export async function closePage(page) {
 /** Chooses the computer's pace in the settings dialog (the gear). */
 export async function setPace(page, pace) {
   await page.click('#settings-open');
-  await page.check(`input[name="pace"][value="${pace}"]`);
+  await page.check(`#settings input[name="pace"][value="${pace}"]`);
   await page.click('#settings-close');
 }
 

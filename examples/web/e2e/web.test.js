@@ -113,6 +113,26 @@ describe('chess-web in the browser', () => {
     assert.equal(await page.locator('#board .last-move').count(), 2);
   });
 
+  test('the computer\'s pace is offered in the lobby as in the gear, the same choice, remembered', async (t) => {
+    const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
+    const lobby = (pace) => page.locator(`#lobby-pace input[value="${pace}"]`);
+    const labels = await page.locator('#lobby-pace label').allTextContents();
+    assert.deepEqual(labels.map((text) => text.trim()), ['real (waits 2-5 s, like a person)', 'faster (1-2 s)', 'instant']);
+    assert.equal(await lobby('real').isChecked(), true);
+    await lobby('fast').check();
+    await page.click('#settings-open');
+    assert.equal(await page.isChecked('#settings input[name="pace"][value="fast"]'), true);
+    await page.check('#settings input[name="pace"][value="instant"]');
+    await page.click('#settings-close');
+    assert.equal(await lobby('instant').isChecked(), true);
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
+    assert.equal(await lobby('instant').isChecked(), true, 'remembered');
+    await page.check('input[name="side"][value="both"]');
+    assert.equal(await lobby('real').isDisabled(), true, 'two players need no pace');
+  });
+
   test('a busy server (503) is asked again after its Retry-After, and the computer answers', async (t) => {
     const page = await startGame(t, { side: 'white' }, { pace: 'instant' });
     let calls = 0;

@@ -539,8 +539,13 @@ function onKey(event) {
   event.preventDefault();
 }
 
-function openSettings() {
+/** Shows the chosen pace in the lobby and in the settings. */
+function renderPace() {
   for (const input of document.querySelectorAll('input[name="pace"]')) input.checked = input.value === settings.pace;
+}
+
+function openSettings() {
+  renderPace();
   $('sound').checked = settings.sound;
   $('settings').showModal();
 }
@@ -548,6 +553,7 @@ function openSettings() {
 function setPace(pace) {
   settings.pace = pace;
   saveSettings();
+  renderPace();
   say((lang) => t(lang, 'paceSet', t(lang, 'paceNames')[pace]));
 }
 
@@ -578,9 +584,10 @@ function wire() {
     const input = document.querySelector(`input[name="${name}"][value="${value}"]`);
     if (input) input.checked = true;
   }
-  // Two players need no level.
+  // Two players need no level and no pace.
   const showLevel = () => {
     $('level').disabled = lobbyChoice('side') === 'both';
+    $('lobby-pace').disabled = $('level').disabled;
   };
   for (const input of document.querySelectorAll('input[name="side"]')) input.addEventListener('change', showLevel);
   showLevel();
@@ -589,6 +596,7 @@ function wire() {
     saveSettings();
     if (settings.sound) playSound('move'); // what it sounds like
   });
+  renderPace();
   $('show-destinations').checked = settings.showDestinations;
   $('show-destinations').addEventListener('change', () => {
     settings.showDestinations = $('show-destinations').checked;
