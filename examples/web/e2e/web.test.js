@@ -349,7 +349,6 @@ describe('chess-web in the browser', () => {
     await page.click('#settings-open');
     assert.equal(await page.isChecked('#sound'), true, 'the switch is remembered');
     await page.click('#settings-close');
-    await page.locator('#continue').click();
     await clickMoves(page, ['d7d5', 'e4d5', 'd8d5', 'b1c3', 'd5e5', 'f1e2']);
     assert.deepEqual(await heard(), notesOf(['move', 'capture', 'capture', 'move', 'check', 'move']));
     // Castling, promotion and the end, in games from positions.
@@ -398,7 +397,7 @@ describe('chess-web in the browser', () => {
     assert.equal(await page.locator('#status').textContent(), 'White to move.');
   });
 
-  test('reloading the page offers to continue the game, which goes on where it was', async (t) => {
+  test('a reload mid-game returns straight to the game; from the lobby, the lobby offers to continue it', async (t) => {
     const page = await startGame(t, { side: 'white' }, { pace: 'instant' });
     await clickMoves(page, ['d2d4']);
     await waitForMoves(page, 2);
@@ -406,12 +405,18 @@ describe('chess-web in the browser', () => {
     const reply = await page.locator('#moves .san').nth(1).textContent();
     await page.reload();
     await page.waitForSelector('body[data-ready]');
+    assert.equal(await page.locator('#game').isVisible(), true);
+    assert.equal(await page.locator('#lobby').isVisible(), false);
+    await waitForMoves(page, 2);
+    assert.equal(await page.locator('#message').textContent(), 'Continuing the last game.');
+    assert.equal(await page.locator('#status').textContent(), 'White to move.');
+    // The lobby is one click away, and a reload there stays there, offering the game.
+    await page.locator('#to-lobby').click();
+    await page.reload();
+    await page.waitForSelector('body[data-ready]');
     const button = page.locator('#continue:not([hidden])');
     assert.equal(await button.textContent(), 'Continue the last game (1 move played)');
-    await button.click();
-    await waitForMoves(page, 2);
-    // Back to the lobby keeps the game too.
-    await page.locator('#to-lobby').click();
+    assert.equal(await page.locator('#game').isVisible(), false);
     await button.click();
     await waitForMoves(page, 2);
     assert.equal(await page.locator('#moves .san').nth(1).textContent(), reply);

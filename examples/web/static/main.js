@@ -8,6 +8,8 @@ import { playSound } from './sound.js';
 
 const SAVE_KEY = 'chess-web-save';
 const SETTINGS_KEY = 'chess-web-settings';
+/** In sessionStorage (this tab's, kept over a reload): set while a game is on the screen. */
+const IN_GAME_KEY = 'chess-web-in-game';
 const PACES = ['real', 'fast', 'instant'];
 /** The error codes whose message is the reason of an illegal move (said as "Illegal move: …"). */
 const ILLEGAL = ['illegal_move', 'missing_promotion'];
@@ -98,6 +100,7 @@ function applyLanguage() {
 async function showLobby() {
   thinking = null;
   game = null;
+  sessionStorage.removeItem(IN_GAME_KEY);
   $('game').hidden = true;
   $('lobby').hidden = false;
   $('lobby-notice').hidden = true;
@@ -163,6 +166,7 @@ function continueGame() {
 }
 
 function startGame(answer) {
+  sessionStorage.setItem(IN_GAME_KEY, 'true');
   saved = null;
   thinking = null;
   overOverlayClosed = false;
@@ -625,11 +629,14 @@ function wire() {
   document.addEventListener('keydown', onKey);
 }
 
+/** Shows the lobby, or after a reload in the middle of a game, that game again. */
 async function boot() {
   wire();
   await loadSprite();
   applyLanguage();
+  const inGame = sessionStorage.getItem(IN_GAME_KEY) !== null;
   await showLobby();
+  if (inGame) continueGame();
   document.body.dataset.ready = 'true';
 }
 
