@@ -516,9 +516,14 @@ function renderGameOver() {
 // --- input ---
 
 /** The fields that take typed text: a key pressed in one is the field's, not a shortcut. */
-const TEXT_FIELDS = 'textarea, input:is(:not([type]), [type="text"], [type="search"], [type="email"], [type="url"], [type="tel"], [type="password"], [type="number"])';
+const TEXT_FIELDS =
+  'textarea, input:is(:not([type]), [type="text"], [type="search"], [type="email"], [type="url"], ' +
+  '[type="tel"], [type="password"], [type="number"])';
 
-/** Whether the keyboard shortcuts act: a game's board is on screen, no dialog is open, and the focus is in no text field. */
+/**
+ * Whether the keyboard shortcuts act: a game's board is on screen, no dialog is open, and the
+ * focus is in no text field.
+ */
 function shortcutsOn() {
   if (!game || $('game').hidden || document.querySelector('dialog[open]')) return false;
   const focus = document.activeElement;
