@@ -136,6 +136,8 @@ impl App {
             .route("/api/resign", post(api::resign))
             .route("/api/draw", post(api::draw))
             .route("/api/draw_answer", post(api::draw_answer))
+            .route("/api/review", post(api::review))
+            .route("/api/pgn", post(api::pgn))
             .fallback(|| async {
                 ApiError::new(StatusCode::NOT_FOUND, "not_found", "There is no such page.", "没有这个页面。")
             })

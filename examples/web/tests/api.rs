@@ -359,10 +359,7 @@ async fn draw_offers_between_two_players_and_against_the_computer() {
 
 #[tokio::test]
 async fn a_finished_game_refuses_moves_and_shows_its_end() {
-    let mut game = new_game("fide", "both", None).await;
-    for (from, to) in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")] {
-        game = play(&game, from, to).await;
-    }
+    let game = fools_mate().await;
     let view = &game["view"];
     assert_eq!(view["moves"], json!(["f3", "e5", "g4", "Qh4#"]));
     assert_eq!(view["check"], "e1");
@@ -371,6 +368,54 @@ async fn a_finished_game_refuses_moves_and_shows_its_end() {
     refused("/api/play", json!({"state": game["state"], "from": "a2", "to": "a3"}), StatusCode::CONFLICT, "game_over")
         .await;
     refused("/api/hint", json!({"state": game["state"]}), StatusCode::CONFLICT, "game_over").await;
+}
+
+/// Plays fool's mate (1.f3 e5 2.g4 Qh4#) in a game of two players.
+async fn fools_mate() -> Value {
+    let mut game = new_game("fide", "both", None).await;
+    for (from, to) in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")] {
+        game = play(&game, from, to).await;
+    }
+    game
+}
+
+#[tokio::test]
+async fn review_gives_every_position_from_the_start() {
+    let game = fools_mate().await;
+    let answer = ok("/api/review", json!({"state": game["state"]})).await;
+    let positions = answer["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 5, "the start and one per move");
+    assert_eq!(positions[0]["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(positions[0]["last_move"].is_null() && positions[0]["check"].is_null());
+    assert_eq!(positions[1]["last_move"], json!({"from": "f2", "to": "f3"}));
+    assert_eq!((positions[1]["pieces"]["f3"].as_str(), positions[1]["pieces"].get("f2")), (Some("P"), None));
+    // The last is the view's own board.
+    for field in ["fen", "pieces", "last_move", "check"] {
+        assert_eq!(positions[4][field], game["view"][field], "{field}");
+    }
+    assert_eq!(positions[4]["check"], "e1");
+}
+
+#[tokio::test]
+async fn pgn_has_the_players_the_moves_the_result_and_the_termination() {
+    let game = fools_mate().await;
+    let pgn = ok("/api/pgn", json!({"state": game["state"]})).await["pgn"].as_str().unwrap().to_string();
+    for tag in [
+        "[Event \"chess-web game, FIDE rules\"]",
+        "[White \"Player\"]",
+        "[Black \"Player\"]",
+        "[Result \"0-1\"]",
+        "[Termination \"normal\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    assert!(pgn.contains("\n[Date \"20"), "{pgn}");
+    assert!(pgn.ends_with("\n\n1. f3 e5 2. g4 Qh4# {black wins by checkmate} 0-1\n"), "{pgn}");
+    // A game going on is written with its result unknown; the computer is named with its level.
+    let going = new_game("casual", "black", None).await;
+    let pgn = ok("/api/pgn", json!({"state": going["state"]})).await["pgn"].as_str().unwrap().to_string();
+    assert!(pgn.contains("[White \"Computer (Beginner)\"]\n[Black \"Player\"]\n[Result \"*\"]"), "{pgn}");
+    assert!(pgn.contains("casual rules") && pgn.ends_with("\n\n*\n"), "{pgn}");
 }
 
 #[tokio::test]
