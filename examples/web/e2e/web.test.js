@@ -493,6 +493,59 @@ describe('chess-web in the browser', () => {
     assert.match(await page.locator('#game-over-text').textContent(), /Black wins.*You lose\.$/);
   });
 
+  test('a finished game: the result ends the move list, Undo and Hint are off, PGN download, review by buttons and keys', async (t) => {
+    const page = await startGame(t, { side: 'both' });
+    await clickMoves(page, ['f2f3', 'e7e5', 'g2g4', 'd8h4']);
+    await page.locator('#game-over:not([hidden])').waitFor();
+    assert.equal(await page.locator('#moves .result').textContent(), '0-1 Checkmate! Black wins.');
+    assert.deepEqual(
+      await page.$$eval('#hint, #undo, #restart, #to-lobby', (buttons) => buttons.map((b) => b.disabled)),
+      [true, true, false, false],
+    );
+    await page.locator('#game-over-close').click();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#download-pgn').click()]);
+    assert.match(download.suggestedFilename(), /\.pgn$/);
+    const pgn = await readFile(await download.path(), 'utf8');
+    for (const tag of ['[Event "chess-web game, FIDE rules"]', '[White "Player"]', '[Result "0-1"]', '[Termination "normal"]']) {
+      assert.ok(pgn.includes(tag), `${tag} in ${pgn}`);
+    }
+    assert.ok(pgn.endsWith('1. f3 e5 2. g4 Qh4# {black wins by checkmate} 0-1\n'), pgn);
+
+    /** The letters on some squares, the move marked in the list, the checked square. */
+    const shown = () => page.evaluate(() => ({
+      pieces: ['f2', 'f3', 'e7', 'g4', 'h4'].map((name) => document.querySelector(`[data-square="${name}"] .piece`)?.dataset.piece ?? '-').join(''),
+      current: document.querySelector('#moves .current')?.textContent ?? null,
+      check: document.querySelector('#board .check')?.dataset.square ?? null,
+    }));
+    assert.deepEqual(await shown(), { pieces: '-P-Pq', current: 'Qh4#', check: 'e1' });
+    assert.ok(await page.locator('#review-next').isDisabled());
+    await page.locator('#review-prev').click();
+    await page.waitForFunction(() => document.querySelector('#moves .current')?.textContent === 'g4');
+    assert.deepEqual(await shown(), { pieces: '-P-P-', current: 'g4', check: null });
+    await page.locator('#review-first').click();
+    await page.waitForFunction(() => !document.querySelector('#moves .current'));
+    assert.deepEqual(await shown(), { pieces: 'P-p--', current: null, check: null });
+    assert.ok(await page.locator('#review-prev').isDisabled());
+    // The arrow keys on the board, Home and End.
+    await square(page, 'e4').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('#moves .current')?.textContent === 'f3');
+    assert.deepEqual(await shown(), { pieces: '-Pp--', current: 'f3', check: null });
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.querySelector('#moves .current')?.textContent === 'Qh4#');
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => !document.querySelector('#moves .current'));
+    // A click on a move shows the position after it; the last button the end.
+    await page.locator('#moves .san', { hasText: 'e5' }).click();
+    await page.waitForFunction(() => document.querySelector('#moves .current')?.textContent === 'e5');
+    assert.deepEqual(await shown(), { pieces: '-P---', current: 'e5', check: null });
+    await page.locator('#review-last').click();
+    await page.waitForFunction(() => document.querySelector('#moves .current')?.textContent === 'Qh4#');
+    assert.deepEqual(await shown(), { pieces: '-P-Pq', current: 'Qh4#', check: 'e1' });
+    assert.ok(await page.locator('#game-over').isHidden(), 'reviewing keeps the panel closed');
+  });
+
   test('two players: a draw offer is answered by the other side', async (t) => {
     const page = await startGame(t, { side: 'both' });
     await clickMoves(page, ['e2e4']);

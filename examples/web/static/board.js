@@ -34,7 +34,8 @@ export class Board {
    * legal destination was chosen, by a drag or not) and `onTry(from, to)` (an illegal one: the
    * server tells why); `label(square, letter)` names a square and its piece (FEN letter or
    * undefined) for screen readers; `showDestinations()` says whether the selected piece's legal
-   * destinations are marked.
+   * destinations are marked; `onStepKey(key)` may take a key pressed on a square first (it
+   * returns true when it did).
    */
   constructor(element, handlers) {
     this.element = element;
@@ -263,12 +264,17 @@ export class Board {
     }
   }
 
-  /** The arrow keys move the focus over the squares as they are seen; Enter or Space chooses. */
+  /**
+   * The arrow keys move the focus over the squares as they are seen (unless the page takes them);
+   * Enter or Space chooses.
+   */
   keyDown(event) {
     const name = event.target.dataset && event.target.dataset.square;
     if (!name || !this.view || event.ctrlKey || event.metaKey || event.altKey) return;
     const steps = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-    if (event.key === 'Enter' || event.key === ' ') {
+    if (this.handlers.onStepKey(event.key)) {
+      // taken by the page
+    } else if (event.key === 'Enter' || event.key === ' ') {
       this.choose(name);
     } else if (steps[event.key]) {
       const sign = this.orientation === 'white' ? 1 : -1;

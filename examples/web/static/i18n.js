@@ -97,7 +97,12 @@ const TEXTS = {
     material: (lead) => `+${lead}`,
     takenBy: (color) => `Taken by ${COLOR.en[color]}`,
     unreachable: 'The server cannot be reached; try again.',
-    keys: 'Keys: arrows and Enter to move a piece, H hint, Z or U undo, Esc deselect',
+    reviewFirst: 'The start position',
+    reviewPrev: 'One move back',
+    reviewNext: 'One move forward',
+    reviewLast: 'The position now',
+    downloadPgn: 'Download PGN',
+    keys: 'Keys: arrows and Enter to move a piece, H hint, Z or U undo, Esc deselect; once the game is over, ← → Home End on the board step through the moves',
   },
   zh: {
     title: '国际象棋 — 与电脑对弈',
@@ -175,7 +180,12 @@ const TEXTS = {
     material: (lead) => `+${lead}`,
     takenBy: (color) => `${COLOR.zh[color]}吃子`,
     unreachable: '无法连接服务器，请重试。',
-    keys: '快捷键：方向键和回车走棋，H 提示，Z 或 U 悔棋，Esc 取消选择',
+    reviewFirst: '开局局面',
+    reviewPrev: '后退一步',
+    reviewNext: '前进一步',
+    reviewLast: '当前局面',
+    downloadPgn: '下载 PGN',
+    keys: '快捷键：方向键和回车走棋，H 提示，Z 或 U 悔棋，Esc 取消选择；对局结束后，在棋盘上按 ← → Home End 逐步回看',
   },
 };
 

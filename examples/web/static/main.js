@@ -29,11 +29,16 @@ let thinking = null;
 let busy = false;
 /** The game-over panel was closed to look at the final position. */
 let overOverlayClosed = false;
+/** While an earlier position is on the board: `{positions, ply}` (the server's review, the position after `ply` moves). */
+let review = null;
+/** The last review asked for: `{state, positions}`, kept until the game changes. */
+let reviewed = null;
 
 const board = new Board($('board'), {
   canSelect,
   onMove,
   onTry,
+  onStepKey,
   label: (square, letter) => tr('squareLabel', square, letter),
   showDestinations: () => settings.showDestinations,
 });
@@ -100,6 +105,7 @@ function applyLanguage() {
 async function showLobby() {
   thinking = null;
   game = null;
+  review = null;
   sessionStorage.removeItem(IN_GAME_KEY);
   $('game').hidden = true;
   $('lobby').hidden = false;
@@ -185,6 +191,7 @@ function startGame(answer) {
 function apply(answer, slide = false) {
   const sound = settings.sound && soundOf(answer);
   game = { state: answer.state, view: answer.view };
+  review = null;
   if (sound) playSound(sound);
   localStorage.setItem(SAVE_KEY, JSON.stringify(game.state));
   renderGame(slide);
@@ -210,7 +217,7 @@ function soundOf(answer) {
 /** Whether the player at the screen may move now. */
 function playerToMove() {
   const view = game && game.view;
-  if (!view || view.outcome || thinking) return false;
+  if (!view || view.outcome || thinking || review) return false;
   return view.side === 'both' || (view.turn === view.side && !view.computer_to_move);
 }
 
@@ -337,7 +344,7 @@ async function hint() {
 }
 
 async function undo() {
-  if (!game || busy || !(game.view.can_undo || thinking)) return;
+  if (!game || busy || game.view.outcome || !(game.view.can_undo || thinking)) return;
   const wasThinking = thinking !== null;
   thinking = null; // the pending computer answer is dropped: undo takes back the player's move
   const answer = await request('undo');
@@ -390,6 +397,58 @@ async function answerDraw(accept) {
   if (!accept) say((lang) => t(lang, 'drawDeclined'));
 }
 
+/** How many moves lead to the position on the board. */
+function shownPly() {
+  return review ? review.ply : game.view.moves.length;
+}
+
+/**
+ * Shows the position after `ply` moves (clamped to the game's), from the server's review; the
+ * last one is the game on the board again.
+ */
+async function showPly(ply) {
+  if (!game || busy || thinking) return;
+  const last = game.view.moves.length;
+  const target = Math.max(0, Math.min(last, ply));
+  if (target === last) {
+    review = null;
+  } else {
+    if (!reviewed || reviewed.state !== game.state) {
+      const answer = await request('review');
+      if (!answer) return;
+      reviewed = { state: game.state, positions: answer.positions };
+    }
+    review = { positions: reviewed.positions, ply: target };
+    overOverlayClosed = true;
+  }
+  board.deselect();
+  renderGame();
+}
+
+/**
+ * Steps through the moves with a key pressed on the board (← → Home End) once the game is over
+ * or while an earlier position is shown; returns whether the key was taken.
+ */
+function onStepKey(key) {
+  if (!game || !(game.view.outcome || review)) return false;
+  const targets = { ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: game.view.moves.length };
+  if (!(key in targets)) return false;
+  showPly(targets[key]);
+  return true;
+}
+
+/** Downloads the game as PGN, written by the server. */
+async function downloadPgn() {
+  if (!game || busy) return;
+  const answer = await request('pgn');
+  if (!answer) return;
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([answer.pgn], { type: 'application/x-chess-pgn' }));
+  link.download = 'chess-game.pgn';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
 /** Asks a yes/no question (`key` of the text) in a modal dialog; resolves to true for yes. */
 function confirm(key) {
   const dialog = $('confirm');
@@ -416,7 +475,7 @@ function renderGame(slide = false) {
   const view = game.view;
   $('promotion').hidden = true; // a new position answers any open promotion question
   board.setOrientation(view.side === 'black' ? 'black' : 'white');
-  board.render(view, slide);
+  board.render(review ? { ...review.positions[review.ply], legal: [], hint: null } : view, slide);
   renderStatus();
   renderMoves();
   renderCaptures();
@@ -434,7 +493,10 @@ function renderStatus() {
   else status.textContent = tr(view.check ? 'check' : 'toMove', view.turn);
 }
 
-/** The move list in SAN, numbered from the position's move number (a game may start from a FEN). */
+/**
+ * The move list in SAN, numbered from the position's move number (a game may start from a FEN),
+ * the move shown on the board marked (a click shows another), the result at the end.
+ */
 function renderMoves() {
   const view = game.view;
   const [, turn, , , , fullmove] = view.fen.split(' ');
@@ -454,11 +516,22 @@ function renderMoves() {
       list.append(row);
     }
     const move = document.createElement('span');
-    move.className = 'san';
+    move.className = index + 1 === shownPly() ? 'san current' : 'san';
     move.textContent = san;
+    move.addEventListener('click', () => showPly(index + 1));
     row.append(move);
   });
-  list.scrollTop = list.scrollHeight;
+  if (view.outcome) {
+    const result = document.createElement('li');
+    result.className = 'result';
+    const score = document.createElement('strong');
+    score.textContent = view.outcome.result;
+    result.append(score, ` ${view.outcome.text[settings.lang]}`);
+    list.append(result);
+  }
+  const current = list.querySelector('.current');
+  if (review && current) current.scrollIntoView({ block: 'nearest' });
+  else list.scrollTop = list.scrollHeight;
 }
 
 /** The pieces each side has taken, beside its own side of the board, and who leads by how much. */
@@ -487,10 +560,16 @@ function renderControls() {
   const hintButton = $('hint');
   hintButton.textContent = `${tr('hint')} (${view.hints_left})`;
   hintButton.disabled = !mine || (view.hints_left === 0 && !view.hint);
-  $('undo').disabled = busy || !(view.can_undo || thinking);
+  $('undo').disabled = busy || !!view.outcome || !(view.can_undo || thinking);
   $('draw').disabled = !mine;
   $('resign').disabled = busy || !!view.outcome;
   $('restart').disabled = busy;
+  const still = busy || !!thinking;
+  $('review-first').disabled = still || shownPly() === 0;
+  $('review-prev').disabled = $('review-first').disabled;
+  $('review-next').disabled = still || !review;
+  $('review-last').disabled = $('review-next').disabled;
+  $('download-pgn').disabled = busy;
 }
 
 function renderDrawOffer() {
@@ -621,6 +700,11 @@ function wire() {
   });
   $('to-lobby').addEventListener('click', showLobby);
   $('hint').addEventListener('click', hint);
+  $('review-first').addEventListener('click', () => showPly(0));
+  $('review-prev').addEventListener('click', () => showPly(shownPly() - 1));
+  $('review-next').addEventListener('click', () => showPly(shownPly() + 1));
+  $('review-last').addEventListener('click', () => showPly(Infinity));
+  $('download-pgn').addEventListener('click', downloadPgn);
   $('undo').addEventListener('click', undo);
   $('draw').addEventListener('click', offerDraw);
   $('resign').addEventListener('click', resign);
