@@ -671,6 +671,36 @@ describe('chess-web in the browser', () => {
     assert.ok(Math.min(...seen) === 1 && Math.max(...seen) >= 3, `messages of ${seen} lines`);
   });
 
+  test('on a phone (375x667) the title is whole, the board, status and buttons fit the first screen, the moves scroll in a strip', async (t) => {
+    const page = await startGame(t, { side: 'both' }, { context: { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } } });
+    await clickMoves(page, ['e2e4', 'd7d5', 'e4d5', 'd8d5', 'b1c3', 'd5a5', 'd2d4', 'g8f6', 'g1f3', 'c8g4', 'f1e2', 'e7e6']);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const layout = await page.evaluate(() => {
+      const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+      const title = document.querySelector('.topbar h1');
+      const moves = document.querySelector('#moves');
+      return {
+        titleCut: title.scrollWidth > title.clientWidth || title.scrollHeight > title.clientHeight,
+        titleBottom: box('.topbar h1').bottom,
+        barBottom: box('.topbar').bottom,
+        boardTop: box('#board').top,
+        boardBottom: box('#board').bottom,
+        capturesTop: Math.min(box('#captures-top').top, box('#captures-bottom').top),
+        bottoms: ['#status', '.actions', '#moves'].map((selector) => box(selector).bottom),
+        movesScroll: [moves.scrollWidth, moves.clientWidth, moves.scrollLeft],
+        page: [document.documentElement.scrollWidth, window.innerWidth, window.scrollY],
+      };
+    });
+    assert.ok(!layout.titleCut && layout.titleBottom <= layout.barBottom, 'the title is whole');
+    assert.ok(layout.boardTop - layout.barBottom <= 8, `a band of ${layout.boardTop - layout.barBottom}px above the board`);
+    assert.ok(layout.capturesTop >= layout.boardBottom, 'the captures are under the board');
+    for (const bottom of layout.bottoms) assert.ok(bottom <= 667, `${layout.bottoms} below the first screen`);
+    const [scrollWidth, clientWidth, scrollLeft] = layout.movesScroll;
+    assert.ok(scrollWidth > clientWidth, 'the moves overflow their strip');
+    assert.ok(scrollLeft + clientWidth >= scrollWidth - 1, 'the strip shows the last move');
+    assert.deepEqual(layout.page, [375, 375, 0]);
+  });
+
   test('on a phone (375x667) the whole board shows without scrolling sideways', async (t) => {
     const page = await startGame(t, { side: 'black' }, { context: { hasTouch: true, isMobile: true, viewport: { width: 375, height: 667 } } });
     const box = await page.locator('#board').boundingBox();

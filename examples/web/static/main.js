@@ -530,8 +530,12 @@ function renderMoves() {
     list.append(result);
   }
   const current = list.querySelector('.current');
-  if (review && current) current.scrollIntoView({ block: 'nearest' });
-  else list.scrollTop = list.scrollHeight;
+  if (review && current) {
+    current.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  } else {
+    list.scrollTop = list.scrollHeight; // the list on a desktop
+    list.scrollLeft = list.scrollWidth; // the strip on a phone
+  }
 }
 
 /** The pieces each side has taken, beside its own side of the board, and who leads by how much. */
