@@ -171,3 +171,13 @@ export async function touchDrag(page, from, to) {
   await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await session.detach();
 }
+
+/**
+ * Switches the page's language with its button and waits until the page is written in the other
+ * one (the Chinese page first loads its font).
+ */
+export async function switchLanguage(page) {
+  const before = await page.locator('html').getAttribute('lang');
+  await page.locator('#language').click();
+  await page.waitForFunction((lang) => document.documentElement.lang !== lang, before);
+}

@@ -20,6 +20,7 @@ import {
   setPace,
   square,
   startServer,
+  switchLanguage,
   touchDrag,
   waitForMoves,
 } from './harness.js';
@@ -171,7 +172,7 @@ describe('chess-web in the browser', () => {
     assert.match(await king.evaluate((e) => getComputedStyle(e).backgroundImage), /^radial-gradient\(circle, rgb\(255, 26, 26\) 0%/);
     assert.equal(await king.locator('.piece').evaluate((e) => getComputedStyle(e).animationName), 'shake');
     assert.equal(await page.locator('#status').textContent(), 'Check! Black to move.');
-    await page.locator('#language').click();
+    await switchLanguage(page);
     assert.equal(await page.locator('#status').textContent(), '将军！轮到黑方走棋。');
     // Out of check, the mark and the words go.
     await clickMoves(page, ['g7g6']);
@@ -198,7 +199,7 @@ describe('chess-web in the browser', () => {
     assert.match(await label('normal').locator('small').textContent(), /three moves ahead.*where pieces stand well/);
     assert.match(await label('expert').locator('small').textContent(), /four moves ahead.*captures.*quiet.*king to the centre/);
     assert.match(await page.locator('#level .note').textContent(), /within a second.*human pace/);
-    await page.locator('#language').click();
+    await switchLanguage(page);
     assert.deepEqual(await names(), ['入门', '普通', '高手']);
     assert.match(await label('expert').locator('small').textContent(), /^看四步/);
     await newGame(page, { side: 'white', level: 'expert' });
@@ -572,7 +573,7 @@ describe('chess-web in the browser', () => {
   test('switching to Chinese writes the page and the server texts in Chinese', async (t) => {
     const page = await openPage(browser, server.url);
     t.after(() => closePage(page));
-    await page.locator('#language').click();
+    await switchLanguage(page);
     assert.equal(await page.locator('#new-game').textContent(), '新对局');
     assert.equal(await page.locator('html').getAttribute('lang'), 'zh-CN');
     await newGame(page, { side: 'both' });
@@ -583,10 +584,88 @@ describe('chess-web in the browser', () => {
     await page.locator('#message.error').waitFor();
     const chinese = await page.locator('#message').textContent();
     assert.match(chinese, /^不合法的走法：.*[\u4e00-\u9fff].*。$/);
-    await page.locator('#language').click();
+    await switchLanguage(page);
     const english = await page.locator('#message').textContent();
     assert.match(english, /^[\x20-\x7e—]+$/, `not English: ${english}`);
     assert.notEqual(english, chinese);
+  });
+
+  test('Chinese is drawn with the shipped font, loaded by the Chinese page only; the lobby\'s glyphs are no boxes', async (t) => {
+    const page = await openPage(browser, server.url);
+    t.after(() => closePage(page));
+    const loaded = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    const FONT = /noto-sans-sc-subset\.woff2$/;
+    // The English page (its lobby, a game) loads no Chinese font; its 中文 button is an image of the glyphs.
+    await newGame(page, { side: 'both' });
+    await clickMoves(page, ['e2e4']);
+    assert.ok(!(await loaded()).some((name) => FONT.test(name)), 'the English page loaded the Chinese font');
+    assert.ok(await page.locator('#language img').evaluate((image) => image.complete && image.naturalWidth > 0));
+    assert.equal(await page.locator('#language img').getAttribute('alt'), '中文');
+
+    await page.locator('#to-lobby').click();
+    await switchLanguage(page);
+    await page.evaluate(() => document.fonts.ready);
+    assert.ok((await loaded()).some((name) => FONT.test(name)), 'the Chinese page did not load the font');
+    const response = await page.request.get(`${server.url}/static/noto-sans-sc-subset.woff2`);
+    assert.equal(response.headers()['content-type'], 'font/woff2');
+    assert.ok((await response.body()).length < 100_000, 'the subset stays small');
+    const licence = await page.request.get(`${server.url}/static/noto-sans-sc-OFL.txt`);
+    assert.match(await licence.text(), /SIL OPEN FONT LICENSE Version 1\.1/);
+
+    // The lobby's button as shown, then drawn with the shipped font named outright, and with a
+    // font that has no Chinese (boxes, on a machine without a Chinese font).
+    const button = page.locator('#new-game');
+    assert.equal(await button.textContent(), '新对局');
+    const shot = async (family) => {
+      await button.evaluate((element, name) => { element.style.fontFamily = name; }, family);
+      await page.evaluate(() => document.fonts.ready);
+      return (await button.screenshot()).toString('base64');
+    };
+    const [shown, shipped, boxes] = [await shot(''), await shot('"Chess Noto Sans SC"'), await shot('"DejaVu Sans"')];
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'lobby-zh.png') });
+    // Compared pixel by pixel in a blank page (the site's own forbids data: images).
+    const blank = await page.context().newPage();
+    const [ink, fromShipped, fromBoxes] = await blank.evaluate(async (images) => {
+      const pixels = async (base64) => {
+        const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+        const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height);
+      };
+      const [a, b, c] = await Promise.all(images.map(pixels));
+      const { width, height } = a;
+      /**
+       * How many pixels differ (by more than a little) between two images of the same size, the
+       * second shifted by up to 4 pixels each way as fits best (fonts place the baseline
+       * differently).
+       */
+      const differ = (x, y) => {
+        let best = Infinity;
+        for (let dy = -4; dy <= 4; dy++) {
+          for (let dx = -4; dx <= 4; dx++) {
+            let count = 0;
+            for (let row = 4; row < height - 4; row++) {
+              for (let col = 4; col < width - 4; col++) {
+                const [i, j] = [(row * width + col) * 4, ((row + dy) * width + col + dx) * 4];
+                const distance = [0, 1, 2].reduce((sum, k) => sum + Math.abs(x.data[i + k] - y.data[j + k]), 0);
+                if (distance > 60) count++;
+              }
+            }
+            best = Math.min(best, count);
+          }
+        }
+        return best;
+      };
+      // Ink: the text's light pixels on the green button.
+      let light = 0;
+      for (let i = 0; i < a.data.length; i += 4) if (Math.min(a.data[i], a.data[i + 1], a.data[i + 2]) > 180) light++;
+      return [light, differ(a, b), differ(a, c)];
+    }, [shown, shipped, boxes]);
+    await blank.close();
+    assert.ok(ink > 100, `the button's text is blank (${ink} pixels of ink)`);
+    assert.ok(fromShipped < ink / 10, `not drawn with the shipped font: ${fromShipped} pixels differ, for ${ink} of ink`);
+    assert.ok(fromBoxes > ink / 3, `drawn like boxes: ${fromBoxes} pixels differ from them, for ${ink} of ink`);
   });
 
   test('keyboard: arrows move the focus, Enter chooses; squares are named for screen readers', async (t) => {
@@ -604,7 +683,7 @@ describe('chess-web in the browser', () => {
     assert.equal(await square(page, 'e4').getAttribute('aria-label'), 'e4, white pawn');
     // One square at a time is reached with Tab: the focused one.
     assert.equal(await page.locator('#board [data-square][tabindex="0"]').count(), 1);
-    await page.locator('#language').click();
+    await switchLanguage(page);
     assert.equal(await square(page, 'e4').getAttribute('aria-label'), 'e4，白方兵');
   });
 

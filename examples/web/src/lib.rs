@@ -216,6 +216,8 @@ async fn asset(Path(name): Path<String>) -> Response {
         Some("js" | "mjs") => "text/javascript; charset=utf-8",
         Some("svg") => "image/svg+xml",
         Some("png") => "image/png",
+        Some("woff2") => "font/woff2",
+        Some("txt") => "text/plain; charset=utf-8",
         Some("json") => "application/json",
         _ => "application/octet-stream",
     };

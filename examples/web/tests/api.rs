@@ -549,6 +549,8 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
         ("main.js", "text/javascript; charset=utf-8"),
         ("style.css", "text/css; charset=utf-8"),
         ("pieces.svg", "image/svg+xml"),
+        ("noto-sans-sc-subset.woff2", "font/woff2"),
+        ("noto-sans-sc-OFL.txt", "text/plain; charset=utf-8"),
     ] {
         let (status, served_kind, body) = get(format!("/static/{name}")).await;
         assert_eq!((status, served_kind.as_deref(), body.to_vec()), (StatusCode::OK, Some(kind), file(name)), "{name}");
