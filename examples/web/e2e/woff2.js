@@ -73,8 +73,9 @@ function cmapCharacters(cmap) {
     const [end, start] = [t.readUInt16BE(ends + i * 2), t.readUInt16BE(starts + i * 2)];
     const [delta, range] = [t.readUInt16BE(deltas + i * 2), t.readUInt16BE(ranges + i * 2)];
     for (let c = start; c <= end && c !== 0xffff; c++) {
-      const glyph = range === 0 ? c : t.readUInt16BE(ranges + i * 2 + range + (c - start) * 2);
-      if (glyph !== 0 && ((glyph + (range === 0 ? delta : 0)) & 0xffff) !== 0) found.add(c);
+      const listed = range === 0 ? c : t.readUInt16BE(ranges + i * 2 + range + (c - start) * 2);
+      const glyph = range !== 0 && listed === 0 ? 0 : (listed + delta) & 0xffff;
+      if (glyph !== 0) found.add(c);
     }
   }
   return found;
