@@ -525,9 +525,11 @@ describe('chess-web in the browser', () => {
     await page.locator('#review-prev').click();
     await page.waitForFunction(() => document.querySelector('#moves .current')?.textContent === 'g4');
     assert.deepEqual(await shown(), { pieces: '-P-P-', current: 'g4', check: null });
+    assert.equal(await page.locator('#status').textContent(), 'Reviewing the game: the position after 2. g4.');
     await page.locator('#review-first').click();
     await page.waitForFunction(() => !document.querySelector('#moves .current'));
     assert.deepEqual(await shown(), { pieces: 'P-p--', current: null, check: null });
+    assert.equal(await page.locator('#status').textContent(), 'Reviewing the game: the start position.');
     assert.ok(await page.locator('#review-prev').isDisabled());
     // The arrow keys on the board, Home and End.
     await square(page, 'e4').focus();
@@ -542,9 +544,11 @@ describe('chess-web in the browser', () => {
     await page.locator('#moves .san', { hasText: 'e5' }).click();
     await page.waitForFunction(() => document.querySelector('#moves .current')?.textContent === 'e5');
     assert.deepEqual(await shown(), { pieces: '-P---', current: 'e5', check: null });
+    assert.equal(await page.locator('#status').textContent(), 'Reviewing the game: the position after 1... e5.');
     await page.locator('#review-last').click();
     await page.waitForFunction(() => document.querySelector('#moves .current')?.textContent === 'Qh4#');
     assert.deepEqual(await shown(), { pieces: '-P-Pq', current: 'Qh4#', check: 'e1' });
+    assert.equal(await page.locator('#status').textContent(), 'Checkmate! Black wins.');
     assert.ok(await page.locator('#game-over').isHidden(), 'reviewing keeps the panel closed');
   });
 

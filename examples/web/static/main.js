@@ -510,9 +510,24 @@ function renderStatus() {
   const view = game.view;
   const status = $('status');
   status.classList.toggle('thinking', !!thinking);
-  if (view.outcome) status.textContent = view.outcome.text[settings.lang];
+  if (review && review.ply === 0) status.textContent = tr('reviewStart');
+  else if (review) status.textContent = tr('reviewAfter', moveNumber(review.ply - 1), view.moves[review.ply - 1]);
+  else if (view.outcome) status.textContent = view.outcome.text[settings.lang];
   else if (thinking) status.textContent = tr('thinking');
   else status.textContent = tr(view.check ? 'check' : 'toMove', view.turn);
+}
+
+/** The ply of the game's move `index` (from 0), counted from the standard start: a game may start from a FEN. */
+function plyOf(index) {
+  const [, turn, , , , fullmove] = game.view.fen.split(' ');
+  const now = (Number(fullmove) - 1) * 2 + (turn === 'b' ? 1 : 0);
+  return now - game.view.moves.length + index;
+}
+
+/** The number written before the game's move `index`: `3.` for White's, `3...` for Black's. */
+function moveNumber(index) {
+  const ply = plyOf(index);
+  return `${Math.floor(ply / 2) + 1}.${ply % 2 ? '..' : ''}`;
 }
 
 /**
@@ -521,19 +536,15 @@ function renderStatus() {
  */
 function renderMoves() {
   const view = game.view;
-  const [, turn, , , , fullmove] = view.fen.split(' ');
-  const nowPly = (Number(fullmove) - 1) * 2 + (turn === 'b' ? 1 : 0);
-  const firstPly = nowPly - view.moves.length;
   const list = $('moves');
   list.replaceChildren();
   let row = null;
   view.moves.forEach((san, index) => {
-    const ply = firstPly + index;
-    if (row === null || ply % 2 === 0) {
+    if (row === null || plyOf(index) % 2 === 0) {
       row = document.createElement('li');
       const number = document.createElement('span');
       number.className = 'number';
-      number.textContent = `${Math.floor(ply / 2) + 1}.${ply % 2 ? '..' : ''}`;
+      number.textContent = moveNumber(index);
       row.append(number);
       list.append(row);
     }
