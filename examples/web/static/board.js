@@ -273,8 +273,10 @@ export class Board {
     if (!name || !this.view || event.ctrlKey || event.metaKey || event.altKey) return;
     const steps = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
     if (this.handlers.onStepKey(event.key)) {
-      // taken by the page
-    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      return;
+    }
+    if (event.key === 'Enter' || event.key === ' ') {
       this.choose(name);
     } else if (steps[event.key]) {
       const sign = this.orientation === 'white' ? 1 : -1;
