@@ -138,7 +138,7 @@ if ! command -v node >/dev/null 2>&1; then
 fi
 npm ci --prefix examples/web/e2e --no-audit --no-fund --silent
 # The tests start the server of this build themselves, on a free port; the mid-game screenshot
-# is written to target/web-e2e/midgame.png.
+# is written to target/web-e2e/midgame.png, the Chinese lobby's to lobby-zh.png.
 (cd examples/web/e2e && CHESS_WEB_BIN="$web_bin" E2E_ARTIFACTS="$target_dir/web-e2e" npm test --silent)
 
 echo

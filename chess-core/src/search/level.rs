@@ -24,7 +24,7 @@ use super::SearchLimits;
 /// assert_eq!(Level::default(), Level::Master);
 /// assert_eq!(Level::Expert.code(), 3);
 /// assert_eq!(Level::Beginner.to_string(), "Beginner");
-/// assert_eq!(Level::Beginner.text(chess_core::Lang::Zh).to_string(), "初级");
+/// assert_eq!(Level::Beginner.text(chess_core::Lang::Zh).to_string(), "入门");
 /// assert_eq!("大师".parse::<Level>(), Ok(Level::Master));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -112,14 +112,14 @@ pub(crate) fn reason(reason: &IllegalMoveReason, f: &mut fmt::Formatter<'_>) -> 
     }
 }
 
-/// Returns a level's name: `高级`.
+/// Returns a level's name, as the casual site names it: `高手`.
 #[cfg(feature = "search")]
 pub(crate) const fn level(level: crate::search::Level) -> &'static str {
     use crate::search::Level;
     match level {
-        Level::Beginner => "初级",
-        Level::Normal => "中级",
-        Level::Expert => "高级",
+        Level::Beginner => "入门",
+        Level::Normal => "普通",
+        Level::Expert => "高手",
         Level::Master => "大师",
     }
 }

@@ -278,7 +278,7 @@ impl Msg<'_> {
             Msg::Welcome => "Chess — play against the computer".into(),
             Msg::AskLanguage => "Language / 语言: (1) English, (2) 中文 [1] ".into(),
             Msg::AskSide => "Play (1) as White, (2) as Black, or (3) two players on one screen? [1] ".into(),
-            Msg::AskLevel => "Level: (1) Beginner, (2) Normal, (3) Expert, (4) Master [2] ".into(),
+            Msg::AskLevel => format!("Level: {} [2] ", level_choices(en, ", ")),
             Msg::AskRules => format!("Rules: (1) FIDE, (2) casual ({}) [1] ", casual_rules_text(en)),
             Msg::AskContinue { moves: 1 } => "Continue the last game (1 move played)? [Y/n] ".into(),
             Msg::AskContinue { moves } => format!("Continue the last game ({moves} moves played)? [Y/n] "),
@@ -407,7 +407,7 @@ impl Msg<'_> {
             Msg::Welcome => "国际象棋 — 与电脑对弈".into(),
             Msg::AskLanguage => Msg::AskLanguage.english(),
             Msg::AskSide => "选择：(1) 执白，(2) 执黑，(3) 双人同屏对弈 [1] ".into(),
-            Msg::AskLevel => "难度：(1) 初级，(2) 中级，(3) 高级，(4) 大师 [2] ".into(),
+            Msg::AskLevel => format!("难度：{} [2] ", level_choices(zh, "，")),
             Msg::AskRules => format!("规则：(1) FIDE，(2) 休闲（{}）[1] ", casual_rules_text(zh)),
             Msg::AskContinue { moves } => format!("继续上一局吗（已走{moves}回合）？[Y/n] "),
             Msg::ChooseNumber => "请输入其中一个数字，或直接按回车选择默认项。".into(),
@@ -529,6 +529,13 @@ fn end_sentence(text: &str, stop: &str) -> String {
 /// Returns the text, or a dash when it is empty.
 fn or_dash(text: &str) -> &str {
     if text.is_empty() { "-" } else { text }
+}
+
+/// The levels as a numbered menu in `lang`, with chess-core's names: `(1) Beginner, (2) Normal, …`.
+fn level_choices(lang: Lang, separator: &str) -> String {
+    let choices: Vec<String> =
+        Level::ALL.iter().enumerate().map(|(i, level)| format!("({}) {}", i + 1, level.text(lang))).collect();
+    choices.join(separator)
 }
 
 /// Names the player's side: "White" / "执白".

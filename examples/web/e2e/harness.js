@@ -104,7 +104,7 @@ export async function closePage(page) {
 /** Chooses the computer's pace in the settings dialog (the gear). */
 export async function setPace(page, pace) {
   await page.click('#settings-open');
-  await page.check(`input[name="pace"][value="${pace}"]`);
+  await page.check(`#settings input[name="pace"][value="${pace}"]`);
   await page.click('#settings-close');
 }
 
@@ -170,4 +170,14 @@ export async function touchDrag(page, from, to) {
   }
   await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await session.detach();
+}
+
+/**
+ * Switches the page's language with its button and waits until the page is written in the other
+ * one (the Chinese page first loads its font).
+ */
+export async function switchLanguage(page) {
+  const before = await page.locator('html').getAttribute('lang');
+  await page.locator('#language').click();
+  await page.waitForFunction((lang) => document.documentElement.lang !== lang, before);
 }

@@ -7,8 +7,9 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State as Shared};
 use axum::http::{HeaderValue, StatusCode, header};
+use chess_core::pgn::{FromGameOptions, PgnGame};
 use chess_core::search::Level;
-use chess_core::{Position, Role, Square};
+use chess_core::{Color, Lang, Position, Role, Square};
 use chess_session::{Draw, Pace, Refusal, RulesChoice, Session, Settings, Side};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
@@ -18,7 +19,7 @@ use crate::App;
 use crate::error::ApiError;
 use crate::queue::Client;
 use crate::save::State;
-use crate::view::{Played, View, legal_moves};
+use crate::view::{Played, View, legal_moves, positions};
 
 /// An answer: the JSON body, or the error.
 type Answer = Result<Json<Value>, ApiError>;
@@ -107,6 +108,9 @@ fn open(app: &App, body: Body) -> Result<Session, ApiError> {
     app.sealer.open(&request.state)
 }
 
+/// The levels the site offers (Master, the full-strength search, is the UCI engine's).
+pub(crate) const LEVELS: [Level; 3] = [Level::Beginner, Level::Normal, Level::Expert];
+
 /// A new game's settings.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -120,11 +124,12 @@ struct NewGame {
 /// `new`: starts a game.
 pub(crate) async fn new_game(Shared(app): Shared<App>, body: Body) -> Answer {
     let request: NewGame = parse(body)?;
-    if request.level == Level::Master {
+    if !LEVELS.contains(&request.level) {
+        let [beginner, normal, expert] = LEVELS.map(|level| level.text(Lang::Zh).to_string());
         return Err(ApiError::bad_request(
             "bad_request",
             "The levels are beginner, normal and expert.",
-            "级别只有初级、中级和高级。",
+            format!("级别只有{beginner}、{normal}和{expert}。"),
         ));
     }
     let start = match &request.fen {
@@ -309,8 +314,62 @@ pub(crate) async fn draw_answer(Shared(app): Shared<App>, body: Body) -> Answer 
     answer(&app, &save, json!({}))
 }
 
+/// `review`: every position of the game, for stepping through its moves.
+pub(crate) async fn review(Shared(app): Shared<App>, body: Body) -> Answer {
+    let save = open(&app, body)?;
+    Ok(Json(json!({ "positions": positions(&save.game) })))
+}
+
+/// `pgn`: the game as PGN, with its players, today's date, its result and how it ended.
+pub(crate) async fn pgn(Shared(app): Shared<App>, body: Body) -> Answer {
+    let save = open(&app, body)?;
+    let mut pgn = PgnGame::from_game_with(&save.game, FromGameOptions::new().with_end_comment());
+    let computer = format!("Computer ({})", save.settings.level.text(Lang::En));
+    let human = save.settings.side.human();
+    let player = |color: Color| if human.is_some_and(|human| human != color) { computer.as_str() } else { "Player" };
+    let rules = match save.settings.rules {
+        RulesChoice::Fide => "FIDE rules",
+        RulesChoice::Casual => "casual rules",
+    };
+    pgn.set_tag("Event", &format!("chess-web game, {rules}"));
+    pgn.set_tag("Site", "chess-web");
+    pgn.set_tag("Date", &pgn_date(SystemTime::now()));
+    pgn.set_tag("White", player(Color::White));
+    pgn.set_tag("Black", player(Color::Black));
+    Ok(Json(json!({ "pgn": pgn.to_pgn() })))
+}
+
+/// Writes the day of `time` (in UTC) as PGN dates are written: `2026.12.02`.
+fn pgn_date(time: SystemTime) -> String {
+    // Howard Hinnant's civil_from_days, on days since 1970-01-01.
+    let days = time.duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs() / 86_400) as i64 + 719_468;
+    let (era, day_of_era) = (days.div_euclid(146_097), days.rem_euclid(146_097));
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 { month_index + 3 } else { month_index - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 /// A number that differs from one call to the next (for the computer's random choices).
 pub(crate) fn seed() -> u64 {
     let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |time| time.as_nanos() as u64);
     nanos.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn pgn_dates_are_the_utc_day() {
+        let day = |seconds: u64| pgn_date(UNIX_EPOCH + Duration::from_secs(seconds));
+        assert_eq!(day(0), "1970.01.01");
+        assert_eq!(day(951_782_400), "2000.02.29");
+        assert_eq!(day(1_796_083_199), "2026.11.30");
+    }
 }

@@ -136,6 +136,8 @@ impl App {
             .route("/api/resign", post(api::resign))
             .route("/api/draw", post(api::draw))
             .route("/api/draw_answer", post(api::draw_answer))
+            .route("/api/review", post(api::review))
+            .route("/api/pgn", post(api::pgn))
             .fallback(|| async {
                 ApiError::new(StatusCode::NOT_FOUND, "not_found", "There is no such page.", "没有这个页面。")
             })
@@ -214,6 +216,8 @@ async fn asset(Path(name): Path<String>) -> Response {
         Some("js" | "mjs") => "text/javascript; charset=utf-8",
         Some("svg") => "image/svg+xml",
         Some("png") => "image/png",
+        Some("woff2") => "font/woff2",
+        Some("txt") => "text/plain; charset=utf-8",
         Some("json") => "application/json",
         _ => "application/octet-stream",
     };
@@ -222,17 +226,21 @@ async fn asset(Path(name): Path<String>) -> Response {
 
 /// Serves `static/policy.js`, made from the site's policy (chess-session): the page's texts in
 /// English and Chinese that the rules and the policy's numbers decide, `POLICY.en.casualNote`
-/// and the computer's paces, so that the page says what the terminal game says.
+/// and the computer's paces, and the levels' names (chess-core's), so that the page says what
+/// the terminal game says.
 async fn policy_script() -> Response {
     let texts = |lang: Lang| {
         let names: serde_json::Map<String, serde_json::Value> =
             Pace::ALL.iter().map(|pace| (pace.word().to_string(), pace.name(lang).into())).collect();
+        let level_names: serde_json::Map<String, serde_json::Value> =
+            api::LEVELS.iter().map(|&level| (view::level_word(level), level.text(lang).to_string().into())).collect();
         serde_json::json!({
             "casualNote": texts::casual_rules_text(lang),
             "paceReal": Pace::Real.describe(lang),
             "paceFast": Pace::Fast.describe(lang),
             "paceInstant": Pace::Instant.describe(lang),
             "paceNames": names,
+            "levelNames": level_names,
         })
     };
     let policy = serde_json::json!({ "en": texts(Lang::En), "zh": texts(Lang::Zh) });

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use chess_core::search::Level;
 use chess_core::{Color, Game, Move, Position, Square};
 use chess_session::texts::game_over_text;
 use chess_session::{GivenHint, RulesChoice, Session, Side, Texts};
@@ -90,11 +91,44 @@ pub struct OutcomeView {
     pub text: Texts,
 }
 
+/// A position of the game as the board draws it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardView {
+    /// The position.
+    pub fen: String,
+    /// Every piece by square, as FEN letters.
+    pub pieces: BTreeMap<Square, char>,
+    /// The squares of the move that led here.
+    pub last_move: Option<LastMove>,
+    /// The square of the king in check.
+    pub check: Option<Square>,
+}
+
+impl BoardView {
+    /// Shows `position`, reached by `last` (none at the start).
+    fn new(position: &Position, last: Option<Move>) -> BoardView {
+        BoardView {
+            fen: position.to_fen(),
+            pieces: Square::ALL.into_iter().filter_map(|sq| Some((sq, position.piece_at(sq)?.char()))).collect(),
+            last_move: last.map(|m| LastMove { from: m.from(), to: m.destination() }),
+            check: position.is_check().then(|| position.king_of(position.turn())),
+        }
+    }
+}
+
+/// Every position of `game` as the board draws it, from the start to now: the one after `n`
+/// moves at index `n`.
+pub fn positions(game: &Game) -> Vec<BoardView> {
+    let last_moves = std::iter::once(None).chain(game.moves().iter().copied().map(Some));
+    game.positions().zip(last_moves).map(|(position, last)| BoardView::new(position, last)).collect()
+}
+
 /// The game as the page shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct View {
-    /// The position.
-    pub fen: String,
+    /// The position now (its FEN, pieces, last move and check).
+    #[serde(flatten)]
+    pub board: BoardView,
     /// The side to move.
     pub turn: Color,
     /// Who sits at the board.
@@ -103,14 +137,8 @@ pub struct View {
     pub level: String,
     /// `fide` or `casual`.
     pub rules: RulesChoice,
-    /// Every piece by square, as FEN letters.
-    pub pieces: BTreeMap<Square, char>,
     /// The legal moves (none once the game is over).
     pub legal: Vec<LegalMove>,
-    /// The last move's squares.
-    pub last_move: Option<LastMove>,
-    /// The square of the king in check.
-    pub check: Option<Square>,
     /// The moves so far in SAN.
     pub moves: Vec<String>,
     /// The pieces each side has taken, as FEN letters (White's are Black's pieces), the
@@ -157,22 +185,18 @@ impl View {
         let position = game.position();
         let turn = position.turn();
         let over = game.outcome();
-        let pieces = Square::ALL.into_iter().filter_map(|sq| Some((sq, position.piece_at(sq)?.char()))).collect();
         let taken = |color: Color| {
             let mut roles = game.captured_by(color);
             roles.sort_by_key(|role| role.value());
             roles.into_iter().map(|role| chess_core::Piece::new(!color, role).char()).collect()
         };
         View {
-            fen: position.to_fen(),
+            board: BoardView::new(position, game.last_move()),
             turn,
             side: session.settings.side,
-            level: session.settings.level.to_string().to_lowercase(),
+            level: level_word(session.settings.level),
             rules: session.settings.rules,
-            pieces,
             legal: if over.is_some() { Vec::new() } else { legal_moves(position, None) },
-            last_move: game.last_move().map(|m| LastMove { from: m.from(), to: m.destination() }),
-            check: position.is_check().then(|| position.king_of(turn)),
             moves: san_list(game),
             captured: Captured { white: taken(Color::White), black: taken(Color::Black) },
             material: game.material_balance(),
@@ -188,6 +212,11 @@ impl View {
             }),
         }
     }
+}
+
+/// Returns a level's word in the API: `beginner`.
+pub(crate) fn level_word(level: Level) -> String {
+    level.to_string().to_lowercase()
 }
 
 /// Returns the game's moves in SAN.

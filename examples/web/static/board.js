@@ -33,7 +33,9 @@ export class Board {
    * `canSelect(square)` (is it a piece the player may move now), `onMove(from, to, dragged)` (a
    * legal destination was chosen, by a drag or not) and `onTry(from, to)` (an illegal one: the
    * server tells why); `label(square, letter)` names a square and its piece (FEN letter or
-   * undefined) for screen readers.
+   * undefined) for screen readers; `showDestinations()` says whether the selected piece's legal
+   * destinations are marked; `onStepKey(key)` may take a key pressed on a square first (it
+   * returns true when it did).
    */
   constructor(element, handlers) {
     this.element = element;
@@ -124,12 +126,15 @@ export class Board {
     piece.animate([{ transform: offset }, { transform: 'none' }], { duration: 220, easing: 'ease-out' });
   }
 
-  /** Marks the last move, the checked king, the hint, the selection and its destinations. */
+  /**
+   * Marks the last move, the checked king, the hint, the selection and its destinations (unless
+   * the player chose not to see them).
+   */
   mark() {
     const view = this.view;
     const last = view.last_move;
     const hint = view.hint;
-    const destinations = this.destinations();
+    const destinations = this.handlers.showDestinations() ? this.destinations() : [];
     const enPassantVictims = new Set(destinations.filter((d) => d.en_passant).map((d) => d.to[0] + this.selected[1]));
     for (const [name, square] of this.squares) {
       const classes = square.classList;
@@ -259,11 +264,18 @@ export class Board {
     }
   }
 
-  /** The arrow keys move the focus over the squares as they are seen; Enter or Space chooses. */
+  /**
+   * The arrow keys move the focus over the squares as they are seen (unless the page takes them);
+   * Enter or Space chooses.
+   */
   keyDown(event) {
     const name = event.target.dataset && event.target.dataset.square;
     if (!name || !this.view || event.ctrlKey || event.metaKey || event.altKey) return;
     const steps = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (this.handlers.onStepKey(event.key)) {
+      event.preventDefault();
+      return;
+    }
     if (event.key === 'Enter' || event.key === ' ') {
       this.choose(name);
     } else if (steps[event.key]) {

@@ -4,9 +4,12 @@
 import { call } from './api.js';
 import { Board, pieceElement } from './board.js';
 import { t } from './i18n.js';
+import { playSound } from './sound.js';
 
 const SAVE_KEY = 'chess-web-save';
 const SETTINGS_KEY = 'chess-web-settings';
+/** In sessionStorage (this tab's, kept over a reload): set while a game is on the screen. */
+const IN_GAME_KEY = 'chess-web-in-game';
 const PACES = ['real', 'fast', 'instant'];
 /** The error codes whose message is the reason of an illegal move (said as "Illegal move: …"). */
 const ILLEGAL = ['illegal_move', 'missing_promotion'];
@@ -26,8 +29,19 @@ let thinking = null;
 let busy = false;
 /** The game-over panel was closed to look at the final position. */
 let overOverlayClosed = false;
+/** While an earlier position is on the board: `{positions, ply}` (the server's review, the position after `ply` moves). */
+let review = null;
+/** The last review asked for: `{state, positions}`, kept until the game changes. */
+let reviewed = null;
 
-const board = new Board($('board'), { canSelect, onMove, onTry, label: (square, letter) => tr('squareLabel', square, letter) });
+const board = new Board($('board'), {
+  canSelect,
+  onMove,
+  onTry,
+  onStepKey,
+  label: (square, letter) => tr('squareLabel', square, letter),
+  showDestinations: () => settings.showDestinations,
+});
 
 function tr(key, ...args) {
   return t(settings.lang, key, ...args);
@@ -42,7 +56,8 @@ function loadSettings() {
   }
   const lang = ['en', 'zh'].includes(stored.lang) ? stored.lang : navigator.language.startsWith('zh') ? 'zh' : 'en';
   const pace = PACES.includes(stored.pace) ? stored.pace : 'real';
-  return { lang, pace, choices: stored.choices || {} };
+  const showDestinations = stored.showDestinations !== false;
+  return { lang, pace, showDestinations, sound: stored.sound === true, choices: stored.choices || {} };
 }
 
 function saveSettings() {
@@ -71,11 +86,33 @@ function sayError(error) {
   else say((lang) => text[lang], 'error');
 }
 
+/**
+ * Loads the shipped Chinese font (style.css) before the page writes Chinese: in Chromium, text
+ * drawn while it loads can stay boxes. Without it, the system's fonts.
+ */
+async function loadChineseFont() {
+  if (settings.lang !== 'zh') return;
+  try {
+    await document.fonts.load('1em "Chess Noto Sans SC"', '中文');
+  } catch {
+    // the system's fonts, then
+  }
+}
+
 /** Writes every fixed text of the page in the current language, then the game's texts. */
 function applyLanguage() {
   document.documentElement.lang = settings.lang === 'zh' ? 'zh-CN' : 'en';
   document.title = tr('title');
   for (const element of document.querySelectorAll('[data-text]')) element.textContent = tr(element.dataset.text);
+  // The English page shows "中文" drawn as an image (from the shipped font): it loads no Chinese font.
+  if (settings.lang === 'en') {
+    const label = document.createElement('img');
+    label.src = '/static/zh-label.svg';
+    label.alt = tr('language');
+    $('language').replaceChildren(label);
+  } else {
+    $('language').textContent = tr('language');
+  }
   for (const element of document.querySelectorAll('[data-title]')) {
     element.title = tr(element.dataset.title);
     element.setAttribute('aria-label', element.title);
@@ -90,6 +127,8 @@ function applyLanguage() {
 async function showLobby() {
   thinking = null;
   game = null;
+  review = null;
+  sessionStorage.removeItem(IN_GAME_KEY);
   $('game').hidden = true;
   $('lobby').hidden = false;
   $('lobby-notice').hidden = true;
@@ -155,6 +194,7 @@ function continueGame() {
 }
 
 function startGame(answer) {
+  sessionStorage.setItem(IN_GAME_KEY, 'true');
   saved = null;
   thinking = null;
   overOverlayClosed = false;
@@ -171,16 +211,35 @@ function startGame(answer) {
  * slides into place), lets the computer move.
  */
 function apply(answer, slide = false) {
+  const sound = settings.sound && soundOf(answer);
   game = { state: answer.state, view: answer.view };
+  review = null;
+  if (sound) playSound(sound);
   localStorage.setItem(SAVE_KEY, JSON.stringify(game.state));
   renderGame(slide);
   if (game.view.computer_to_move && !game.view.outcome && !thinking) computerMove();
 }
 
+/**
+ * The sound of what `answer` does to the game on the board: its move's (told by the server: the
+ * move's entry in the legal moves before it, the check and the end after it), or the game's end;
+ * null for none.
+ */
+function soundOf(answer) {
+  if (answer.view.outcome && game && !game.view.outcome) return 'end';
+  if (!answer.played) return null;
+  if (answer.view.check) return 'check';
+  const { from, to } = answer.played;
+  const move = game.view.legal.find((m) => m.from === from && m.to === to);
+  if (move.promotion) return 'promotion';
+  if (move.castle) return 'castle';
+  return move.capture ? 'capture' : 'move';
+}
+
 /** Whether the player at the screen may move now. */
 function playerToMove() {
   const view = game && game.view;
-  if (!view || view.outcome || thinking) return false;
+  if (!view || view.outcome || thinking || review) return false;
   return view.side === 'both' || (view.turn === view.side && !view.computer_to_move);
 }
 
@@ -307,7 +366,7 @@ async function hint() {
 }
 
 async function undo() {
-  if (!game || busy || !(game.view.can_undo || thinking)) return;
+  if (!game || busy || game.view.outcome || !(game.view.can_undo || thinking)) return;
   const wasThinking = thinking !== null;
   thinking = null; // the pending computer answer is dropped: undo takes back the player's move
   const answer = await request('undo');
@@ -329,6 +388,18 @@ async function resign() {
   else if (wasThinking && game) apply(game);
 }
 
+/** Starts a new game with the settings of the game on the board. */
+function playAgain() {
+  const { side, level, rules } = game.view;
+  return newGame(side, level, rules);
+}
+
+/** Clears the game, after asking, and starts a new one with the same settings. */
+async function restart() {
+  if (!game || busy) return;
+  if (await confirm('confirmRestart')) await playAgain();
+}
+
 async function offerDraw() {
   if (!game || busy || !playerToMove()) return;
   if (!(await confirm('confirmDraw'))) return;
@@ -346,6 +417,58 @@ async function answerDraw(accept) {
   if (!answer) return;
   apply(answer);
   if (!accept) say((lang) => t(lang, 'drawDeclined'));
+}
+
+/** How many moves lead to the position on the board. */
+function shownPly() {
+  return review ? review.ply : game.view.moves.length;
+}
+
+/**
+ * Shows the position after `ply` moves (clamped to the game's), from the server's review; the
+ * last one is the game on the board again.
+ */
+async function showPly(ply) {
+  if (!game || busy || thinking) return;
+  const last = game.view.moves.length;
+  const target = Math.max(0, Math.min(last, ply));
+  if (target === last) {
+    review = null;
+  } else {
+    if (!reviewed || reviewed.state !== game.state) {
+      const answer = await request('review');
+      if (!answer) return;
+      reviewed = { state: game.state, positions: answer.positions };
+    }
+    review = { positions: reviewed.positions, ply: target };
+    overOverlayClosed = true;
+  }
+  board.deselect();
+  renderGame();
+}
+
+/**
+ * Steps through the moves with a key pressed on the board (← → Home End) once the game is over
+ * or while an earlier position is shown; returns whether the key was taken.
+ */
+function onStepKey(key) {
+  if (!game || !(game.view.outcome || review)) return false;
+  const targets = { ArrowLeft: shownPly() - 1, ArrowRight: shownPly() + 1, Home: 0, End: game.view.moves.length };
+  if (!(key in targets)) return false;
+  showPly(targets[key]);
+  return true;
+}
+
+/** Downloads the game as PGN, written by the server. */
+async function downloadPgn() {
+  if (!game || busy) return;
+  const answer = await request('pgn');
+  if (!answer) return;
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([answer.pgn], { type: 'application/x-chess-pgn' }));
+  link.download = 'chess-game.pgn';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
 /** Asks a yes/no question (`key` of the text) in a modal dialog; resolves to true for yes. */
@@ -374,7 +497,7 @@ function renderGame(slide = false) {
   const view = game.view;
   $('promotion').hidden = true; // a new position answers any open promotion question
   board.setOrientation(view.side === 'black' ? 'black' : 'white');
-  board.render(view, slide);
+  board.render(review ? { ...review.positions[review.ply], legal: [], hint: null } : view, slide);
   renderStatus();
   renderMoves();
   renderCaptures();
@@ -387,36 +510,65 @@ function renderStatus() {
   const view = game.view;
   const status = $('status');
   status.classList.toggle('thinking', !!thinking);
-  if (view.outcome) status.textContent = view.outcome.text[settings.lang];
+  if (review && review.ply === 0) status.textContent = tr('reviewStart');
+  else if (review) status.textContent = tr('reviewAfter', moveNumber(review.ply - 1), view.moves[review.ply - 1]);
+  else if (view.outcome) status.textContent = view.outcome.text[settings.lang];
   else if (thinking) status.textContent = tr('thinking');
-  else status.textContent = tr('toMove', view.turn) + (view.check ? tr('check') : '');
+  else status.textContent = tr(view.check ? 'check' : 'toMove', view.turn);
 }
 
-/** The move list in SAN, numbered from the position's move number (a game may start from a FEN). */
+/** The ply of the game's move `index` (from 0), counted from the standard start: a game may start from a FEN. */
+function plyOf(index) {
+  const [, turn, , , , fullmove] = game.view.fen.split(' ');
+  const now = (Number(fullmove) - 1) * 2 + (turn === 'b' ? 1 : 0);
+  return now - game.view.moves.length + index;
+}
+
+/** The number written before the game's move `index`: `3.` for White's, `3...` for Black's. */
+function moveNumber(index) {
+  const ply = plyOf(index);
+  return `${Math.floor(ply / 2) + 1}.${ply % 2 ? '..' : ''}`;
+}
+
+/**
+ * The move list in SAN, numbered from the position's move number (a game may start from a FEN),
+ * the move shown on the board marked (a click shows another), the result at the end.
+ */
 function renderMoves() {
   const view = game.view;
-  const [, turn, , , , fullmove] = view.fen.split(' ');
-  const nowPly = (Number(fullmove) - 1) * 2 + (turn === 'b' ? 1 : 0);
-  const firstPly = nowPly - view.moves.length;
   const list = $('moves');
   list.replaceChildren();
   let row = null;
   view.moves.forEach((san, index) => {
-    const ply = firstPly + index;
-    if (row === null || ply % 2 === 0) {
+    if (row === null || plyOf(index) % 2 === 0) {
       row = document.createElement('li');
       const number = document.createElement('span');
       number.className = 'number';
-      number.textContent = `${Math.floor(ply / 2) + 1}.${ply % 2 ? '..' : ''}`;
+      number.textContent = moveNumber(index);
       row.append(number);
       list.append(row);
     }
     const move = document.createElement('span');
-    move.className = 'san';
+    move.className = index + 1 === shownPly() ? 'san current' : 'san';
     move.textContent = san;
+    move.addEventListener('click', () => showPly(index + 1));
     row.append(move);
   });
-  list.scrollTop = list.scrollHeight;
+  if (view.outcome) {
+    const result = document.createElement('li');
+    result.className = 'result';
+    const score = document.createElement('strong');
+    score.textContent = view.outcome.result;
+    result.append(score, ` ${view.outcome.text[settings.lang]}`);
+    list.append(result);
+  }
+  const current = list.querySelector('.current');
+  if (review && current) {
+    current.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  } else {
+    list.scrollTop = list.scrollHeight; // the list on a desktop
+    list.scrollLeft = list.scrollWidth; // the strip on a phone
+  }
 }
 
 /** The pieces each side has taken, beside its own side of the board, and who leads by how much. */
@@ -445,9 +597,16 @@ function renderControls() {
   const hintButton = $('hint');
   hintButton.textContent = `${tr('hint')} (${view.hints_left})`;
   hintButton.disabled = !mine || (view.hints_left === 0 && !view.hint);
-  $('undo').disabled = busy || !(view.can_undo || thinking);
+  $('undo').disabled = busy || !!view.outcome || !(view.can_undo || thinking);
   $('draw').disabled = !mine;
   $('resign').disabled = busy || !!view.outcome;
+  $('restart').disabled = busy;
+  const still = busy || !!thinking;
+  $('review-first').disabled = still || shownPly() === 0;
+  $('review-prev').disabled = $('review-first').disabled;
+  $('review-next').disabled = still || !review;
+  $('review-last').disabled = $('review-next').disabled;
+  $('download-pgn').disabled = busy;
 }
 
 function renderDrawOffer() {
@@ -472,9 +631,25 @@ function renderGameOver() {
 
 // --- input ---
 
+/** The fields that take typed text: a key pressed in one is the field's, not a shortcut. */
+const TEXT_FIELDS =
+  'textarea, input:is(:not([type]), [type="text"], [type="search"], [type="email"], [type="url"], ' +
+  '[type="tel"], [type="password"], [type="number"])';
+
+/**
+ * Whether the keyboard shortcuts act: a game's board is on screen, no dialog is open, and the
+ * focus is in no text field.
+ */
+function shortcutsOn() {
+  if (!game || $('game').hidden || document.querySelector('dialog[open]')) return false;
+  const focus = document.activeElement;
+  if (focus && (focus.isContentEditable || focus.matches(TEXT_FIELDS))) return false;
+  const box = $('board').getBoundingClientRect();
+  return box.bottom > 0 && box.top < window.innerHeight;
+}
+
 function onKey(event) {
-  if (event.ctrlKey || event.metaKey || event.altKey || !game || $('game').hidden) return;
-  if (document.querySelector('dialog[open]')) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || !shortcutsOn()) return;
   const key = event.key.toLowerCase();
   if (key === 'escape') {
     if (!$('promotion').hidden) cancelPromotion();
@@ -489,14 +664,21 @@ function onKey(event) {
   event.preventDefault();
 }
 
-function openSettings() {
+/** Shows the chosen pace in the lobby and in the settings. */
+function renderPace() {
   for (const input of document.querySelectorAll('input[name="pace"]')) input.checked = input.value === settings.pace;
+}
+
+function openSettings() {
+  renderPace();
+  $('sound').checked = settings.sound;
   $('settings').showModal();
 }
 
 function setPace(pace) {
   settings.pace = pace;
   saveSettings();
+  renderPace();
   say((lang) => t(lang, 'paceSet', t(lang, 'paceNames')[pace]));
 }
 
@@ -509,9 +691,10 @@ async function loadSprite() {
 }
 
 function wire() {
-  $('language').addEventListener('click', () => {
+  $('language').addEventListener('click', async () => {
     settings.lang = settings.lang === 'en' ? 'zh' : 'en';
     saveSettings();
+    await loadChineseFont();
     applyLanguage();
   });
   $('settings-open').addEventListener('click', openSettings);
@@ -527,14 +710,27 @@ function wire() {
     const input = document.querySelector(`input[name="${name}"][value="${value}"]`);
     if (input) input.checked = true;
   }
-  // Two players need no level.
+  // Two players need no level and no pace.
   const showLevel = () => {
     $('level').disabled = lobbyChoice('side') === 'both';
+    $('lobby-pace').disabled = $('level').disabled;
   };
   for (const input of document.querySelectorAll('input[name="side"]')) input.addEventListener('change', showLevel);
   showLevel();
+  $('sound').addEventListener('change', () => {
+    settings.sound = $('sound').checked;
+    saveSettings();
+    if (settings.sound) playSound('move'); // what it sounds like
+  });
+  renderPace();
+  $('show-destinations').checked = settings.showDestinations;
+  $('show-destinations').addEventListener('change', () => {
+    settings.showDestinations = $('show-destinations').checked;
+    saveSettings();
+  });
   $('continue').addEventListener('click', continueGame);
-  $('again').addEventListener('click', () => newGame(game.view.side, game.view.level, game.view.rules));
+  $('again').addEventListener('click', playAgain);
+  $('restart').addEventListener('click', restart);
   $('game-over-lobby').addEventListener('click', showLobby);
   $('game-over-close').addEventListener('click', () => {
     overOverlayClosed = true;
@@ -542,6 +738,11 @@ function wire() {
   });
   $('to-lobby').addEventListener('click', showLobby);
   $('hint').addEventListener('click', hint);
+  $('review-first').addEventListener('click', () => showPly(0));
+  $('review-prev').addEventListener('click', () => showPly(shownPly() - 1));
+  $('review-next').addEventListener('click', () => showPly(shownPly() + 1));
+  $('review-last').addEventListener('click', () => showPly(Infinity));
+  $('download-pgn').addEventListener('click', downloadPgn);
   $('undo').addEventListener('click', undo);
   $('draw').addEventListener('click', offerDraw);
   $('resign').addEventListener('click', resign);
@@ -555,11 +756,14 @@ function wire() {
   document.addEventListener('keydown', onKey);
 }
 
+/** Shows the lobby, or after a reload in the middle of a game, that game again. */
 async function boot() {
   wire();
-  await loadSprite();
+  await Promise.all([loadSprite(), loadChineseFont()]);
   applyLanguage();
+  const inGame = sessionStorage.getItem(IN_GAME_KEY) !== null;
   await showLobby();
+  if (inGame) continueGame();
   document.body.dataset.ready = 'true';
 }
 

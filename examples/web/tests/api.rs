@@ -107,6 +107,8 @@ async fn new_games_refuse_bad_settings() {
     )
     .await;
     assert_eq!(message, "The levels are beginner, normal and expert.");
+    let (_, answer) = call("/api/new", json!({"rules": "fide", "side": "white", "level": "master"}).to_string()).await;
+    assert_eq!(answer["error"]["message"]["zh"], "级别只有入门、普通和高手。");
     let message = refused(
         "/api/new",
         json!({"rules": "house", "side": "white", "level": "normal"}),
@@ -357,10 +359,7 @@ async fn draw_offers_between_two_players_and_against_the_computer() {
 
 #[tokio::test]
 async fn a_finished_game_refuses_moves_and_shows_its_end() {
-    let mut game = new_game("fide", "both", None).await;
-    for (from, to) in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")] {
-        game = play(&game, from, to).await;
-    }
+    let game = fools_mate().await;
     let view = &game["view"];
     assert_eq!(view["moves"], json!(["f3", "e5", "g4", "Qh4#"]));
     assert_eq!(view["check"], "e1");
@@ -369,6 +368,54 @@ async fn a_finished_game_refuses_moves_and_shows_its_end() {
     refused("/api/play", json!({"state": game["state"], "from": "a2", "to": "a3"}), StatusCode::CONFLICT, "game_over")
         .await;
     refused("/api/hint", json!({"state": game["state"]}), StatusCode::CONFLICT, "game_over").await;
+}
+
+/// Plays fool's mate (1.f3 e5 2.g4 Qh4#) in a game of two players.
+async fn fools_mate() -> Value {
+    let mut game = new_game("fide", "both", None).await;
+    for (from, to) in [("f2", "f3"), ("e7", "e5"), ("g2", "g4"), ("d8", "h4")] {
+        game = play(&game, from, to).await;
+    }
+    game
+}
+
+#[tokio::test]
+async fn review_gives_every_position_from_the_start() {
+    let game = fools_mate().await;
+    let answer = ok("/api/review", json!({"state": game["state"]})).await;
+    let positions = answer["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 5, "the start and one per move");
+    assert_eq!(positions[0]["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(positions[0]["last_move"].is_null() && positions[0]["check"].is_null());
+    assert_eq!(positions[1]["last_move"], json!({"from": "f2", "to": "f3"}));
+    assert_eq!((positions[1]["pieces"]["f3"].as_str(), positions[1]["pieces"].get("f2")), (Some("P"), None));
+    // The last is the view's own board.
+    for field in ["fen", "pieces", "last_move", "check"] {
+        assert_eq!(positions[4][field], game["view"][field], "{field}");
+    }
+    assert_eq!(positions[4]["check"], "e1");
+}
+
+#[tokio::test]
+async fn pgn_has_the_players_the_moves_the_result_and_the_termination() {
+    let game = fools_mate().await;
+    let pgn = ok("/api/pgn", json!({"state": game["state"]})).await["pgn"].as_str().unwrap().to_string();
+    for tag in [
+        "[Event \"chess-web game, FIDE rules\"]",
+        "[White \"Player\"]",
+        "[Black \"Player\"]",
+        "[Result \"0-1\"]",
+        "[Termination \"normal\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    assert!(pgn.contains("\n[Date \"20"), "{pgn}");
+    assert!(pgn.ends_with("\n\n1. f3 e5 2. g4 Qh4# {black wins by checkmate} 0-1\n"), "{pgn}");
+    // A game going on is written with its result unknown; the computer is named with its level.
+    let going = new_game("casual", "black", None).await;
+    let pgn = ok("/api/pgn", json!({"state": going["state"]})).await["pgn"].as_str().unwrap().to_string();
+    assert!(pgn.contains("[White \"Computer (Beginner)\"]\n[Black \"Player\"]\n[Result \"*\"]"), "{pgn}");
+    assert!(pgn.contains("casual rules") && pgn.ends_with("\n\n*\n"), "{pgn}");
 }
 
 #[tokio::test]
@@ -502,6 +549,8 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
         ("main.js", "text/javascript; charset=utf-8"),
         ("style.css", "text/css; charset=utf-8"),
         ("pieces.svg", "image/svg+xml"),
+        ("noto-sans-sc-subset.woff2", "font/woff2"),
+        ("noto-sans-sc-OFL.txt", "text/plain; charset=utf-8"),
     ] {
         let (status, served_kind, body) = get(format!("/static/{name}")).await;
         assert_eq!((status, served_kind.as_deref(), body.to_vec()), (StatusCode::OK, Some(kind), file(name)), "{name}");
@@ -521,6 +570,9 @@ async fn the_page_and_its_files_are_served_from_the_binary() {
         (Some("real (waits 2-5 s, like a person)"), Some("较快（1-2秒）"))
     );
     assert_eq!(policy["en"]["paceNames"], json!({"real": "real", "fast": "faster", "instant": "instant"}));
+    // The levels' names are chess-core's, as the casual site gives them.
+    assert_eq!(policy["en"]["levelNames"], json!({"beginner": "Beginner", "normal": "Normal", "expert": "Expert"}));
+    assert_eq!(policy["zh"]["levelNames"], json!({"beginner": "入门", "normal": "普通", "expert": "高手"}));
     assert_eq!(get("/static/nothing.js".into()).await.0, StatusCode::NOT_FOUND);
     assert_eq!(get("/static/..%2FCargo.toml".into()).await.0, StatusCode::NOT_FOUND);
 }
