@@ -27,6 +27,7 @@ impl KeyIndex {
     }
 
     /// Returns the index stored for `key`.
+    #[inline]
     pub(super) fn get(&self, key: u64) -> Option<u32> {
         if self.slots.is_empty() {
             return None;
@@ -43,6 +44,7 @@ impl KeyIndex {
     }
 
     /// Stores `index` for `key` and returns what was stored.
+    #[inline]
     pub(super) fn insert(&mut self, key: u64, index: u32) -> Option<u32> {
         debug_assert_ne!(index, EMPTY);
         if 2 * (self.len + 1) > self.slots.len() {
@@ -67,6 +69,7 @@ impl KeyIndex {
     }
 
     /// Removes `key`, moving back the entries whose probe passed its slot.
+    #[inline]
     pub(super) fn remove(&mut self, key: u64) {
         if self.slots.is_empty() {
             return;
@@ -98,6 +101,7 @@ impl KeyIndex {
         self.len -= 1;
     }
 
+    #[inline]
     fn slot_of(&self, key: u64) -> usize {
         // Fibonacci hashing: the high bits of the product.
         let bits = self.slots.len().trailing_zeros();
