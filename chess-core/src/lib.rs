@@ -109,7 +109,8 @@ pub use fen::{Fen, FenError};
 pub use free::FreePosition;
 #[cfg(feature = "alloc")]
 pub use game::{
-    Event, EventError, EventKind, Game, Judging, Outcome, ParseEventKindError, PushError, Rules, Tally, Termination,
+    Event, EventError, EventKind, Game, Judging, Outcome, ParseEventKindError, PushError, Rules, Standing, Tally,
+    Termination,
 };
 pub use moves::{InvalidMoveEncoding, MAX_LEGAL_MOVES, Move, MoveList};
 pub use piece::{Piece, Role};

@@ -2,7 +2,8 @@
 //! FIDE and casual rules, with the boundaries of each threshold.
 
 use chess_core::{
-    Color, EventError, EventKind, Game, Judging, Move, Outcome, Position, PushError, Role, Rules, Square, Termination,
+    Color, EventError, EventKind, Game, Judging, Move, Outcome, Position, PushError, Role, Rules, Square, Standing,
+    Termination,
 };
 
 /// The Opera game (Morphy v Duke of Brunswick and Count Isouard, Paris 1858): castling,
@@ -163,6 +164,35 @@ fn fifty_move_rule_is_claimable_under_fide_at_100_plies() {
     assert_eq!(game.result(), "1/2-1/2");
     assert!(!game.can_claim_draw());
     assert_eq!(game.events()[0].kind, EventKind::ClaimDraw(Color::White));
+}
+
+#[test]
+fn standing_reports_the_claimable_draw_until_it_is_claimed_or_passed() {
+    // Fifty moves: claimable from the 100th ply, automatic at the 150th.
+    let mut game = setup("4k3/8/8/8/8/8/8/R3K3 w - - 98 80", Rules::fide());
+    play(&mut game, "Ra2");
+    assert_eq!(game.standing(), Standing::Ongoing);
+    play(&mut game, "Kd7");
+    assert_eq!(game.standing(), Standing::Claimable(Termination::FiftyMoves));
+    assert_eq!(game.standing().outcome_by_rules(), draw(Termination::FiftyMoves));
+    game.claim_draw(Color::White).unwrap();
+    assert_eq!(game.standing(), Standing::Ended(Outcome::draw(Termination::FiftyMoves)));
+    let mut game = setup("4k3/8/8/8/8/8/8/R3K3 w - - 148 100", Rules::fide());
+    play(&mut game, "Ra2 Kd7");
+    assert_eq!(game.standing(), Standing::Ended(Outcome::draw(Termination::SeventyFiveMoves)));
+    // Threefold repetition: claimable under FIDE, automatic under the casual rules.
+    let mut game = Game::new();
+    shuffle(&mut game, 8);
+    assert_eq!(game.standing(), Standing::Claimable(Termination::ThreefoldRepetition));
+    game.undo();
+    assert_eq!(game.standing(), Standing::Ongoing);
+    let mut game = Game::with_rules(Rules::casual());
+    shuffle(&mut game, 8);
+    assert_eq!(game.standing(), Standing::Ended(Outcome::draw(Termination::ThreefoldRepetition)));
+    // A game recording past its end keeps reporting that end.
+    let mut game = Game::new().with_judging(Judging::Record);
+    shuffle(&mut game, 17);
+    assert_eq!(game.standing(), Standing::Ended(Outcome::draw(Termination::FivefoldRepetition)));
 }
 
 #[test]
@@ -966,3 +996,4 @@ fn only_the_offerers_opponent_answers_a_draw_offer() {
     assert_eq!(game.claim_draw(Color::Black), Ok(Outcome::draw(Termination::ThreefoldRepetition)));
     assert_eq!(game.events()[0].kind, EventKind::ClaimDraw(Color::Black));
 }
+

@@ -349,14 +349,20 @@ impl<P: Playable + Copy> Game<P> {
     /// [`Game::can_claim_threefold_repetition`]).
     pub fn claim_draw(&mut self, color: Color) -> Result<Outcome, EventError> {
         self.ensure_event_allowed()?;
-        let termination = if self.fifty_moves_reached() {
-            Termination::FiftyMoves
-        } else if self.repetition_reached() {
-            Termination::ThreefoldRepetition
-        } else {
-            return Err(EventError::NoDrawToClaim);
-        };
+        let termination = self.claimable_draw().ok_or(EventError::NoDrawToClaim)?;
         Ok(self.end(EventKind::ClaimDraw(color), Outcome::draw(termination)))
+    }
+
+    /// Returns the draw a claim would give in the current position, ignoring whether the
+    /// game is over: the fifty-move rule first, then repetition.
+    pub(super) fn claimable_draw(&self) -> Option<Termination> {
+        if self.fifty_moves_reached() {
+            Some(Termination::FiftyMoves)
+        } else if self.repetition_reached() {
+            Some(Termination::ThreefoldRepetition)
+        } else {
+            None
+        }
     }
 
     /// Records that `color` ran out of time. The game is void ([`Termination::Aborted`]) if

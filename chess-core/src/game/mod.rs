@@ -51,7 +51,7 @@ mod rules;
 mod serde;
 
 pub use event::{Event, EventError, EventKind, ParseEventKindError};
-pub use outcome::{Outcome, Termination};
+pub use outcome::{Outcome, Standing, Termination};
 pub use rules::{Rules, Tally};
 
 use alloc::vec::Vec;
@@ -580,6 +580,7 @@ impl<P: Playable + Copy> Game<P> {
     /// Only a game that [records past its end](Judging::Record) can have more than one end.
     /// Cheap to ask: each earlier position was judged when it was left, and the first event
     /// that ended the game is kept; only the current position is judged again.
+    /// A draw that can only be claimed is not an end: [`Game::standing`] reports it too.
     pub fn outcome(&self) -> Option<Outcome> {
         let index = self.states.len() - 1;
         let automatic = match self.state().first_end {
@@ -592,6 +593,33 @@ impl<P: Playable + Copy> Game<P> {
             (_, Some((_, outcome))) => Some(outcome),
             (automatic, None) => automatic.map(|(_, outcome)| outcome),
         }
+    }
+
+    /// Returns how the game stands, claims included: [`Standing::Ended`] with
+    /// [`Game::outcome`] when the game has ended, [`Standing::Claimable`] when it goes on but
+    /// a draw may be claimed now (the fifty-move rule first, as [`Game::claim_draw`] does),
+    /// [`Standing::Ongoing`] otherwise.
+    ///
+    /// Under the FIDE rules a threefold repetition or fifty moves without a capture or pawn
+    /// move ends a game only when claimed, so `outcome()` leaves them out; ask this to learn
+    /// how a game (a game read from PGN, say) stands by the rules.
+    ///
+    /// ```
+    /// use chess_core::{Game, Standing, Termination};
+    ///
+    /// let mut game = Game::new();
+    /// assert_eq!(game.standing(), Standing::Ongoing);
+    /// for san in ["f3", "e5", "g4", "Qh4#"] {
+    ///     game.push_san(san)?;
+    /// }
+    /// assert_eq!(game.standing(), Standing::Ended(game.outcome().unwrap()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn standing(&self) -> Standing {
+        if let Some(outcome) = self.outcome() {
+            return Standing::Ended(outcome);
+        }
+        self.claimable_draw().map_or(Standing::Ongoing, Standing::Claimable)
     }
 
     /// Judges the current position alone by the automatic rules (with how often it has

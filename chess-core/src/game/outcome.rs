@@ -169,6 +169,52 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// How a game stands by its rules: going on, ended, or going on with a draw either player
+/// may claim; made by [`Game::standing`](crate::Game::standing).
+///
+/// # Examples
+///
+/// ```
+/// use chess_core::{Game, Standing, Termination};
+///
+/// let mut game = Game::new(); // FIDE rules: a threefold repetition is only claimed
+/// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"] {
+///     game.push_san(san)?;
+/// }
+/// assert_eq!(game.outcome(), None);
+/// assert_eq!(game.standing(), Standing::Claimable(Termination::ThreefoldRepetition));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Standing {
+    /// The game goes on and no draw can be claimed.
+    Ongoing,
+    /// The game goes on, and either player may claim a draw for this reason
+    /// ([`Termination::FiftyMoves`] or [`Termination::ThreefoldRepetition`]).
+    Claimable(Termination),
+    /// The game has ended.
+    Ended(Outcome),
+}
+
+impl Standing {
+    /// Returns the outcome the game has, or would have once the claimable draw is claimed.
+    ///
+    /// ```
+    /// use chess_core::{Outcome, Standing, Termination};
+    ///
+    /// let claimable = Standing::Claimable(Termination::FiftyMoves);
+    /// assert_eq!(claimable.outcome_by_rules(), Some(Outcome::draw(Termination::FiftyMoves)));
+    /// assert_eq!(Standing::Ongoing.outcome_by_rules(), None);
+    /// ```
+    pub fn outcome_by_rules(self) -> Option<Outcome> {
+        match self {
+            Standing::Ongoing => None,
+            Standing::Claimable(termination) => Some(Outcome::draw(termination)),
+            Standing::Ended(outcome) => Some(outcome),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
