@@ -997,3 +997,29 @@ fn only_the_offerers_opponent_answers_a_draw_offer() {
     assert_eq!(game.events()[0].kind, EventKind::ClaimDraw(Color::Black));
 }
 
+// --- Words for endings --------------------------------------------------------------------------
+
+#[test]
+fn every_ending_has_words_in_every_language() {
+    use chess_core::Lang;
+    for termination in Termination::ALL {
+        for winner in [None, Some(Color::White), Some(Color::Black)] {
+            let outcome = Outcome { termination, winner };
+            let en = outcome.text(Lang::En).to_string();
+            let zh = outcome.text(Lang::Zh).to_string();
+            assert!(en.ends_with('.') && en.chars().all(|c| c.is_ascii()), "{outcome:?}: {en}");
+            assert!(zh.ends_with('。') && !zh.chars().any(|c| c.is_ascii_alphabetic()), "{outcome:?}: {zh}");
+            if let Some(color) = winner {
+                assert!(en.contains(&color.text(Lang::En).to_string()), "{en}");
+                assert!(zh.contains(&color.text(Lang::Zh).to_string()), "{zh}");
+            }
+        }
+        assert_eq!(termination.text(Lang::En).to_string(), termination.name());
+        assert!(!termination.text(Lang::Zh).to_string().chars().any(|c| c.is_ascii()));
+    }
+    let resigned = Outcome::win(Termination::Resignation, Color::White);
+    assert_eq!(resigned.text(Lang::En).to_string(), "Black resigns: White wins.");
+    assert_eq!(resigned.text(Lang::Zh).to_string(), "黑方认输，白方获胜。");
+    let check_limit = Outcome::win(Termination::CheckLimit, Color::Black);
+    assert_eq!(check_limit.text(Lang::Zh).to_string(), "黑方因将军次数上限获胜。");
+}

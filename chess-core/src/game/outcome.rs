@@ -121,6 +121,13 @@ impl fmt::Display for Termination {
 /// let mate = Outcome { termination: Termination::Checkmate, winner: Some(Color::Black) };
 /// assert_eq!(mate.result(), "0-1");
 /// assert_eq!(mate.to_string(), "black wins by checkmate");
+/// // As a game tells its players, in their language (the `text` feature):
+/// # #[cfg(feature = "text")] {
+/// use chess_core::Lang;
+/// assert_eq!(mate.text(Lang::En).to_string(), "Checkmate! Black wins.");
+/// assert_eq!(mate.text(Lang::Zh).to_string(), "将死！黑方获胜。");
+/// assert_eq!(Termination::ThreefoldRepetition.text(Lang::Zh).to_string(), "三次重复局面");
+/// # }
 /// let void = Outcome { termination: Termination::Aborted, winner: None };
 /// assert_eq!(void.result(), "*");
 /// ```

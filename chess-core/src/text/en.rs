@@ -176,3 +176,34 @@ pub(crate) fn hint_reason(reason: crate::search::HintReason, f: &mut fmt::Format
 pub(crate) fn hint(hint: &crate::search::Hint, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     super::write_hint(hint, f, description, hint_reason, "; ")
 }
+
+/// Writes how a game ended, as a game tells its players: `Checkmate! Black wins.`
+#[cfg(all(feature = "alloc", feature = "text"))]
+pub(crate) fn outcome(outcome: &crate::Outcome, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    use crate::Termination::*;
+    let Some(winner) = outcome.winner.map(color_name) else {
+        return f.write_str(match outcome.termination {
+            Stalemate => "Stalemate: the game is drawn.",
+            InsufficientMaterial => "Draw: neither side has enough material to checkmate.",
+            FiftyMoves => "Draw claimed: fifty moves without a capture or a pawn move.",
+            SeventyFiveMoves => "Draw: seventy-five moves without a capture or a pawn move.",
+            ThreefoldRepetition => "Draw by threefold repetition.",
+            FivefoldRepetition => "Draw by fivefold repetition.",
+            NoProgress => "Draw: too many moves without a capture or a pawn move.",
+            PerpetualCheck => "Draw by perpetual check.",
+            CheckLimit => "Draw: a player has been checked as often as the rules allow.",
+            DrawAgreement => "Draw by agreement.",
+            Timeout => "Time ran out, but the other side cannot mate: the game is drawn.",
+            Aborted => "The game is void.",
+            Checkmate | Resignation | Forfeit => "The game is drawn.",
+        });
+    };
+    let loser = outcome.winner.map_or("", |color| color_name(!color));
+    match outcome.termination {
+        Checkmate => write!(f, "Checkmate! {winner} wins."),
+        Resignation => write!(f, "{loser} resigns: {winner} wins."),
+        Timeout => write!(f, "{loser} lost on time: {winner} wins."),
+        Forfeit => write!(f, "{loser} forfeits: {winner} wins."),
+        termination => write!(f, "{winner} wins by {}.", termination.name()),
+    }
+}

@@ -1,5 +1,5 @@
 //! Words for players, in every language the crate speaks: why a move is illegal, moves
-//! described in words, kinds of check, levels and hints.
+//! described in words, kinds of check, how a game ended, levels and hints.
 //!
 //! Each language is one file of this module (`en.rs`, `zh.rs`); adding a language adds a
 //! file and a [`Lang`] variant, and changes no other type. Types with words have a `text`
@@ -138,6 +138,33 @@ words!(crate::IllegalMoveReason, |reason, f| en::reason(reason, f), zh::reason(r
 words!(crate::Description, |description, f| en::description(description, f), zh::description(description, f));
 words!(crate::CheckKind, |check, f| f.write_str(en::check(*check)), f.write_str(zh::check(*check)));
 
+// Terminations and outcomes display their short English forms (`checkmate`, `black wins by
+// checkmate`); their words are these, an outcome's as a game tells its players.
+#[cfg(feature = "alloc")]
+text_method!(crate::Termination);
+#[cfg(feature = "alloc")]
+text_method!(crate::Outcome);
+
+#[cfg(all(feature = "alloc", feature = "text"))]
+impl Words for crate::Termination {
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match lang {
+            Lang::En => self.name(),
+            Lang::Zh => zh::termination(*self),
+        })
+    }
+}
+
+#[cfg(all(feature = "alloc", feature = "text"))]
+impl Words for crate::Outcome {
+    fn write(&self, lang: Lang, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match lang {
+            Lang::En => en::outcome(self, f),
+            Lang::Zh => zh::outcome(self, f),
+        }
+    }
+}
+
 // Roles and colours display their short identifiers (`knight`, `white`); their words are these.
 text_method!(crate::Role);
 text_method!(crate::Color);
@@ -202,6 +229,9 @@ impl core::str::FromStr for crate::search::Level {
             let other_languages = false;
             en::level(level).eq_ignore_ascii_case(name) || other_languages
         };
-        crate::search::Level::ALL.into_iter().find(|&level| named(level)).ok_or(crate::search::ParseLevelError)
+        crate::search::Level::ALL
+            .into_iter()
+            .find(|&level| named(level))
+            .ok_or(crate::search::ParseLevelError)
     }
 }

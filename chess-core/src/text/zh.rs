@@ -163,3 +163,57 @@ pub(crate) fn hint_reason(reason: crate::search::HintReason, f: &mut fmt::Format
 pub(crate) fn hint(hint: &crate::search::Hint, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     super::write_hint(hint, f, description, hint_reason, "；")
 }
+
+/// Returns a termination's words: `三次重复局面`.
+#[cfg(feature = "alloc")]
+pub(crate) const fn termination(termination: crate::Termination) -> &'static str {
+    use crate::Termination::*;
+    match termination {
+        Checkmate => "将死",
+        Stalemate => "逼和",
+        InsufficientMaterial => "子力不足",
+        FiftyMoves => "五十回合规则",
+        SeventyFiveMoves => "七十五回合规则",
+        ThreefoldRepetition => "三次重复局面",
+        FivefoldRepetition => "五次重复局面",
+        NoProgress => "无进展",
+        PerpetualCheck => "长将",
+        CheckLimit => "将军次数上限",
+        Resignation => "认输",
+        DrawAgreement => "协议和棋",
+        Timeout => "超时",
+        Forfeit => "判负",
+        Aborted => "作废",
+    }
+}
+
+/// Writes how a game ended, as a game tells its players: `将死！黑方获胜。`
+#[cfg(feature = "alloc")]
+pub(crate) fn outcome(outcome: &crate::Outcome, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    use crate::Termination::*;
+    let Some(winner) = outcome.winner.map(color_name) else {
+        return f.write_str(match outcome.termination {
+            Stalemate => "逼和：和棋。",
+            InsufficientMaterial => "和棋：双方都没有足够的子力将死对方。",
+            FiftyMoves => "申请和棋成功：五十回合内没有吃子或走兵。",
+            SeventyFiveMoves => "和棋：七十五回合内没有吃子或走兵。",
+            ThreefoldRepetition => "三次重复局面，和棋。",
+            FivefoldRepetition => "五次重复局面，和棋。",
+            NoProgress => "和棋：太多回合没有吃子或走兵。",
+            PerpetualCheck => "长将，和棋。",
+            CheckLimit => "和棋：将军次数达到规则上限。",
+            DrawAgreement => "双方同意和棋。",
+            Timeout => "超时，但对方无法将死：和棋。",
+            Aborted => "对局作废。",
+            Checkmate | Resignation | Forfeit => "和棋。",
+        });
+    };
+    let loser = outcome.winner.map_or("", |color| color_name(!color));
+    match outcome.termination {
+        Checkmate => write!(f, "将死！{winner}获胜。"),
+        Resignation => write!(f, "{loser}认输，{winner}获胜。"),
+        Timeout => write!(f, "{loser}超时判负，{winner}获胜。"),
+        Forfeit => write!(f, "{loser}被判负，{winner}获胜。"),
+        termination => write!(f, "{winner}因{}获胜。", self::termination(termination)),
+    }
+}

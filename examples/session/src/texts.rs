@@ -70,50 +70,22 @@ impl<T: Words + ?Sized> fmt::Display for In<'_, T> {
 /// ```
 pub fn game_over_text(game: &Game, lang: Lang) -> Option<String> {
     let outcome = game.outcome()?;
-    let winner = outcome.winner.map_or(String::new(), |color| color.text(lang).to_string());
-    let loser = outcome.winner.map_or(String::new(), |color| (!color).text(lang).to_string());
-    let moves = game.position().halfmove_clock() / 2;
-    let void_moves = game.rules().timeout_void_moves;
     let zh = lang == Lang::Zh;
-    Some(match outcome.termination {
-        Termination::Checkmate if zh => format!("将死！{winner}获胜。"),
-        Termination::Checkmate => format!("Checkmate! {winner} wins."),
-        Termination::Stalemate if zh => "逼和：和棋。".into(),
-        Termination::Stalemate => "Stalemate: the game is drawn.".into(),
-        Termination::InsufficientMaterial if zh => "和棋：双方都没有足够的子力将死对方。".into(),
-        Termination::InsufficientMaterial => "Draw: neither side has enough material to checkmate.".into(),
-        Termination::FiftyMoves if zh => "申请和棋成功：五十回合内没有吃子或走兵。".into(),
-        Termination::FiftyMoves => "Draw claimed: fifty moves without a capture or a pawn move.".into(),
-        Termination::SeventyFiveMoves if zh => "和棋：七十五回合内没有吃子或走兵。".into(),
-        Termination::SeventyFiveMoves => "Draw: seventy-five moves without a capture or a pawn move.".into(),
-        Termination::ThreefoldRepetition if zh => "三次重复局面，和棋。".into(),
-        Termination::ThreefoldRepetition => "Draw by threefold repetition.".into(),
-        Termination::FivefoldRepetition if zh => "五次重复局面，和棋。".into(),
-        Termination::FivefoldRepetition => "Draw by fivefold repetition.".into(),
-        Termination::NoProgress if zh => format!("和棋：连续{moves}回合没有吃子或走兵（休闲规则）。"),
-        Termination::NoProgress => format!("Draw: {moves} moves without a capture or a pawn move (casual rules)."),
-        Termination::PerpetualCheck if zh => "长将，和棋。".into(),
-        Termination::PerpetualCheck => "Draw by perpetual check.".into(),
-        Termination::CheckLimit if zh => "和棋：将军次数达到规则上限。".into(),
-        Termination::CheckLimit => "Draw: a player has been checked as often as the rules allow.".into(),
-        Termination::Resignation if zh => format!("{loser}认输，{winner}获胜。"),
-        Termination::Resignation => format!("{loser} resigns: {winner} wins."),
-        Termination::DrawAgreement if zh => "双方同意和棋。".into(),
-        Termination::DrawAgreement => "Draw by agreement.".into(),
-        Termination::Timeout if outcome.winner.is_some() && zh => format!("{loser}超时判负，{winner}获胜。"),
-        Termination::Timeout if outcome.winner.is_some() => format!("{loser} lost on time: {winner} wins."),
-        Termination::Timeout if zh => "超时，但对方无法将死：和棋。".into(),
-        Termination::Timeout => "Time ran out, but the other side cannot mate: the game is drawn.".into(),
-        Termination::Aborted => match (void_moves, zh) {
-            (Some(moves), true) => format!("对局作废：在前{moves}步内超时（休闲规则）。"),
-            (Some(moves), false) => {
-                format!("The game is void: time ran out within the first {moves} moves (casual rules).")
+    // The endings whose sentence names a number of the game's rules; chess-core words the others.
+    Some(match (outcome.termination, game.rules().timeout_void_moves) {
+        (Termination::NoProgress, _) => {
+            let moves = game.position().halfmove_clock() / 2;
+            if zh {
+                format!("和棋：连续{moves}回合没有吃子或走兵（休闲规则）。")
+            } else {
+                format!("Draw: {moves} moves without a capture or a pawn move (casual rules).")
             }
-            (None, true) => "对局作废。".into(),
-            (None, false) => "The game is void.".into(),
-        },
-        _ if zh => format!("对局结束：{}", outcome.result()),
-        _ => format!("Game over: {outcome}."),
+        }
+        (Termination::Aborted, Some(moves)) if zh => format!("对局作废：在前{moves}步内超时（休闲规则）。"),
+        (Termination::Aborted, Some(moves)) => {
+            format!("The game is void: time ran out within the first {moves} moves (casual rules).")
+        }
+        _ => outcome.text(lang).to_string(),
     })
 }
 
