@@ -164,6 +164,7 @@ coded_errors!(
     crate::SanError,
     crate::ParseUciError,
     crate::UciError,
+    crate::ParseMoveError,
     crate::IllegalMoveError,
     crate::IllegalMoveReason,
     crate::NotStandardCastling,

@@ -74,6 +74,7 @@ mod game;
 mod move_order;
 mod movegen;
 mod moves;
+mod parse_move;
 pub mod perft;
 #[cfg(feature = "alloc")]
 pub mod pgn;
@@ -113,6 +114,7 @@ pub use game::{
     Termination,
 };
 pub use moves::{InvalidMoveEncoding, MAX_LEGAL_MOVES, Move, MoveList};
+pub use parse_move::ParseMoveError;
 pub use piece::{Piece, Role};
 pub use playable::Playable;
 pub use position::{IllegalMoveError, NotStandardCastling, Position};
