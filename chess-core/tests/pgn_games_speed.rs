@@ -1,0 +1,96 @@
+//! Reading the shared TWIC file (`../shared/data/pgn/twic1599_1000k.pgn`, skipped when absent)
+//! into `Game`s: a visitor that pushes the moves the reader found legal with
+//! `Game::push_legal` builds the same games as `PgnGame::to_game`, and its cost over the visitor
+//! alone is printed (run with `--nocapture`; the ratio means something in release builds,
+//! where `push_legal` does not check the move again).
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use chess_core::pgn::{Break, PgnGame, PgnReader, Visitor};
+use chess_core::{Game, Judging, Move, Position};
+
+const TWIC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/pgn/twic1599_1000k.pgn");
+
+/// The visitor alone: counts the moves the reader found legal.
+#[derive(Default)]
+struct CountMoves(usize);
+
+impl Visitor for CountMoves {
+    type Output = usize;
+
+    fn play(&mut self, _before: &Position, _mv: Move) -> ControlFlow<Break> {
+        self.0 += 1;
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self) -> usize {
+        std::mem::take(&mut self.0)
+    }
+}
+
+/// Builds each game's `Game` from the moves the reader found legal.
+#[derive(Default)]
+struct Games(Option<Game>);
+
+impl Visitor for Games {
+    type Output = Game;
+
+    fn begin_movetext(&mut self, start: &Position) -> ControlFlow<Break> {
+        self.0 = Some(Game::from_position(*start).with_judging(Judging::Record));
+        ControlFlow::Continue(())
+    }
+
+    fn play(&mut self, _before: &Position, mv: Move) -> ControlFlow<Break> {
+        let game = self.0.as_mut().expect("the movetext has begun");
+        // The reader checked the move: the game need not check it again.
+        match game.push_legal(mv) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(_) => ControlFlow::Break(Break::SkipGame),
+        }
+    }
+
+    fn end_game(&mut self) -> Game {
+        self.0.take().unwrap_or_default()
+    }
+}
+
+/// Reads every game of `text` with `visitor`, returning the outputs and the best time of three.
+fn timed<V: Visitor>(text: &str, mut visitor: impl FnMut() -> V) -> (Vec<V::Output>, Duration) {
+    let mut best = Duration::MAX;
+    let mut outputs = Vec::new();
+    for _ in 0..3 {
+        let started = Instant::now();
+        let mut reader = PgnReader::from_text(text);
+        let mut visitor = visitor();
+        outputs = std::iter::from_fn(|| reader.visit(&mut visitor)).map(|game| game.expect("a valid game")).collect();
+        best = best.min(started.elapsed());
+    }
+    (outputs, best)
+}
+
+#[test]
+fn twic_games_built_with_push_legal_equal_to_game_and_cost_little_more_than_the_visitor() {
+    let Ok(text) = std::fs::read_to_string(TWIC) else {
+        eprintln!("skipped: {TWIC} is not here");
+        return;
+    };
+    let (moves, alone) = timed(&text, CountMoves::default);
+    let (games, building) = timed(&text, Games::default);
+    let trees: Vec<PgnGame> = PgnReader::from_text(&text).map(|game| game.expect("a valid game")).collect();
+    assert_eq!(games.len(), 1110);
+    assert_eq!(moves.iter().sum::<usize>(), games.iter().map(|game| game.moves().len()).sum::<usize>());
+    for (game, tree) in games.iter().zip(&trees) {
+        assert_eq!(game.moves(), tree.to_game().expect("a legal game").moves());
+    }
+    let started = Instant::now();
+    for tree in &trees {
+        tree.to_game().expect("a legal game");
+    }
+    let to_game = started.elapsed();
+    eprintln!(
+        "1,110 TWIC games: visitor alone {alone:?}, visitor building Games {building:?} ({:.2}x); \
+         PgnGame::to_game of the read trees {to_game:?}",
+        building.as_secs_f64() / alone.as_secs_f64()
+    );
+}
