@@ -397,8 +397,25 @@ impl IntoIterator for Bitboard {
 }
 
 impl fmt::Debug for Bitboard {
-    /// Draws the set as an 8×8 grid, rank 8 first.
+    /// Writes the set on one line with its squares, `Bitboard(0x0000000000000081: a1 h1)`, so
+    /// that an error holding one (a validation [`Problem`](crate::Problem)) prints on one line;
+    /// the alternate form (`{:#?}`) draws it as an 8×8 grid, rank 8 first.
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Square};
+    ///
+    /// let corners = Bitboard::from_square(Square::A1) | Bitboard::from_square(Square::H1);
+    /// assert_eq!(format!("{corners:?}"), "Bitboard(0x0000000000000081: a1 h1)");
+    /// assert!(format!("{corners:#?}").ends_with("........\nx......x\n"));
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !f.alternate() {
+            write!(f, "Bitboard(0x{:016x}:", self.0)?;
+            for square in *self {
+                write!(f, " {square}")?;
+            }
+            return f.write_str(")");
+        }
         writeln!(f, "Bitboard(0x{:016x})", self.0)?;
         for rank in Rank::ALL.iter().rev() {
             for file in File::ALL {

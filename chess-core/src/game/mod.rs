@@ -125,6 +125,20 @@ impl<P: Playable + Copy> State<P> {
 /// assert_eq!(game.result(), "*");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+///
+/// For the moves as a numbered list, see [`MoveText`](crate::MoveText):
+///
+/// ```
+/// use chess_core::{Game, MoveText};
+///
+/// let mut game = Game::new();
+/// for san in ["e4", "c5", "Nf3"] {
+///     game.push_san(san)?;
+/// }
+/// let text = MoveText::new(game.start_position(), game.moves())?.with_result(game.result());
+/// assert_eq!(text.to_string(), "1. e4 c5 2. Nf3 *");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Game<P = Position> {
     rules: Rules,

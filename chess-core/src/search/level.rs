@@ -99,11 +99,34 @@ impl Level {
 
 /// Why text is not a level's name (`FromStr for Level` reads the names in every language the
 /// crate speaks: the words depend on the search, not the other way round).
+///
+/// It carries the text (its first 40 characters), so that `?` in `main` names it:
+///
+/// ```
+/// use chess_core::search::Level;
+///
+/// let error = "expret".parse::<Level>().unwrap_err();
+/// assert_eq!(error.text(), "expret");
+/// assert_eq!(error.to_string(), "unknown level \"expret\" (expected beginner, normal, expert or master)");
+/// assert_eq!(format!("{error:?}"), "ParseLevelError { text: \"expret\" }");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown level (expected beginner, normal, expert or master)")]
-pub struct ParseLevelError;
+#[error("unknown level {text:?} (expected beginner, normal, expert or master)")]
+pub struct ParseLevelError {
+    text: alloc::string::String,
+}
 
 impl ParseLevelError {
+    /// Keeps the first 40 characters of the text that is not a level.
+    pub(crate) fn new(text: &str) -> ParseLevelError {
+        ParseLevelError { text: text.chars().take(40).collect() }
+    }
+
+    /// Returns the text that is not a level's name (its first 40 characters).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     /// Returns the stable error code, [`ErrorCode::InvalidLevel`](crate::ErrorCode::InvalidLevel).
     pub fn code(&self) -> crate::ErrorCode {
         crate::ErrorCode::InvalidLevel

@@ -232,6 +232,6 @@ impl core::str::FromStr for crate::search::Level {
         crate::search::Level::ALL
             .into_iter()
             .find(|&level| named(level))
-            .ok_or(crate::search::ParseLevelError)
+            .ok_or_else(|| crate::search::ParseLevelError::new(name))
     }
 }

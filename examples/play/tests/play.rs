@@ -480,7 +480,7 @@ fn bad_flags_exit_with_usage() {
     let output = Command::new(env!("CARGO_BIN_EXE_play")).args(["--level", "grandmaster"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(stderr, "play: unknown level (expected beginner, normal, expert or master)\n");
+    assert_eq!(stderr, "play: unknown level \"grandmaster\" (expected beginner, normal, expert or master)\n");
     let help = Command::new(env!("CARGO_BIN_EXE_play")).arg("--help").output().unwrap();
     assert!(help.status.success());
     assert!(String::from_utf8(help.stdout).unwrap().starts_with("usage: play "));
