@@ -1007,7 +1007,7 @@ fn every_ending_has_words_in_every_language() {
             let outcome = Outcome { termination, winner };
             let en = outcome.text(Lang::En).to_string();
             let zh = outcome.text(Lang::Zh).to_string();
-            assert!(en.ends_with('.') && en.chars().all(|c| c.is_ascii()), "{outcome:?}: {en}");
+            assert!(en.ends_with('.') && en.is_ascii(), "{outcome:?}: {en}");
             assert!(zh.ends_with('。') && !zh.chars().any(|c| c.is_ascii_alphabetic()), "{outcome:?}: {zh}");
             if let Some(color) = winner {
                 assert!(en.contains(&color.text(Lang::En).to_string()), "{en}");
