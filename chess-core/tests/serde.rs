@@ -133,3 +133,30 @@ fn colours_are_their_names() {
     let error = serde_json::from_str::<Color>("\"White\"").unwrap_err().to_string();
     assert!(error.contains("expected \"white\" or \"black\""), "{error}");
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+
+    /// A game saved after any mix of moves and undos reads back equal (the moves `redo` could
+    /// replay are not saved, nor part of a game's equality).
+    #[test]
+    fn games_with_undos_read_back_equal(
+        steps in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..80),
+        casual in proptest::prelude::any::<bool>(),
+    ) {
+        let mut game = Game::with_rules(if casual { chess_core::Rules::casual() } else { chess_core::Rules::fide() });
+        for step in steps {
+            let moves = game.position().legal_moves();
+            // One step in five takes a move back, as does a step at the game's end.
+            if step % 5 == 0 || moves.is_empty() || game.is_over() {
+                game.undo();
+            } else {
+                game.push(moves[usize::from(step) % moves.len()]).unwrap();
+            }
+        }
+        let json = serde_json::to_string(&game).unwrap();
+        let back: Game = serde_json::from_str(&json).unwrap();
+        proptest::prop_assert_eq!(&back, &game, "{}", json);
+        proptest::prop_assert_eq!(serde_json::to_string(&back).unwrap(), json);
+    }
+}

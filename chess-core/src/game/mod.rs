@@ -106,7 +106,9 @@ impl<P: Playable + Copy> State<P> {
 
 /// A game of chess: start position, moves, events, and the rules that judge its end.
 ///
-/// Two games are equal when all of these are, and so are the moves they could redo.
+/// Two games are equal when all of these are (and how they judge past their end,
+/// [`Judging`]); the moves [`Game::redo`] could replay are not part of the game, so a game
+/// saved after an [`undo`](Game::undo) reads back equal.
 ///
 /// # Examples
 ///
@@ -139,7 +141,36 @@ impl<P: Playable + Copy> State<P> {
 /// assert_eq!(text.to_string(), "1. e4 c5 2. Nf3 *");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// # Saving
+///
+/// With the `serde` feature a game is saved as its start position (FEN and castling mode),
+/// its moves in UCI (castling as king takes rook), its rules, its events and its judging;
+/// reading it replays the moves and events through the checked methods, so a save that breaks
+/// the rules is refused. The moves taken back for [`Game::redo`] are not saved.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use chess_core::{Color, Game};
+///
+/// let mut game = Game::new();
+/// game.push_san("e4")?;
+/// game.push_san("e5")?;
+/// game.undo();
+/// let json = serde_json::to_value(&game)?;
+/// assert_eq!(json["start"], serde_json::json!({
+///     "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+///     "chess960": false,
+/// }));
+/// assert_eq!(json["moves"], serde_json::json!(["e2e4"]));
+/// assert_eq!(json["events"], serde_json::json!([]));
+/// assert_eq!(json["judging"], "enforce");
+/// assert_eq!(json["rules"]["fifty_move_plies"], 100);
+/// assert_eq!(serde_json::from_value::<Game>(json)?, game);
+/// # }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
 pub struct Game<P = Position> {
     rules: Rules,
     /// The start position followed by the position after each move (never empty).
@@ -158,6 +189,23 @@ pub struct Game<P = Position> {
     event_end: Option<(u32, Outcome)>,
     judging: Judging,
 }
+
+impl<P: PartialEq> PartialEq for Game<P> {
+    fn eq(&self, other: &Game<P>) -> bool {
+        // Destructured, so that a new field is compared or left out on purpose.
+        let Game { rules, states, last_seen, draw_offers, moves, undone: _, events, event_end, judging } = self;
+        *rules == other.rules
+            && *states == other.states
+            && *last_seen == other.last_seen
+            && *draw_offers == other.draw_offers
+            && *moves == other.moves
+            && *events == other.events
+            && *event_end == other.event_end
+            && *judging == other.judging
+    }
+}
+
+impl<P: Eq> Eq for Game<P> {}
 
 /// What a [`Game`] does once it has ended: stop there, or record what follows.
 ///

@@ -8,7 +8,7 @@
 //! The start FEN keeps its en-passant square even when no capture there is legal, so that the
 //! game read back is equal to the one saved. Reading replays the moves and events through the
 //! checked methods, so a saved game that breaks the rules is refused. Moves taken back for
-//! [`Game::redo`] are not saved.
+//! [`Game::redo`] are not saved (nor part of a game's equality).
 //!
 //! Only `core` parts of serde are used, so this works without serde's `alloc` feature.
 
