@@ -40,6 +40,36 @@ if [ ${#missing[@]} -gt 0 ]; then
     fi
 fi
 
+step "Python environment (.venv; packages pinned in tests/python/requirements.txt)"
+venv=.venv
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+python="$venv/bin/python"
+"$python" -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
+# The SVG render check (chess-py/tests/test_svg.py) draws a board with cairosvg (pinned above),
+# which needs the cairo system library: apt-get installs it when missing, else the test skips
+# and says why.
+if ! ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2'; then
+    if ! { apt-get update -qq && apt-get install -y -qq libcairo2; } >/dev/null 2>&1; then
+        echo "could not install libcairo2: the SVG render check says so and skips"
+    fi
+fi
+
+step "python-chess's source distribution (its test.py is the Python drop-in's acceptance suite; its data/ holds the Syzygy tables and Polyglot books the Rust tests read)"
+# Downloaded, never copied into the repository (GPL); kept in the target directory, checked
+# against its published SHA-256.
+target_dir=$(cargo metadata --format-version 1 --no-deps |
+    "$python" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+sdist_dir="$target_dir/python-chess-sdist"
+sdist_sha256=a8b43e5678fdb3000695bdaa573117ad683761e5ca38e591c4826eba6d25bb39
+if ! echo "$sdist_sha256  $sdist_dir/chess-1.11.2.tar.gz" | sha256sum --check --status 2>/dev/null; then
+    rm -rf "$sdist_dir"
+    "$python" -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: \
+        chess==1.11.2 -d "$sdist_dir"
+    echo "$sdist_sha256  $sdist_dir/chess-1.11.2.tar.gz" | sha256sum --check --quiet
+fi
+[ -f "$sdist_dir/chess-1.11.2/test.py" ] || tar -xzf "$sdist_dir/chess-1.11.2.tar.gz" -C "$sdist_dir"
+export PYTHON_CHESS_SRC="$sdist_dir/chess-1.11.2"
+
 step "tests (optimised, with debug assertions and overflow checks; all features)"
 # This includes the C API's tests (chess-c/tests): the header check, and the C11 and C++17
 # programs built with gcc/g++ against the libchess_c.a of this same build, run plainly and
@@ -65,36 +95,6 @@ if rustup component add --toolchain nightly miri rust-src >/dev/null 2>&1; then
 else
     echo "skipped: rustup could not install Miri for the nightly toolchain here"
 fi
-
-step "Python environment (.venv; packages pinned in tests/python/requirements.txt)"
-venv=.venv
-[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-python="$venv/bin/python"
-"$python" -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
-# The SVG render check (chess-py/tests/test_svg.py) draws a board with cairosvg (pinned above),
-# which needs the cairo system library: apt-get installs it when missing, else the test skips
-# and says why.
-if ! ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2'; then
-    if ! { apt-get update -qq && apt-get install -y -qq libcairo2; } >/dev/null 2>&1; then
-        echo "could not install libcairo2: the SVG render check says so and skips"
-    fi
-fi
-
-step "python-chess's source distribution (its test.py is the Python drop-in's acceptance suite)"
-# Downloaded, never copied into the repository (GPL); kept in the target directory, checked
-# against its published SHA-256.
-target_dir=$(cargo metadata --format-version 1 --no-deps |
-    "$python" -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
-sdist_dir="$target_dir/python-chess-sdist"
-sdist_sha256=a8b43e5678fdb3000695bdaa573117ad683761e5ca38e591c4826eba6d25bb39
-if ! echo "$sdist_sha256  $sdist_dir/chess-1.11.2.tar.gz" | sha256sum --check --status 2>/dev/null; then
-    rm -rf "$sdist_dir"
-    "$python" -m pip download --quiet --disable-pip-version-check --no-deps --no-binary :all: \
-        chess==1.11.2 -d "$sdist_dir"
-    echo "$sdist_sha256  $sdist_dir/chess-1.11.2.tar.gz" | sha256sum --check --quiet
-fi
-[ -f "$sdist_dir/chess-1.11.2/test.py" ] || tar -xzf "$sdist_dir/chess-1.11.2.tar.gz" -C "$sdist_dir"
-export PYTHON_CHESS_SRC="$sdist_dir/chess-1.11.2"
 
 step "Python tests: the uci engine through python-chess"
 # The cargo tests above built the engine (the uci binary of examples/uci, which its test
