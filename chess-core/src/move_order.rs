@@ -58,14 +58,15 @@ impl PythonChessOrder {
 
     /// Sorts `moves` (at most [`MAX_LEGAL_MOVES`]; any more stay where they are).
     fn sort(&self, moves: &mut [Move]) {
-        // Each key computed once: the keys and moves sorted as pairs, then written back.
-        let mut ranked = ArrayVec::<(u32, Move), MAX_LEGAL_MOVES>::new();
+        // Each key computed once, the move in its low 16 bits: plain integers sort fastest,
+        // and the keys are unique.
+        let mut keys = ArrayVec::<u64, MAX_LEGAL_MOVES>::new();
         for &m in moves.iter().take(MAX_LEGAL_MOVES) {
-            ranked.push((self.rank(m), m));
+            keys.push(u64::from(self.rank(m)) << 16 | u64::from(m.to_u16()));
         }
-        ranked.sort_unstable_by_key(|&(rank, _)| rank);
-        for (slot, &(_, m)) in moves.iter_mut().zip(ranked.iter()) {
-            *slot = m;
+        keys.sort_unstable();
+        for (slot, &key) in moves.iter_mut().zip(&keys) {
+            *slot = Move::from_u16_unchecked(key as u16);
         }
     }
 
@@ -88,12 +89,8 @@ impl PythonChessOrder {
         } else {
             5
         };
-        let promotion = match m.promotion() {
-            None | Some(Role::Queen) => 0,
-            Some(Role::Rook) => 1,
-            Some(Role::Bishop) => 2,
-            Some(_) => 3,
-        };
+        // Queen 0, rook 1, bishop 2, knight 3.
+        let promotion = m.promotion().map_or(0, |role| Role::Queen as u32 - role as u32);
         let down = |index: usize| 63 - index as u32;
         group << 16 | down(m.from().index()) << 10 | down(m.to().index()) << 4 | promotion
     }

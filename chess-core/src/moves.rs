@@ -166,6 +166,12 @@ impl Move {
     pub const fn to_u16(self) -> u16 {
         self.0
     }
+
+    /// Reads back what [`Move::to_u16`] gave, without [`Move::try_from`]'s checks.
+    #[inline]
+    pub(crate) const fn from_u16_unchecked(bits: u16) -> Move {
+        Move(bits)
+    }
 }
 
 const _: () = assert!(core::mem::size_of::<Move>() == 2);

@@ -47,6 +47,20 @@ pub struct Board {
     /// The squares of promoted pieces before each move, oldest first.
     pub(crate) promoted_before: Vec<Bitboard>,
     pub(crate) chess960: bool,
+    /// The legal moves last listed, and of which position.
+    pub(crate) listed: ListedMoves,
+}
+
+/// The legal moves a board last listed, with their position: a program pushes a move of the
+/// list it was just given (a perft or game loop), which `push` then finds there instead of
+/// checking its legality again. Valid exactly while the board holds that position.
+#[derive(Clone, Default)]
+pub(crate) struct ListedMoves(Option<(Position, MoveList)>);
+
+impl ListedMoves {
+    fn contains(&self, pos: &Position, m: CoreMove) -> bool {
+        self.0.as_ref().is_some_and(|(listed, moves)| listed == pos && moves.contains(&m))
+    }
 }
 
 impl Board {
@@ -183,6 +197,18 @@ impl Board {
         let pos = self.position();
         let mut moves = if legal { pos.legal_moves() } else { pos.pseudo_legal_moves() };
         pos.sort_like_python_chess(&mut moves, legal);
+        moves
+    }
+
+    /// The legal (or pseudo-legal) moves in python-chess's order, for a program to choose
+    /// from: the legal moves of a legal position are remembered for `push`.
+    pub(crate) fn list_moves(&mut self, legal: bool) -> MoveList {
+        let moves = self.ordered_moves(legal);
+        if let (true, AnyPosition::Legal(pos)) = (legal, self.game.position()) {
+            let (position, listed) = self.listed.0.get_or_insert_with(Default::default);
+            *position = *pos;
+            listed.clone_from(&moves);
+        }
         moves
     }
 
@@ -730,7 +756,10 @@ impl Board {
     /// offers no moves until `pop()`); a move no piece can make raises `IllegalMoveError` and
     /// leaves the board unchanged. `Move.null()` passes the turn.
     fn push(&mut self, r#move: Move) -> PyResult<()> {
-        let legal = |core: CoreMove| matches!(self.position(), AnyPosition::Legal(pos) if pos.is_legal(core));
+        let legal = |core: CoreMove| match self.position() {
+            AnyPosition::Legal(pos) => self.listed.contains(pos, core) || pos.is_legal(core),
+            AnyPosition::Free(_) => false,
+        };
         if let Some(core) = r#move.core().filter(|&core| !core.is_null() && legal(core)) {
             // Legal as encoded: the fast path.
             self.play(core);
@@ -1120,8 +1149,14 @@ impl Board {
     /// The board at the start of the move stack.
     fn root(&self, py: Python<'_>) -> PyResult<Py<Board>> {
         let promoted = self.promoted_before.first().copied().unwrap_or(self.promoted);
-        Board { game: self.game.section(0..0), promoted, promoted_before: Vec::new(), chess960: self.chess960 }
-            .into_object(py)
+        Board {
+            game: self.game.section(0..0),
+            promoted,
+            promoted_before: Vec::new(),
+            chess960: self.chess960,
+            listed: ListedMoves::default(),
+        }
+        .into_object(py)
     }
 
     /// Whether the position passes strict validation (`status()` is `Status.VALID`).
@@ -1238,7 +1273,14 @@ impl Board {
         // Events count their moves from the root: those before the new root go with it.
         let game = if keep == plies { self.game.clone() } else { self.game.section(plies - keep..plies) };
         let promoted_before = self.promoted_before[plies - keep..].to_vec();
-        Board { game, promoted: self.promoted, promoted_before, chess960: self.chess960 }.into_object(py)
+        Board {
+            game,
+            promoted: self.promoted,
+            promoted_before,
+            chess960: self.chess960,
+            listed: ListedMoves::default(),
+        }
+        .into_object(py)
     }
 
     fn __copy__(&self, py: Python<'_>) -> PyResult<Py<Board>> {
@@ -1377,6 +1419,7 @@ impl Board {
             promoted: self.promoted,
             promoted_before: Vec::new(),
             chess960: self.chess960,
+            listed: ListedMoves::default(),
         })
     }
 

@@ -8,7 +8,7 @@ use chess_core::{
 use pyo3::prelude::*;
 
 use crate::base_board::Pieces;
-use crate::board::Board;
+use crate::board::{Board, ListedMoves};
 use crate::errors::{InvalidPositionError, error_for, quote};
 
 /// The castling choice a board reads setups with: Chess960's on a Chess960 board, else
@@ -35,7 +35,13 @@ impl Board {
                 promoted = m.carry_promoted(promoted);
             }
         }
-        Board { game: game.with_judging(Judging::Record), promoted, promoted_before, chess960 }
+        Board {
+            game: game.with_judging(Judging::Record),
+            promoted,
+            promoted_before,
+            chess960,
+            listed: ListedMoves::default(),
+        }
     }
 
     /// Reads a FEN's fields (any placement; only the syntax can fail).

@@ -363,7 +363,7 @@ impl PseudoLegalMoveGenerator {
 /// The moves a generator stands for: of a chess_core `Board`, read natively, or of another
 /// object, through python-chess's method names.
 enum Moves<'py> {
-    Native { board: PyRef<'py, Board>, legal: bool },
+    Native { board: Bound<'py, Board>, legal: bool },
     Other { board: Bound<'py, PyAny>, legal: bool },
 }
 
@@ -381,18 +381,18 @@ impl<'py> Moves<'py> {
     fn of(py: Python<'py>, board: &Py<PyAny>, legal: bool) -> PyResult<Moves<'py>> {
         let board = board.bind(py);
         Ok(match board.cast::<Board>() {
-            Ok(native) => Moves::Native { board: native.try_borrow()?, legal },
+            Ok(native) => Moves::Native { board: native.clone(), legal },
             Err(_) => Moves::Other { board: board.clone(), legal },
         })
     }
 
     fn count(&self) -> PyResult<usize> {
         match self {
-            Moves::Native { board, legal: true } => Ok(match board.position() {
+            Moves::Native { board, legal: true } => Ok(match board.try_borrow()?.position() {
                 AnyPosition::Legal(pos) => pos.count_legal_moves() as usize,
                 AnyPosition::Free(free) => free.legal_moves().len(),
             }),
-            Moves::Native { board, legal: false } => Ok(board.position().pseudo_legal_moves().len()),
+            Moves::Native { board, legal: false } => Ok(board.try_borrow()?.position().pseudo_legal_moves().len()),
             Moves::Other { .. } => Ok(self.iter()?.count()),
         }
     }
@@ -408,8 +408,10 @@ impl<'py> Moves<'py> {
 
     fn any(&self) -> PyResult<bool> {
         match self {
-            Moves::Native { board, legal: true } => Ok(board.position().has_legal_moves()),
-            Moves::Native { board, legal: false } => Ok(!board.position().pseudo_legal_moves().is_empty()),
+            Moves::Native { board, legal: true } => Ok(board.try_borrow()?.position().has_legal_moves()),
+            Moves::Native { board, legal: false } => {
+                Ok(!board.try_borrow()?.position().pseudo_legal_moves().is_empty())
+            }
             Moves::Other { .. } => Ok(self.iter()?.next().transpose()?.is_some()),
         }
     }
@@ -417,8 +419,8 @@ impl<'py> Moves<'py> {
     fn contains(&self, m: &Bound<'py, PyAny>) -> PyResult<bool> {
         match self {
             Moves::Native { board, legal } => match m.cast::<Move>() {
-                Ok(m) if *legal => Ok(board.is_legal(*m.get())),
-                Ok(m) => Ok(board.is_pseudo_legal(*m.get())),
+                Ok(m) if *legal => Ok(board.try_borrow()?.is_legal(*m.get())),
+                Ok(m) => Ok(board.try_borrow()?.is_pseudo_legal(*m.get())),
                 Err(_) => Ok(false),
             },
             Moves::Other { board, legal } => {
@@ -429,7 +431,11 @@ impl<'py> Moves<'py> {
 
     fn iter(&self) -> PyResult<Bound<'py, PyIterator>> {
         match self {
-            Moves::Native { board, legal } => move_objects(board.py(), board, &board.ordered_moves(*legal)),
+            Moves::Native { board, legal } => {
+                let mut board = board.try_borrow_mut()?;
+                let moves = board.list_moves(*legal);
+                move_objects(board.py(), &board, &moves)
+            }
             Moves::Other { board, legal } => board
                 .call_method0(if *legal { "generate_legal_moves" } else { "generate_pseudo_legal_moves" })?
                 .try_iter(),
@@ -440,6 +446,7 @@ impl<'py> Moves<'py> {
     fn repr(&self, class: &str) -> PyResult<String> {
         let (names, address) = match self {
             Moves::Native { board, legal } => {
+                let board = board.try_borrow()?;
                 let moves = board.ordered_moves(*legal);
                 let legal_here = |m: CoreMove| *legal || board.position().is_legal(m);
                 let name = |&m: &CoreMove| if legal_here(m) { board.san_of(m) } else { board.py_move(m).uci_text() };

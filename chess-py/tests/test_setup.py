@@ -138,6 +138,27 @@ def test_push_plays_pseudo_legal_moves_as_python_chess_does() -> None:
     assert ours.fen() == fen and ours.move_stack == []
 
 
+def test_a_move_listed_before_the_board_changed_is_checked_again() -> None:
+    # push() trusts the moves last listed only while the board holds their position.
+    fen = "4k3/8/8/8/8/8/4N3/4K3 w - - 0 1"
+    ours, theirs = Board(fen), chess.Board(fen)
+    knight_move = Move.from_uci("e2c3")
+    assert knight_move in list(ours.legal_moves)
+    ours.set_piece_at(chess_core.E7, Piece(chess_core.ROOK, chess_core.BLACK))
+    theirs.set_piece_at(chess.E7, chess.Piece(chess.ROOK, chess.BLACK))
+    ours.push(knight_move)
+    theirs.push(chess.Move.from_uci("e2c3"))
+    same(ours, theirs)
+    assert ours.was_into_check() and not ours.is_valid()
+    board = Board()
+    listed = list(board.legal_moves)
+    assert listed[0].uci() == "g1h3"
+    board.remove_piece_at(chess_core.G1)
+    with pytest.raises(chess_core.IllegalMoveError):
+        board.push(listed[0])
+    assert board.move_stack == []
+
+
 def test_a_null_move_in_check_is_played_as_python_chess_does() -> None:
     fen = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"
     ours, theirs = Board(fen), chess.Board(fen)
