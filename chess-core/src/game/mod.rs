@@ -742,13 +742,15 @@ impl<P: Playable + Copy> Game<P> {
 
     /// Removes the last state, and its key from the index of keys.
     fn forget_last_state(&mut self) {
-        if let Some(state) = self.states.pop() {
-            match state.previous_same_key {
+        // Read in place: a state is too big to copy out only for two fields.
+        if let Some(&State { key, previous_same_key, .. }) = self.states.last() {
+            match previous_same_key {
                 Some(index) => {
-                    self.last_seen.insert(state.key, index);
+                    self.last_seen.insert(key, index);
                 }
-                None => self.last_seen.remove(state.key),
+                None => self.last_seen.remove(key),
             }
+            self.states.pop();
         }
     }
 
