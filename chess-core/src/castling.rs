@@ -146,8 +146,8 @@ pub enum CastlingChoice {
     /// Chess960: any king and rook files.
     Chess960,
     /// `Standard` when the castling rights fit standard chess, `Chess960` otherwise
-    /// (see [`CastlingMode::detect`]), as python-chess, PGN `FEN` tags without a `Variant`,
-    /// and the C API's FEN reading choose.
+    /// (see [`CastlingMode::detect`]), as the PGN reader chooses for a `FEN` tag without a
+    /// `Variant` tag, and the C API for a FEN read without its `CHESS_FEN_CHESS960` flag.
     Automatic,
 }
 
