@@ -76,6 +76,21 @@ step "tests (optimised, with debug assertions and overflow checks; all features)
 # under valgrind when it is installed.
 cargo test --workspace --profile test-release --all-features
 
+step "chess-core's examples, run as a newcomer runs them (the cargo tests above built them)"
+# PGN statistics (its built-in sample, then the shared TWIC file when present), a computer game
+# saved as JSON and written as PGN, and the FEN tool (moves, reasons, perft).
+examples="$target_dir/test-release/examples"
+"$examples/pgn_stats"
+twic=../shared/data/pgn/twic1599_1000k.pgn
+if [ -f "$twic" ]; then
+    "$examples/pgn_stats" "$twic"
+else
+    echo "skipped: pgn_stats on $twic (not here)"
+fi
+"$examples/casual_game"
+"$examples/fen_tool"
+"$examples/fen_tool" "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" O-O Ke3 "a1 a8"
+
 step "documentation builds without warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc -p chess-core --no-deps --all-features
 

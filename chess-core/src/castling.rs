@@ -139,13 +139,15 @@ impl CastlingMode {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum CastlingChoice {
-    /// Standard chess: castling rights must have their king on the e-file and rooks in the corners.
+    /// Standard chess: castling rights must have their king on the e-file and rooks in the
+    /// corners. The default, as for `fen.parse::<Position>()`.
+    #[default]
     Standard,
     /// Chess960: any king and rook files.
     Chess960,
     /// `Standard` when the castling rights fit standard chess, `Chess960` otherwise
-    /// (see [`CastlingMode::detect`]).
-    #[default]
+    /// (see [`CastlingMode::detect`]), as the PGN reader chooses for a `FEN` tag without a
+    /// `Variant` tag, and the C API for a FEN read without its `CHESS_FEN_CHESS960` flag.
     Automatic,
 }
 

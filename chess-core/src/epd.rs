@@ -69,14 +69,17 @@ impl Epd {
     /// The four position fields may be followed by the two clock fields of a FEN.
     ///
     /// ```
-    /// use chess_core::{CastlingMode, Epd, Validation};
+    /// use chess_core::{CastlingChoice, CastlingMode, Epd, Validation};
     ///
     /// // Nine white pawns: only relaxed validation accepts the position.
     /// let line = "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - id \"nine pawns\";";
     /// assert!(Epd::parse(line, Validation::strict()).is_err());
     /// assert_eq!(Epd::parse(line, Validation::relaxed()).unwrap().to_string(), line);
-    /// let chess960 = Epd::parse("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - D1 20;", Validation::strict());
-    /// assert_eq!(chess960.unwrap().position.castling_mode(), CastlingMode::Chess960);
+    /// // A Chess960 start: refused as standard chess, read when Chess960 may be chosen.
+    /// let chess960 = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - D1 20;";
+    /// assert!(Epd::parse(chess960, Validation::strict()).is_err());
+    /// let epd = Epd::parse(chess960, CastlingChoice::Automatic).unwrap();
+    /// assert_eq!(epd.position.castling_mode(), CastlingMode::Chess960);
     /// ```
     pub fn parse(line: &str, validation: impl Into<Validation>) -> Result<Epd, EpdError> {
         Epd::parse_fields(line, validation, 6)
@@ -230,8 +233,8 @@ struct Word {
 impl FromStr for Epd {
     type Err = EpdError;
 
-    /// Reads an EPD line as [`Position::from_fen`] reads a FEN: validated strictly, standard
-    /// chess when the castling rights fit it and Chess960 otherwise.
+    /// Reads an EPD line as [`Position::from_fen`] reads a FEN: standard chess, validated
+    /// strictly.
     fn from_str(line: &str) -> Result<Epd, EpdError> {
         Epd::parse(line, Validation::strict())
     }

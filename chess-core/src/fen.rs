@@ -280,18 +280,22 @@ fn parse_castling(board: &Board, castling: &str, start: usize) -> Result<Bitboar
 }
 
 impl Position {
-    /// Reads a FEN, validated strictly, with the castling mode chosen automatically:
-    /// standard chess when the castling rights fit it, Chess960 otherwise (see
-    /// [`CastlingMode::detect`]). The same as `fen.parse::<Position>()` and
-    /// `Position::from_fen_with(fen, Validation::strict())`.
+    /// Reads a FEN of standard chess, validated strictly: the same as `fen.parse::<Position>()`
+    /// and `Position::from_fen_with(fen, Validation::strict())`. Castling rights that only
+    /// Chess960 allows are an error ([`Problem::InvalidCastlingRights`](crate::Problem),
+    /// repaired by [`PositionError::in_chess960`](crate::PositionError::in_chess960));
+    /// [`Position::from_fen_with`] with [`CastlingChoice::Automatic`] chooses the mode by the
+    /// castling rights instead.
     ///
     /// ```
-    /// use chess_core::{CastlingMode, Position};
+    /// use chess_core::{CastlingChoice, CastlingMode, Position};
     ///
     /// let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     /// assert_eq!(pos.castling_mode(), CastlingMode::Standard);
-    /// // The king on f1 with castling rights: Chess960.
-    /// let pos = Position::from_fen("r4k1r/8/8/8/8/8/8/R4K1R w KQkq - 0 1").unwrap();
+    /// // The king on f1 with castling rights: not standard chess, but Chess960.
+    /// let fen = "r4k1r/8/8/8/8/8/8/R4K1R w KQkq - 0 1";
+    /// assert!(Position::from_fen(fen).is_err());
+    /// let pos = Position::from_fen_with(fen, CastlingChoice::Automatic).unwrap();
     /// assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
@@ -333,8 +337,7 @@ impl Position {
 impl FromStr for Position {
     type Err = FenError;
 
-    /// Reads a FEN exactly as [`Position::from_fen`] does: validated strictly, standard
-    /// chess when the castling rights fit it and Chess960 otherwise.
+    /// Reads a FEN exactly as [`Position::from_fen`] does: standard chess, validated strictly.
     fn from_str(fen: &str) -> Result<Position, FenError> {
         Position::from_fen(fen)
     }

@@ -20,7 +20,7 @@
 //! # Examples
 //!
 //! ```
-//! use chess_core::{perft, Bitboard, Position, Square};
+//! use chess_core::{perft, Bitboard, CastlingChoice, CastlingMode, Position, Square};
 //!
 //! // Parse a position, list and play its legal moves, write it back.
 //! let mut pos: Position = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3".parse()?;
@@ -31,6 +31,14 @@
 //! assert_eq!(pos.to_fen(), "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3");
 //! assert_eq!(pos.legal_moves_masked(Square::G8, Bitboard::FULL).len(), 3);
 //! assert_eq!(perft::perft(&Position::new(), 4), Ok(197_281));
+//!
+//! // A FEN reads as standard chess: castling rights that only Chess960 allows (the king on
+//! // f1) are an error naming them. The castling mode can be chosen by the rights instead.
+//! let fen = "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1";
+//! let error = fen.parse::<Position>().unwrap_err();
+//! assert!(error.to_string().contains("castling field"));
+//! let pos = Position::from_fen_with(fen, CastlingChoice::Automatic)?;
+//! assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

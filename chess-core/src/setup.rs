@@ -361,13 +361,15 @@ impl fmt::Display for Problem {
 /// How a [`Setup`] or a FEN becomes a [`Position`]: the castling mode the position gets
 /// and the problems accepted.
 ///
-/// The default is strict validation with the castling mode chosen automatically. A
-/// [`CastlingMode`] or a [`CastlingChoice`] converts into strict validation in that mode.
+/// The default is strict validation of standard chess, as `fen.parse::<Position>()` reads:
+/// castling rights that need Chess960 are refused unless [`Validation::castling`] asks for
+/// Chess960 or [`CastlingChoice::Automatic`]. A [`CastlingMode`] or a [`CastlingChoice`]
+/// converts into strict validation in that mode.
 ///
 /// # Examples
 ///
 /// ```
-/// use chess_core::{CastlingMode, Position, Problems, Validation};
+/// use chess_core::{CastlingChoice, CastlingMode, Position, Problems, Validation};
 ///
 /// // Two rooks checking from a1 and h1: no legal last move gives that.
 /// let fen = "k7/8/8/8/8/8/8/r3K2r w - - 0 1";
@@ -376,11 +378,17 @@ impl fmt::Display for Problem {
 /// assert!(Position::from_fen_with(fen, Validation::strict().accept(Problems::IMPOSSIBLE_CHECK)).is_ok());
 /// let chess960 = Validation::relaxed().castling(CastlingMode::Chess960);
 /// assert_eq!(Position::from_fen_with(fen, chess960).unwrap().castling_mode(), CastlingMode::Chess960);
+///
+/// // The king on f1 keeps its castling rights only in Chess960.
+/// let fen = "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1";
+/// assert!(Position::from_fen_with(fen, Validation::default()).is_err());
+/// let automatic = Validation::default().castling(CastlingChoice::Automatic);
+/// assert_eq!(Position::from_fen_with(fen, automatic).unwrap().castling_mode(), CastlingMode::Chess960);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub struct Validation {
-    /// Which castling mode the position gets (default: automatic).
+    /// Which castling mode the position gets (default: standard chess).
     pub castling: CastlingChoice,
     /// The problems accepted (default: none). Only [`Problems::RELAXABLE`] ones can be; the
     /// others are always refused.
@@ -388,15 +396,15 @@ pub struct Validation {
 }
 
 impl Validation {
-    /// Strict validation, castling mode chosen automatically: every problem is refused.
+    /// Strict validation of standard chess (the default): every problem is refused.
     pub const fn strict() -> Validation {
-        Validation { castling: CastlingChoice::Automatic, accept: Problems::EMPTY }
+        Validation { castling: CastlingChoice::Standard, accept: Problems::EMPTY }
     }
 
-    /// Relaxed validation, castling mode chosen automatically: impossible checks and too
-    /// much material are accepted (for analysis tools and constructed test positions).
+    /// Relaxed validation of standard chess: impossible checks and too much material are
+    /// accepted (for analysis tools and constructed test positions).
     pub const fn relaxed() -> Validation {
-        Validation { castling: CastlingChoice::Automatic, accept: Problems::RELAXABLE }
+        Validation { castling: CastlingChoice::Standard, accept: Problems::RELAXABLE }
     }
 
     /// Sets the castling mode the position gets.
@@ -552,6 +560,31 @@ impl PositionError {
         Position::validate(setup, self.validation)
     }
 
+    /// Validates again as Chess960, where a castling right may name any rook on the back
+    /// rank with its king between: the repair when a FEN read as standard chess has castling
+    /// rights that only Chess960 allows (the error's text then says so).
+    ///
+    /// ```
+    /// use chess_core::{CastlingMode, FenError, Position};
+    ///
+    /// let error = "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1".parse::<Position>().unwrap_err();
+    /// assert!(error.to_string().ends_with("; Chess960 allows these castling rights"));
+    /// let FenError::Position(error) = error else { unreachable!() };
+    /// assert_eq!(error.in_chess960()?.castling_mode(), CastlingMode::Chess960);
+    /// # Ok::<(), chess_core::PositionError>(())
+    /// ```
+    pub fn in_chess960(self) -> Result<Position, PositionError> {
+        Position::validate(self.setup, self.validation.castling(CastlingMode::Chess960))
+    }
+
+    /// Tells whether the castling rights found invalid in standard chess are valid in Chess960.
+    fn castling_fits_chess960(&self) -> bool {
+        let (board, rights) = (&self.setup.board, self.setup.castling_rights);
+        self.mode == CastlingMode::Standard
+            && self.problems.contains(Problems::INVALID_CASTLING_RIGHTS)
+            && invalid_castling_rights(board, rights, CastlingMode::Chess960).is_empty()
+    }
+
     /// Drops an en-passant square that no double pawn step left ([`Problem::InvalidEnPassant`])
     /// and validates again.
     pub fn ignore_invalid_ep_square(self) -> Result<Position, PositionError> {
@@ -583,6 +616,9 @@ impl fmt::Display for PositionError {
                 f.write_str("; ")?;
             }
             write!(f, "{problem}")?;
+        }
+        if self.castling_fits_chess960() {
+            f.write_str("; Chess960 allows these castling rights")?;
         }
         Ok(())
     }

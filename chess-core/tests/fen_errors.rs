@@ -149,10 +149,16 @@ fn castling_rights_without_king_or_rook() {
     let standard = Position::from_fen_with(king_moved, CastlingMode::Standard).unwrap_err();
     let FenError::Position(standard) = standard else { panic!("{standard}") };
     assert_eq!(standard.problems().collect::<Vec<_>>(), [Problem::InvalidCastlingRights(Square::A1 | Square::H1)]);
-    // The same placement is fine in Chess960, where the king may stand on d1, and the
-    // automatic choice (`from_fen`) picks Chess960 for it.
-    assert!(Position::from_fen_with(king_moved, CastlingMode::Chess960).is_ok());
-    assert_eq!(Position::from_fen(king_moved).unwrap().castling_mode(), CastlingMode::Chess960);
+    // The same placement is fine in Chess960, where the king may stand on d1: the error says
+    // so, its repair reads it as Chess960, and the automatic choice picks Chess960 for it.
+    assert!(
+        standard.to_string().ends_with("(the king or the rook is not in place); Chess960 allows these castling rights")
+    );
+    let chess960 = Position::from_fen_with(king_moved, CastlingMode::Chess960).unwrap();
+    assert_eq!(standard.in_chess960(), Ok(chess960));
+    assert_eq!(Position::from_fen_with(king_moved, CastlingChoice::Automatic), Ok(chess960));
+    // `FromStr` reads standard chess: the same error.
+    assert_eq!(king_moved.parse::<Position>(), Err(FenError::Position(standard)));
 }
 
 #[test]
@@ -237,8 +243,12 @@ fn recovery_drops_impossible_castling_rights_as_python_chess_does() {
 
     // A Shredder right on b1 without a rook there makes the automatic choice Chess960; once it
     // is dropped, the position is validated again and the choice falls back to standard.
-    let error = position_error("4k3/8/8/8/8/8/8/R3K3 w B - 0 1");
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w B - 0 1";
+    let Err(FenError::Position(error)) = Position::from_fen_with(fen, CastlingChoice::Automatic) else { panic!() };
     assert_eq!(error.castling_mode(), CastlingMode::Chess960);
+    // No rook on b1: Chess960 does not allow that right either, and the error does not say it does.
+    assert!(!error.to_string().contains("Chess960"));
+    assert_eq!(position_error(fen).castling_mode(), CastlingMode::Standard);
     assert_eq!(error.problems().collect::<Vec<_>>(), [Problem::InvalidCastlingRights(Square::B1.into())]);
     let pos = error.ignore_invalid_castling_rights().unwrap();
     assert_eq!(
@@ -338,16 +348,20 @@ fn castling_mode_choices() {
     let refused = Position::from_fen_with(chess960_start, CastlingChoice::Standard).unwrap_err();
     assert_eq!(
         refused.to_string(),
-        "illegal position: castling field: no castling is possible with the rook square(s) e1, g1, e8, g8 (the king or the rook is not in place)"
+        "illegal position: castling field: no castling is possible with the rook square(s) e1, g1, e8, g8 \
+         (the king or the rook is not in place); Chess960 allows these castling rights"
     );
-    // `from_fen`, `FromStr` and the default validation all choose automatically, strictly.
-    for fen in [start, chess960_start] {
-        let expected = Position::from_fen_with(fen, CastlingChoice::Automatic).unwrap();
-        assert_eq!(Position::from_fen(fen).unwrap(), expected);
-        assert_eq!(fen.parse::<Position>().unwrap(), expected);
-        assert_eq!(Position::from_fen_with(fen, Validation::default()).unwrap(), expected);
-    }
+    // `from_fen`, `FromStr` and the default validation all read standard chess, strictly.
+    let expected = Position::from_fen_with(start, CastlingChoice::Automatic).unwrap();
+    assert_eq!(Position::from_fen(start), Ok(expected));
+    assert_eq!(start.parse::<Position>(), Ok(expected));
+    assert_eq!(Position::from_fen_with(start, Validation::default()), Ok(expected));
+    assert_eq!(Position::from_fen(chess960_start), Err(refused.clone()));
+    assert_eq!(chess960_start.parse::<Position>(), Err(refused.clone()));
+    assert_eq!(Position::from_fen_with(chess960_start, Validation::default()), Err(refused));
     assert_eq!(Validation::default(), Validation::strict());
+    assert_eq!(Validation::default().castling, CastlingChoice::Standard);
+    assert_eq!(Validation::relaxed().castling, CastlingChoice::Standard);
     assert_eq!(CastlingMode::detect(&Setup::from_fen(start).unwrap()), CastlingMode::Standard);
     // Without castling rights, a Chess960 placement reads as standard chess.
     assert_eq!(
@@ -418,7 +432,9 @@ fn epd_reads_its_fields_like_a_fen_with_the_same_options() {
         "k7/8/8/8/8/8/PPPPPPPP/KQQ5 w - - 0 1"
     );
     let chess960 = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - D1 20;";
-    let epd: Epd = chess960.parse().unwrap();
+    // `FromStr` reads standard chess, as for a FEN; Chess960 is chosen by name.
+    assert!(matches!(chess960.parse::<Epd>(), Err(EpdError::Fen(FenError::Position(_)))));
+    let epd = Epd::parse(chess960, CastlingChoice::Automatic).unwrap();
     assert_eq!(epd.position.castling_mode(), CastlingMode::Chess960);
     assert_eq!(epd.perft_counts(), [(1, 20)]);
     assert!(Epd::parse(chess960, CastlingMode::Standard).is_err());

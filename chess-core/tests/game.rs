@@ -568,6 +568,21 @@ fn push_refuses_illegal_moves_and_moves_after_the_end() {
     assert_eq!(game.timeout(Color::Black), Err(EventError::GameOver(mate)));
     assert_eq!(game.moves().len(), 4);
     assert_eq!(PushError::GameOver(mate).to_string(), "the game is over: black wins by checkmate");
+    // Recording past the end, a mated side still has no move.
+    let mut recorded = game.clone().with_judging(Judging::Record);
+    assert_eq!(recorded.push(Move::new(Square::A2, Square::A3)), Err(PushError::GameOver(mate)));
+
+    // After a resignation: the end comes before the move's legality when judging; a recorded
+    // game goes on with legal moves only.
+    let mut game = Game::new();
+    play(&mut game, "e4");
+    let resigned = game.resign(Color::Black).unwrap();
+    assert_eq!(game.push(Move::new(Square::E7, Square::E5)), Err(PushError::GameOver(resigned)));
+    assert_eq!(game.push(Move::new(Square::E7, Square::E4)), Err(PushError::GameOver(resigned)));
+    let mut recorded = game.with_judging(Judging::Record);
+    assert!(matches!(recorded.push(Move::new(Square::E7, Square::E4)), Err(PushError::Illegal(_))));
+    assert_eq!(recorded.push(Move::new(Square::E7, Square::E5)), Ok(()));
+    assert_eq!(recorded.outcome(), Some(resigned));
 }
 
 /// Pushes `san`, takes it back, and checks that everything is as before.

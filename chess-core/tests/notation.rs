@@ -215,8 +215,8 @@ fn epd_operations() {
     assert_eq!(epd.best_moves().unwrap().unwrap().len(), 2);
     assert_eq!(epd.operation("c0").unwrap(), ["a; comment"]);
     assert_eq!(epd.to_string(), r#"8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - am Rd6; bm Rxb2 Kg6; c0 "a; comment";"#);
-    let perft: Epd =
-        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528".parse().unwrap();
+    let perft = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528";
+    let perft = Epd::parse(perft, CastlingMode::Chess960).unwrap();
     assert_eq!(perft.perft_counts(), vec![(1, 21), (2, 528)]);
     assert_eq!(perft.position.castling_mode(), CastlingMode::Chess960);
     // A string left open runs to the end of the line, as python-chess reads it.

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use chess_core::pgn::{PgnGame, PgnReader};
-use chess_core::{CastlingMode, Position, Validation};
+use chess_core::{CastlingChoice, CastlingMode, Position, Validation};
 
 /// Positions the targets start from when the input does not give a FEN of its own.
 pub const SEEDS: &[&str] = &[
@@ -37,7 +37,8 @@ pub fn position_and_rest(data: &[u8]) -> (Position, &[u8]) {
         }
     }
     let index = head.first().or(rest.first()).map_or(0, |&b| usize::from(b) % SEEDS.len());
-    (Position::from_fen_with(SEEDS[index], Validation::relaxed()).unwrap(), rest)
+    // The castling mode by the castling rights: one seed is a Chess960 position.
+    (Position::from_fen_with(SEEDS[index], Validation::relaxed().castling(CastlingChoice::Automatic)).unwrap(), rest)
 }
 
 /// Writes a game read from PGN and reads it back: exactly one game, with the same start

@@ -1,9 +1,9 @@
-//! Any bytes as a FEN, read strictly, relaxed and as Chess960: a position read writes and
-//! reads back equal with the same key, lists exactly its counted moves, all legal, and each
-//! child writes a FEN that reads again.
+//! Any bytes as a FEN, read strictly, relaxed, as Chess960 and with the castling mode chosen by
+//! the castling rights: a position read writes and reads back equal with the same key, lists
+//! exactly its counted moves, all legal, and each child writes a FEN that reads again.
 #![no_main]
 
-use chess_core::{CastlingMode, Position, Validation};
+use chess_core::{CastlingChoice, CastlingMode, Position, Validation};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -13,6 +13,7 @@ fuzz_target!(|data: &[u8]| {
         Validation::relaxed(),
         Validation::strict().castling(CastlingMode::Chess960),
         Validation::relaxed().castling(CastlingMode::Chess960),
+        Validation::strict().castling(CastlingChoice::Automatic),
     ];
     for validation in validations {
         let Ok(pos) = Position::from_fen_with(text, validation) else { continue };

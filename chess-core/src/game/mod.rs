@@ -300,10 +300,15 @@ impl Game {
     ///
     /// The move is matched by its squares and promotion, like [`Position::play`].
     pub fn push(&mut self, m: Move) -> Result<(), PushError> {
-        self.ensure_ongoing()?;
-        let legal = self.position().resolve(m)?;
-        self.push_new(legal);
-        Ok(())
+        match self.position().resolve(m) {
+            // A legal move shows the position is no mate or stalemate, which a game recording
+            // past its end would otherwise have to look for before every move (PgnGame::to_game).
+            Ok(legal) => self.push_legal(legal),
+            Err(error) => {
+                self.ensure_ongoing()?;
+                Err(error.into())
+            }
+        }
     }
 
     /// Plays a move given in UCI and returns it; on error the game is unchanged.

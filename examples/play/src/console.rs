@@ -9,7 +9,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use chess_core::pgn::{FromGameOptions, PgnGame};
 use chess_core::search::Searcher;
 use chess_core::{
-    Bitboard, Color, IllegalMoveReason, Move, MoveText, Piece, Position, Role, SanError, SanStyle, Square,
+    Bitboard, Color, IllegalMoveReason, Move, MoveText, ParseMoveError, Piece, Position, Role, SanError, SanStyle,
+    Square,
 };
 use chess_session::{Draw, Pace, Refusal, Session, Settings, Side, texts};
 
@@ -232,26 +233,18 @@ impl<'c, R: BufRead, W: Write> Console<'c, R, W> {
                 }
             }
             Command::Yes | Command::No | Command::Settings => self.io.say(Msg::NotUnderstood(line))?,
-            Command::Coords { .. } | Command::Square(_) | Command::San(_) if over => self.io.say(Msg::GameIsOver)?,
-            Command::Coords { from, to, promotion } => {
+            Command::Square(_) | Command::Move(_) if over => self.io.say(Msg::GameIsOver)?,
+            Command::Square(square) => {
+                let position = self.session.game.position();
                 let found =
-                    self.session.game.position().resolve_move(from, to, promotion).map_err(|reason| match reason {
-                        IllegalMoveReason::MustPromote { from, to } => Rejection::NeedsPromotion { from, to },
-                        reason => Rejection::Illegal(reason),
+                    read_move(position, &square.to_string()).map_err(|rejection| match position.piece_at(square) {
+                        Some(_) => Rejection::ShowMoves(square),
+                        None => rejection,
                     });
                 self.try_move(found, line)?;
             }
-            Command::Square(square) => {
-                let position = self.session.game.position();
-                let found = position.parse_san(&square.to_string()).map_err(|error| match position.piece_at(square) {
-                    Some(_) => Rejection::ShowMoves(square),
-                    None => san_rejection(&error),
-                });
-                self.try_move(found, line)?;
-            }
-            Command::San(text) => {
-                let position = self.session.game.position();
-                let found = parse_san_any_case(position, &text).map_err(|error| san_rejection(&error));
+            Command::Move(text) => {
+                let found = read_move(self.session.game.position(), &text);
                 self.try_move(found, line)?;
             }
         }
@@ -622,34 +615,43 @@ fn new_game(config: &Config, settings: Settings) -> Session {
     Session::new(settings, config.fen.unwrap_or_default())
 }
 
-/// Reads SAN as typed, else in another case when only one reading is a legal move (`nf3` is
-/// Nf3, `E4` is e4; `bxc3` with both a bishop and a b-pawn able to take stays as typed).
-fn parse_san_any_case(position: &Position, text: &str) -> Result<Move, SanError> {
-    let error = match position.parse_san(text) {
+/// Reads a move as chess-core's `Position::parse_move` does (SAN, `e2e4`, `e2 e4`, `e2-e4`),
+/// and SAN typed in another case when only one reading is a legal move (`nf3` is Nf3, `E4` is
+/// e4; `bxc3` with both a bishop and a b-pawn able to take stays as typed).
+fn read_move(position: &Position, text: &str) -> Result<Move, Rejection> {
+    let error = match position.parse_move(text) {
         Ok(m) => return Ok(m),
         Err(error) => error,
     };
-    let lower = text.to_lowercase();
-    let mut piece = lower.clone();
-    if let Some(first) = piece.get_mut(0..1) {
-        first.make_ascii_uppercase();
+    if matches!(error, ParseMoveError::San(_) | ParseMoveError::Unreachable { .. }) {
+        let lower = text.to_lowercase();
+        let mut piece = lower.clone();
+        if let Some(first) = piece.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        let readings = [lower.clone(), piece, lower.replace('o', "O"), text.to_uppercase()];
+        let mut found: Vec<Move> = readings.iter().filter_map(|reading| position.parse_move(reading).ok()).collect();
+        found.dedup();
+        if let [m] = found[..] {
+            return Ok(m);
+        }
     }
-    let readings = [lower.clone(), piece, lower.replace('o', "O"), text.to_uppercase()];
-    let mut found: Vec<Move> = readings.iter().filter_map(|reading| position.parse_san(reading).ok()).collect();
-    found.dedup();
-    match found[..] {
-        [m] => Ok(m),
-        _ => Err(error),
-    }
+    Err(rejection(&error))
 }
 
-/// Explains why SAN text names no single legal move.
-fn san_rejection(error: &SanError) -> Rejection {
-    match *error {
-        SanError::MissingPromotion { from, to, .. } => Rejection::NeedsPromotion { from, to },
-        SanError::Ambiguous { from, .. } => Rejection::Ambiguous(from),
-        SanError::Illegal { reason: Some(reason), .. } => Rejection::Illegal(reason),
-        SanError::Illegal { reason: None, .. } => Rejection::NoMatch,
+/// Explains why a move typed names no single legal move.
+fn rejection(error: &ParseMoveError) -> Rejection {
+    match error {
+        ParseMoveError::Illegal { reason: IllegalMoveReason::MustPromote { from, to }, .. }
+        | ParseMoveError::San(SanError::MissingPromotion { from, to, .. }) => {
+            Rejection::NeedsPromotion { from: *from, to: *to }
+        }
+        ParseMoveError::San(SanError::Ambiguous { from, .. }) => Rejection::Ambiguous(*from),
+        ParseMoveError::Illegal { reason, .. }
+        | ParseMoveError::San(SanError::Illegal { reason: Some(reason), .. }) => Rejection::Illegal(*reason),
+        ParseMoveError::San(SanError::Illegal { reason: None, .. }) | ParseMoveError::Unreachable { .. } => {
+            Rejection::NoMatch
+        }
         _ => Rejection::NotUnderstood,
     }
 }

@@ -1,5 +1,6 @@
-//! Reads what the player types: commands (with one-letter shortcuts and Chinese names),
-//! coordinates (`e2e4`, `e2 e4`, `e2-e4`, `e7e8q`), a lone square, or SAN.
+//! Reads what the player types: commands (with one-letter shortcuts and Chinese names), a
+//! lone square, or a move (read by chess-core's `Position::parse_move`: SAN, `e2e4`, `e2 e4`,
+//! `e2-e4`, `e7e8q`).
 
 use chess_core::{Role, Square};
 
@@ -40,19 +41,10 @@ pub(crate) enum Command {
     No,
     /// `s`, `settings`: a new game with new settings.
     Settings,
-    /// A move given by its squares.
-    Coords {
-        /// The square the piece leaves.
-        from: Square,
-        /// The square it goes to.
-        to: Square,
-        /// The promotion piece, if given.
-        promotion: Option<Role>,
-    },
     /// A square on its own: a pawn move in SAN, or a question about the piece there.
     Square(Square),
-    /// Anything else, read as SAN.
-    San(String),
+    /// Anything else, read as a move (SAN, or two squares: `e2e4`, `e2 e4`, `e2-e4`).
+    Move(String),
 }
 
 /// Reads one line of input.
@@ -86,32 +78,20 @@ pub(crate) fn parse(line: &str) -> Command {
         ("moves" | "走法", true) => Command::Moves(None),
         ("moves" | "走法", false) => match square(rest) {
             Some(square) => Command::Moves(Some(square)),
-            None => Command::San(line.to_string()),
+            None => Command::Move(line.to_string()),
         },
-        _ => coordinates(&lower).unwrap_or_else(|| Command::San(line.to_string())),
+        _ => match square(&lower) {
+            Some(square) => Command::Square(square),
+            None => Command::Move(line.to_string()),
+        },
     }
-}
-
-/// Reads `e2e4`, `e2 e4`, `e2-e4`, `e7e8q`, `e7e8=q` or a lone square `e2`.
-fn coordinates(text: &str) -> Option<Command> {
-    let compact: String = text.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
-    if let Some(square) = square(&compact) {
-        return Some(Command::Square(square));
-    }
-    let from = square(compact.get(0..2)?)?;
-    let to = square(compact.get(2..4)?)?;
-    let promotion = match compact.get(4..)?.trim_start_matches('=') {
-        "" => None,
-        piece => Some(role_letter(piece)?),
-    };
-    Some(Command::Coords { from, to, promotion })
 }
 
 fn square(text: &str) -> Option<Square> {
     text.parse().ok()
 }
 
-/// Reads a one-letter piece name (`q`, `r`, `b`, `n`, also `k` and `p`: the rules refuse those).
+/// Reads a one-letter piece name (`q`, `r`, `b`, `n`, also `k` and `p`).
 fn role_letter(text: &str) -> Option<Role> {
     let mut chars = text.chars();
     let role = Role::from_char(chars.next()?.to_ascii_lowercase())?;
@@ -161,23 +141,15 @@ mod tests {
     }
 
     #[test]
-    fn coordinates_in_several_spellings() {
-        let e2e4 = Command::Coords { from: Square::E2, to: Square::E4, promotion: None };
-        for line in ["e2e4", "e2 e4", "e2-e4", "E2E4"] {
-            assert_eq!(parse(line), e2e4, "{line}");
-        }
-        let promotion = Command::Coords { from: Square::E7, to: Square::E8, promotion: Some(Role::Knight) };
-        assert_eq!(parse("e7e8n"), promotion);
-        assert_eq!(parse("e7e8=N"), promotion);
+    fn a_lone_square() {
         assert_eq!(parse("e2"), Command::Square(Square::E2));
-        // The rules explain why a pawn cannot become a king.
-        assert_eq!(parse("e7e8k"), Command::Coords { from: Square::E7, to: Square::E8, promotion: Some(Role::King) });
+        assert_eq!(parse(" E2 "), Command::Square(Square::E2));
     }
 
     #[test]
-    fn everything_else_is_san() {
-        for line in ["Nf3", "O-O", "exd6 e.p.", "e8=Q", "e7e8x", "moves z9", "bogus 💥"] {
-            assert_eq!(parse(line), Command::San(line.to_string()), "{line}");
+    fn everything_else_is_a_move() {
+        for line in ["e2e4", "e2 e4", "E2-E4", "e7e8=N", "Nf3", "O-O", "exd6 e.p.", "e8=Q", "moves z9", "bogus 💥"] {
+            assert_eq!(parse(line), Command::Move(line.to_string()), "{line}");
         }
     }
 
