@@ -137,7 +137,13 @@ def test_arrows_are_drawn_over_the_pieces_pointing_at_the_head() -> None:
 
 def test_fill_colors_style_and_borders() -> None:
     svg = chess_core.svg.board(
-        fill={chess_core.C3: "#cc0000cc", chess_core.D4: "purple"},
+        fill={
+            chess_core.C3: "#cc0000cc",
+            chess_core.D4: "purple",
+            chess_core.E5: "#f008",
+            chess_core.F5: "#12345-67",
+            chess_core.G5: 'x"/><b',
+        },
         colors={"square light": "#ffffff", "margin": "#00000080"},
         style=".square.light { fill: red } /* <b> & */",
         borders=True,
@@ -147,6 +153,9 @@ def test_fill_colors_style_and_borders() -> None:
     fills = {cls.split()[-1]: e.attrib for cls, e in classed(svg, "rect", "fill")}
     assert fills["c3"]["fill"] == "#cc0000" and float(fills["c3"]["opacity"]) == pytest.approx(0.8)
     assert fills["d4"]["fill"] == "purple" and "opacity" not in fills["d4"]
+    assert fills["e5"]["fill"] == "#f00" and float(fills["e5"]["opacity"]) == pytest.approx(8 / 15, abs=1e-3)
+    # What is no colour with transparency is written as it is, escaped.
+    assert (fills["f5"]["fill"], fills["g5"]["fill"]) == ("#12345-67", 'x"/><b') and "opacity" not in fills["f5"]
     assert {e.attrib["fill"] for _, e in classed(svg, "rect", "light")} == {"#ffffff"}
     [(_, margin)] = classed(svg, "rect", "margin")
     assert margin.attrib["stroke"] == "#000000"

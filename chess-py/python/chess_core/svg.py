@@ -58,6 +58,7 @@ DEFAULT_COLORS: Dict[str, str] = {
 }
 
 _FILES = "abcdefgh"
+_HEX_DIGITS = frozenset("0123456789abcdefABCDEF")
 _NAMES = {1: "pawn", 2: "knight", 3: "bishop", 4: "rook", 5: "queen", 6: "king"}
 
 # The pieces of the web page's set on a 45x45 square: a base, then what tells each piece apart.
@@ -173,13 +174,10 @@ def _square(value: Any, what: str) -> int:
 def _paint(attribute: str, color: str) -> str:
     """``fill="..."`` (or ``stroke``) for a colour; a ``#rrggbbaa`` or ``#rgba`` colour becomes
     the solid colour and an ``opacity``, as SVG Tiny has no colours with alpha."""
-    if color.startswith("#") and len(color) in (5, 9):
-        try:
-            alpha = int(color[-2:], 16) / 255 if len(color) == 9 else int(color[-1], 16) / 15
-        except ValueError:
-            return f"{attribute}={quoteattr(color)}"
+    if color.startswith("#") and len(color) in (5, 9) and all(c in _HEX_DIGITS for c in color[1:]):
+        alpha = int(color[-2:], 16) / 255 if len(color) == 9 else int(color[-1], 16) / 15
         solid = color[:-2] if len(color) == 9 else color[:-1]
-        return f'{attribute}={quoteattr(solid)} opacity="{alpha:.3f}"'
+        return f'{attribute}="{solid}" opacity="{alpha:.3f}"'
     return f"{attribute}={quoteattr(color)}"
 
 
