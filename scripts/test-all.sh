@@ -126,7 +126,9 @@ rm -rf "$wheels"
 "$python" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$wheels"/chess_core-*.whl
 
 step "chess-py: Python tests (differential against python-chess), stub check, type check"
-"$python" -m pytest -q -p no:cacheprovider chess-py/tests
+# The uci engine built by the cargo tests: python-chess's engine client drives it with chess_core
+# boards (chess-py/tests/test_python_chess_engine.py).
+CHESS_UCI_BIN="$target_dir/test-release/uci" "$python" -m pytest -q -p no:cacheprovider chess-py/tests
 "$python" -m mypy.stubtest chess_core
 "$python" -m mypy chess-py/tests chess-py/benches examples/python
 

@@ -315,6 +315,28 @@ pub(crate) fn _termination_values() -> Vec<(u8, u8)> {
 
 #[pymethods]
 impl Board {
+    /// The rules' name in the UCI protocol (`UCI_Variant`), as python-chess's `Board.uci_variant`:
+    /// python-chess's engine client (`chess.engine`) reads it from the board's type.
+    ///
+    /// ```python
+    /// assert chess_core.Board.uci_variant == "chess"
+    /// ```
+    #[classattr]
+    fn uci_variant() -> &'static str {
+        "chess"
+    }
+
+    /// The rules' name in the XBoard protocol (`variant`), as python-chess's
+    /// `Board.xboard_variant`, read by python-chess's XBoard client.
+    ///
+    /// ```python
+    /// assert chess_core.Board.xboard_variant == "normal"
+    /// ```
+    #[classattr]
+    fn xboard_variant() -> &'static str {
+        "normal"
+    }
+
     /// Sets up a board from a FEN (the standard start by default). `chess960=True` reads the
     /// castling rights as Chess960's and writes castling as king-takes-rook. A malformed FEN
     /// raises `InvalidFenError` (a `ValueError`) naming the field and character; a well-formed

@@ -404,14 +404,19 @@ __all__ = [
     "STATUS_TOO_MANY_CHECKERS", "STATUS_IMPOSSIBLE_CHECK",
 ]
 
-# Jupyter shows a Board as its picture (chess_core.svg).
+# Jupyter shows boards, pieces and square sets as their pictures (chess_core.svg).
 from . import svg as _svg  # noqa: E402
 
-Board._repr_svg_ = _svg._repr_svg_  # type: ignore[attr-defined]
+BaseBoard._repr_svg_ = _svg._repr_svg_  # type: ignore[attr-defined]  # and Board, its subclass
+
+
+def _piece_svg(self: Piece) -> str:
+    return _svg.piece(self, size=45)
 
 
 def _square_set_svg(self: SquareSet) -> str:
     return _svg.board(squares=self, size=390)
 
 
+Piece._repr_svg_ = _piece_svg  # type: ignore[attr-defined]
 SquareSet._repr_svg_ = _square_set_svg  # type: ignore[attr-defined]

@@ -1,8 +1,8 @@
 """Type stubs of the native module (the Rust extension built from chess-py/src/lib.rs)."""
 
 from typing import (
-    Any, Callable, Dict, Iterable, Iterator, List, Mapping, NoReturn, Optional, SupportsInt, Tuple, TypeVar, Union,
-    final,
+    Any, Callable, ClassVar, Dict, Iterable, Iterator, List, Mapping, NoReturn, Optional, SupportsInt, Tuple, TypeVar,
+    Union, final,
 )
 
 from typing_extensions import disjoint_base
@@ -163,6 +163,8 @@ class BaseBoard:
 
 @final
 class Board(BaseBoard):
+    uci_variant: ClassVar[str]
+    xboard_variant: ClassVar[str]
     def __new__(cls, fen: Optional[str] = ..., *, chess960: bool = False, rules: Union[str, Rules, None] = None) -> Board: ...
     @property
     def rules(self) -> Rules: ...
