@@ -2,8 +2,10 @@
 //! seven pieces without castling rights (feature `syzygy`, needs `std`).
 //!
 //! A [`Tablebase`] knows the `.rtbw` (WDL) and `.rtbz` (DTZ) files of the directories added to
-//! it and opens each table on its first probe, reading it with positional reads (no memory
-//! map, nothing read in whole). Probes take `&self`: one tablebase serves many threads.
+//! it and opens each table on its first probe: files up to 8 MiB are read whole, larger ones
+//! a block at a time with positional reads (no memory map, no `unsafe`; the limit is
+//! [`Tablebase::set_read_whole_limit`]). Probes take `&self`:
+//! one tablebase serves many threads.
 //!
 //! The values are python-chess's (`chess.syzygy`): [`Tablebase::probe_wdl`] assumes the
 //! position was reached by a capture or a pawn move (the halfmove clock is not read), and
@@ -207,11 +209,18 @@ struct Entry {
 /// let best = tables.best_moves(&pos)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Tablebase {
     entries: Vec<Entry>,
     /// Both orientations of each material lead to its entry.
     index: HashMap<Material, usize>,
+    read_whole_limit: u64,
+}
+
+impl Default for Tablebase {
+    fn default() -> Tablebase {
+        Tablebase { entries: Vec::new(), index: HashMap::new(), read_whole_limit: Tablebase::DEFAULT_READ_WHOLE_LIMIT }
+    }
 }
 
 const fn dtz_before_zeroing(wdl: i32) -> i32 {
@@ -225,9 +234,26 @@ const fn dtz_before_zeroing(wdl: i32) -> i32 {
 }
 
 impl Tablebase {
+    /// Files up to this size (8 MiB) are read whole on their first probe, unless
+    /// [`Tablebase::set_read_whole_limit`] says otherwise.
+    pub const DEFAULT_READ_WHOLE_LIMIT: u64 = 8 << 20;
+
     /// An empty tablebase.
     pub fn new() -> Tablebase {
         Tablebase::default()
+    }
+
+    /// Sets the size up to which a file is read whole into memory on its first probe (the
+    /// fastest probes); larger files are read a block at a time with positional reads. 0
+    /// reads every file a block at a time; `u64::MAX` reads every file whole. Applies to
+    /// tables not yet opened.
+    ///
+    /// ```
+    /// let mut tables = chess_core::syzygy::Tablebase::new();
+    /// tables.set_read_whole_limit(64 << 20);
+    /// ```
+    pub fn set_read_whole_limit(&mut self, bytes: u64) {
+        self.read_whole_limit = bytes;
     }
 
     /// Adds the `.rtbw` and `.rtbz` files of a directory (not its subdirectories) and returns
@@ -381,7 +407,7 @@ impl Tablebase {
         let origin = slot.origin.as_ref().ok_or_else(missing)?;
         let table = slot.table.get_or_init(|| {
             let source = match origin {
-                Origin::Path(path) => Source::open(path)?,
+                Origin::Path(path) => Source::open(path, self.read_whole_limit)?,
                 Origin::Bytes(bytes) => Source::Memory(bytes.clone()),
             };
             Table::open(source, kind, &entry.material)

@@ -76,15 +76,18 @@ pub(crate) enum Source {
 }
 
 impl Source {
-    /// Opens a file for positional reads (read whole where the platform has none).
-    pub(crate) fn open(path: &std::path::Path) -> Result<Source> {
+    /// Opens a file: read whole up to `read_whole_limit` bytes (or where the platform has no
+    /// positional reads), else for positional reads.
+    pub(crate) fn open(path: &std::path::Path, read_whole_limit: u64) -> Result<Source> {
         let io = |e: std::io::Error| TableError::Io(e.kind());
-        if cfg!(any(unix, windows)) {
-            let file = File::open(path).map_err(io)?;
-            let len = file.metadata().map_err(io)?.len();
+        let file = File::open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        if cfg!(any(unix, windows)) && len > read_whole_limit {
             Ok(Source::File(file, len))
         } else {
-            Ok(Source::Memory(std::fs::read(path).map_err(io)?.into()))
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::Read::take(file, len), &mut bytes).map_err(io)?;
+            Ok(Source::Memory(bytes.into()))
         }
     }
 
