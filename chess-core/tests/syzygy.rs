@@ -63,12 +63,12 @@ fn endgame_epd(src: &Path, tables: &Tablebase) {
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let fields: Vec<&str> = line.splitn(5, ' ').collect();
         let p = pos(&format!("{} {} {} {} 0 1", fields[0], fields[1], fields[2], fields[3]));
-        // `wdl_table` (the table's value before captures and en passant) is not exposed.
         let operand = |name: &str| -> i32 {
             let mut ops = fields[4].split(';').map(str::trim);
             let value = ops.find_map(|op| op.strip_prefix(name)?.strip_prefix(' '));
             value.unwrap_or_else(|| panic!("{line}: no {name}")).parse().unwrap()
         };
+        assert_eq!(tables.probe_wdl_table(&p).map(Wdl::value), Ok(operand("wdl_table")), "{line}");
         assert_eq!(tables.probe_wdl(&p).map(Wdl::value), Ok(operand("wdl")), "{line}");
         assert_eq!(tables.probe_dtz(&p), Ok(Dtz(operand("dtz"))), "{line}");
         checked += 1;
@@ -82,6 +82,17 @@ fn documented_examples() {
     let tables = tablebase(&src);
     let p = pos("8/2K5/4B3/3N4/8/8/4k3/8 b - - 0 1");
     assert_eq!(tables.probe_wdl(&p), Ok(Wdl::Loss));
+    // Drawn without en passant, won with it; and a DTZ changed by it.
+    let p_ep = pos("8/8/8/k2Pp3/8/8/8/4K3 w - e6 0 2");
+    assert_eq!(tables.probe_wdl_table(&p_ep), Ok(Wdl::Draw));
+    assert_eq!(tables.probe_wdl(&p_ep), Ok(Wdl::Win));
+    assert_eq!(tables.probe_dtz(&pos("8/8/8/8/2pP4/2K5/4k3/8 b - d3 0 1")), Ok(Dtz(1)));
+    // A position python-chess's tests single out.
+    // (Its DTZ is 15, but the capture fxe3 needs KBPvKP, not among these tables.)
+    assert_eq!(
+        tables.probe_dtz(&pos("3K4/8/3k4/8/4p3/4B3/5P2/8 w - - 0 5")),
+        Err(ProbeError::MissingTable { material: "KBPvKP".into(), kind: TableKind::Wdl })
+    );
     assert_eq!(tables.probe_dtz(&p), Ok(Dtz(-53)));
     // KvK needs no table.
     assert_eq!(tables.probe_wdl(&pos("8/8/8/3k4/8/8/8/K7 w - - 0 1")), Ok(Wdl::Draw));

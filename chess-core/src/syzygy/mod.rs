@@ -332,6 +332,24 @@ impl Tablebase {
         self.wdl(pos).map(to_wdl)
     }
 
+    /// The value the WDL table stores for the position, captures and en passant not looked
+    /// at (python-chess's `probe_wdl_table`): [`Tablebase::probe_wdl`] is the position's
+    /// value, this is one of its ingredients, for checking tables.
+    ///
+    /// ```no_run
+    /// # let tables = chess_core::syzygy::Tablebase::new();
+    /// use chess_core::syzygy::Wdl;
+    /// // Drawn without the en passant capture, won with it.
+    /// let pos: chess_core::Position = "8/8/8/k2Pp3/8/8/8/4K3 w - e6 0 2".parse()?;
+    /// assert_eq!(tables.probe_wdl_table(&pos)?, Wdl::Draw);
+    /// assert_eq!(tables.probe_wdl(&pos)?, Wdl::Win);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn probe_wdl_table(&self, pos: &Position) -> Result<Wdl, ProbeError> {
+        check_root(pos)?;
+        self.table_wdl(pos).map(to_wdl)
+    }
+
     /// Distance to the next capture or pawn move with best play (python-chess's `probe_dtz`);
     /// needs the WDL and DTZ tables of the material and of what captures lead to.
     ///
@@ -561,7 +579,7 @@ fn child(pos: &Position, m: Move) -> Position {
 }
 
 fn to_wdl(v: i32) -> Wdl {
-    // Values come from `wdl`, which only returns table values in -2..=2.
+    // Every value comes from a table, checked to be in -2..=2.
     Wdl::from_value(v).unwrap_or(Wdl::Draw)
 }
 
