@@ -34,6 +34,7 @@ mod material;
 mod table;
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::path::{Path, PathBuf};
 use std::string::{String, ToString};
 use std::sync::{Arc, OnceLock};
@@ -213,13 +214,34 @@ struct Entry {
 pub struct Tablebase {
     entries: Vec<Entry>,
     /// Both orientations of each material lead to its entry.
-    index: HashMap<Material, usize>,
+    index: HashMap<Material, usize, BuildHasherDefault<MaterialHasher>>,
     read_whole_limit: u64,
+}
+
+/// A multiply-rotate hash of a material's twelve counts: every probe looks one up, and the
+/// keys (at most a few thousand tables) need no protection against chosen collisions.
+#[derive(Debug, Default, Clone, Copy)]
+struct MaterialHasher(u64);
+
+impl Hasher for MaterialHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 impl Default for Tablebase {
     fn default() -> Tablebase {
-        Tablebase { entries: Vec::new(), index: HashMap::new(), read_whole_limit: Tablebase::DEFAULT_READ_WHOLE_LIMIT }
+        Tablebase {
+            entries: Vec::new(),
+            index: HashMap::default(),
+            read_whole_limit: Tablebase::DEFAULT_READ_WHOLE_LIMIT,
+        }
     }
 }
 

@@ -401,9 +401,21 @@ impl Huffman {
             return corrupt("a block past the data");
         }
         let start = self.data + (block << self.block_size);
-        let mut bits = BitReader::new(source, start)?;
+        let len = 1usize << self.block_size;
+        let buffer;
+        let bytes = match source {
+            // In memory: the block and what follows (the decoder may read ahead).
+            Source::Memory(all) => usize::try_from(start).ok().and_then(|start| all.get(start..)).unwrap_or_default(),
+            Source::File(..) => {
+                let mut block = std::vec![0u8; len + 8];
+                source.read_zero_filled(&mut block, start)?;
+                buffer = block;
+                &buffer[..]
+            }
+        };
+        let mut bits = BitReader { bytes, at: 0 };
 
-        let mut code = bits.next_u64()?;
+        let mut code = u64::from(bits.next_u32()) << 32 | u64::from(bits.next_u32());
         let mut bit_cnt = 0u32;
         let mut sym;
         loop {
@@ -427,7 +439,7 @@ impl Huffman {
             bit_cnt += u32::from(l);
             if bit_cnt >= 32 {
                 bit_cnt -= 32;
-                code |= u64::from(bits.next_u32()?) << bit_cnt;
+                code |= u64::from(bits.next_u32()) << bit_cnt;
             }
         }
         let mut sym = sym as usize;
@@ -446,41 +458,25 @@ impl Huffman {
     }
 }
 
-/// Big-endian words of a block, read 64 bytes at a time (zero past the end of the file).
+/// Big-endian words of a block; zero past its end (a damaged file's codes may run over).
 struct BitReader<'a> {
-    source: &'a Source,
-    buf: [u8; 64],
+    bytes: &'a [u8],
     at: usize,
-    next: u64,
 }
 
-impl<'a> BitReader<'a> {
-    fn new(source: &'a Source, start: u64) -> Result<BitReader<'a>> {
-        let mut reader = BitReader { source, buf: [0; 64], at: 0, next: start };
-        reader.refill()?;
-        Ok(reader)
-    }
-
-    fn refill(&mut self) -> Result<()> {
-        self.source.read_zero_filled(&mut self.buf, self.next)?;
-        self.next += 64;
-        self.at = 0;
-        Ok(())
-    }
-
-    fn next_u32(&mut self) -> Result<u32> {
-        if self.at == 64 {
-            self.refill()?;
-        }
-        let b = &self.buf[self.at..self.at + 4];
+impl BitReader<'_> {
+    fn next_u32(&mut self) -> u32 {
+        let word = match self.bytes.get(self.at..self.at + 4) {
+            Some(b) => u32::from_be_bytes([b[0], b[1], b[2], b[3]]),
+            None => {
+                let mut b = [0u8; 4];
+                let rest = self.bytes.get(self.at..).unwrap_or_default();
+                b[..rest.len().min(4)].copy_from_slice(&rest[..rest.len().min(4)]);
+                u32::from_be_bytes(b)
+            }
+        };
         self.at += 4;
-        Ok(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
-    }
-
-    fn next_u64(&mut self) -> Result<u64> {
-        let high = self.next_u32()?;
-        let low = self.next_u32()?;
-        Ok(u64::from(high) << 32 | u64::from(low))
+        word
     }
 }
 
