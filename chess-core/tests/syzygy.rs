@@ -11,6 +11,9 @@
 //! SYZYGY_DIFF_POSITIONS=100000 PYTHON_CHESS_PYTHON=.venv/bin/python \
 //!     cargo test -p chess-core --profile test-release --features syzygy --test syzygy differential
 //! ```
+//!
+//! Last run (2026-12-02): 100,000 positions, 15,530 of them with en passant, 0 disagreements,
+//! 115 s.
 #![cfg(feature = "syzygy")]
 
 use std::path::{Path, PathBuf};
