@@ -9,7 +9,7 @@ use std::sync::RwLock;
 use chess_core::Position;
 use chess_core::syzygy::{ProbeError, Tablebase as CoreTablebase};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyKeyError, PyOSError};
+use pyo3::exceptions::{PyKeyError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::board::Board;
@@ -22,12 +22,14 @@ create_exception!(
 );
 
 /// python-chess's exceptions for chess-core's probe errors: `MissingTableError` for a missing
-/// table, `KeyError` for positions no table holds, `OSError` for a damaged or unreadable file.
+/// table, `KeyError` for positions no table holds, `OSError` for a damaged or unreadable file
+/// (`ValueError` for failures added later).
 fn probe_error(error: ProbeError) -> PyErr {
     match error {
         ProbeError::MissingTable { .. } => MissingTableError::new_err(error.to_string()),
         ProbeError::CastlingRights | ProbeError::TooManyPieces { .. } => PyKeyError::new_err(error.to_string()),
         ProbeError::CorruptTable { .. } | ProbeError::Io { .. } => PyOSError::new_err(error.to_string()),
+        _ => PyValueError::new_err(error.to_string()),
     }
 }
 

@@ -131,6 +131,7 @@ impl Dtz {
 
 /// Why a probe failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ProbeError {
     /// No table of this material (named White first, `KQvKR`) was added.
     #[error("no {kind} table for {material}")]
