@@ -16,6 +16,22 @@ if [ ${#targets[@]} -eq 0 ]; then
     mapfile -t targets < <(cargo +nightly fuzz list)
 fi
 
+# The syzygy target mutates real tables: python-chess's small ones when its sdist is there
+# (PYTHON_CHESS_SRC, as scripts/test-all.sh exports it), written into the uncommitted corpus.
+tables="${PYTHON_CHESS_SRC:-}/data/syzygy/regular"
+if [ -f "$tables/KQvK.rtbw" ]; then
+    mkdir -p corpus/syzygy
+    i=0
+    # The order of MATERIALS in fuzz_targets/syzygy.rs: the first byte chooses the material.
+    for name in KQvK KRvK KPvK KNNvK KBvKB KNvKN KRvKR KQvKQ; do
+        size=$(wc -c <"$tables/$name.rtbw")
+        # The header: material, then the WDL table's length as two little-endian bytes.
+        { printf "$(printf '\\%03o' "$i" $((size & 255)) $((size >> 8)))"
+          cat "$tables/$name.rtbw" "$tables/$name.rtbz"; } >"corpus/syzygy/table-$name"
+        i=$((i + 1))
+    done
+fi
+
 # One build for every target (release with debug assertions, see fuzz/Cargo.toml).
 cargo +nightly fuzz build -O
 

@@ -69,6 +69,8 @@ if ! echo "$sdist_sha256  $sdist_dir/chess-1.11.2.tar.gz" | sha256sum --check --
 fi
 [ -f "$sdist_dir/chess-1.11.2/test.py" ] || tar -xzf "$sdist_dir/chess-1.11.2.tar.gz" -C "$sdist_dir"
 export PYTHON_CHESS_SRC="$sdist_dir/chess-1.11.2"
+# The Syzygy differential test (chess-core/tests/syzygy.rs) runs python-chess with this Python.
+export PYTHON_CHESS_PYTHON="$python"
 
 step "tests (optimised, with debug assertions and overflow checks; all features)"
 # This includes the C API's tests (chess-c/tests): the header check, and the C11 and C++17

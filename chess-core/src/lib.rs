@@ -14,6 +14,8 @@
 //! - `rating`: the casual site's points table and Elo (`rating`).
 //! - `text`: words in languages other than English ([`Lang`], `text(lang)` on reasons,
 //!   descriptions, levels and hints). Without it, everything still displays in English.
+//! - `syzygy` (implies `std`): probing Syzygy endgame tablebases (`syzygy`: win/draw/loss,
+//!   distance to zeroing, the best moves by them), with no further dependency.
 //! - `serde`: [`Square`], [`Move`] (as UCI text) and [`Position`] (as FEN and castling mode)
 //!   serialise, and with `alloc` so do `Game` (to save a game and go on later) and `Rules`.
 //!
@@ -99,6 +101,8 @@ pub mod search;
 mod serde_text;
 mod setup;
 mod square;
+#[cfg(feature = "syzygy")]
+pub mod syzygy;
 mod text;
 mod uci;
 mod zobrist;

@@ -29,6 +29,7 @@ mod pieces;
 mod rating;
 mod rules;
 mod squares;
+mod syzygy;
 
 use pyo3::prelude::*;
 
@@ -76,5 +77,6 @@ fn _chess_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::register(m)?;
     pgn::register(m)?;
     rating::register(m)?;
+    syzygy::register(m)?;
     Ok(())
 }

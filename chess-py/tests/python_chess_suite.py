@@ -36,8 +36,8 @@ CORE_CLASSES = [
 # The submodules test.py imports. Those chess_core has re-export it; the others (variants and
 # Gaviota tables, which chess_core does not have) answer every name with a fresh exception
 # class, so that test.py imports and only the tests that use them fail.
-PRESENT = ["engine", "pgn", "polyglot", "svg"]
-ABSENT = ["gaviota", "syzygy", "variant"]
+PRESENT = ["engine", "pgn", "polyglot", "svg", "syzygy"]
+ABSENT = ["gaviota", "variant"]
 
 REEXPORT = """import chess_core{dot} as _m
 globals().update({{k: getattr(_m, k) for k in dir(_m) if not k.startswith("__")}})
