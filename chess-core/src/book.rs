@@ -360,8 +360,7 @@ impl<'a> Book<'a> {
             .reduce(|best, found| if found.entry.weight > best.entry.weight { found } else { best })
     }
 
-    /// Chooses one entry of `find_all` uniformly at random, asking `random` one number per
-    /// entry after the first (reservoir sampling, as python-chess's `choice`).
+    /// Chooses one entry of `find_all` uniformly at random ([`choose_index`]).
     pub fn choice(
         &self,
         pos: &Position,
@@ -369,17 +368,12 @@ impl<'a> Book<'a> {
         exclude: &[Move],
         random: &mut impl BookRandom,
     ) -> Option<BookMove> {
-        let mut chosen = None;
-        for (index, found) in (0u64..).zip(self.find_all(pos, minimum_weight, exclude)) {
-            if chosen.is_none() || below(random, index + 1) == index {
-                chosen = Some(found);
-            }
-        }
-        chosen
+        let found: Vec<BookMove> = self.find_all(pos, minimum_weight, exclude).collect();
+        choose_index(found.len(), random).and_then(|index| found.get(index).copied())
     }
 
     /// Chooses one entry of `find_all` (weight 1 or more) with a probability proportional to
-    /// its weight, asking `random` for one number below the sum of the weights.
+    /// its weight ([`choose_weighted_index`]).
     pub fn weighted_choice(&self, pos: &Position, exclude: &[Move], random: &mut impl BookRandom) -> Option<BookMove> {
         self.weighted_choice_by(pos, exclude, random, u64::from)
     }
@@ -408,16 +402,53 @@ impl<'a> Book<'a> {
         random: &mut impl BookRandom,
         mut weigh: impl FnMut(u16) -> u64,
     ) -> Option<BookMove> {
-        let mut weighed = |found: &BookMove| weigh(found.entry.weight);
-        let total = self.find_all(pos, 1, exclude).fold(0u64, |sum, found| sum.saturating_add(weighed(&found)));
-        if total == 0 {
-            return None;
-        }
-        let pick = below(random, total);
-        let mut sum = 0u64;
-        self.find_all(pos, 1, exclude).find(|found| {
-            sum = sum.saturating_add(weighed(found));
-            sum > pick
-        })
+        let found: Vec<BookMove> = self.find_all(pos, 1, exclude).collect();
+        let weights: Vec<u64> = found.iter().map(|f| weigh(f.entry.weight)).collect();
+        choose_weighted_index(&weights, random).and_then(|index| found.get(index).copied())
     }
+}
+
+/// Chooses an index below `count` uniformly, asking `random` one number per index after the
+/// first (reservoir sampling: index `i` replaces the choice when the number below `i + 1` is
+/// `i`), as python-chess's `choice` does; `None` when `count` is 0.
+///
+/// ```
+/// use chess_core::book::choose_index;
+///
+/// assert_eq!(choose_index(3, &mut |_| 0), Some(0));
+/// assert_eq!(choose_index(3, &mut |bound| bound - 1), Some(2));
+/// assert_eq!(choose_index(0, &mut |_| 0), None);
+/// ```
+pub fn choose_index(count: usize, random: &mut impl BookRandom) -> Option<usize> {
+    let mut chosen = None;
+    for index in 0..count {
+        if chosen.is_none() || below(random, index as u64 + 1) == index as u64 {
+            chosen = Some(index);
+        }
+    }
+    chosen
+}
+
+/// Chooses an index of `weights` with a probability proportional to its weight, asking
+/// `random` for one number below their sum (as python-chess's `weighted_choice` does); `None`
+/// when the weights add up to 0.
+///
+/// ```
+/// use chess_core::book::choose_weighted_index;
+///
+/// assert_eq!(choose_weighted_index(&[0, 5, 1], &mut |_| 0), Some(1));
+/// assert_eq!(choose_weighted_index(&[0, 5, 1], &mut |bound| bound - 1), Some(2));
+/// assert_eq!(choose_weighted_index(&[0, 0], &mut |_| 0), None);
+/// ```
+pub fn choose_weighted_index(weights: &[u64], random: &mut impl BookRandom) -> Option<usize> {
+    let total = weights.iter().fold(0u64, |sum, &weight| sum.saturating_add(weight));
+    if total == 0 {
+        return None;
+    }
+    let pick = below(random, total);
+    let mut sum = 0u64;
+    weights.iter().position(|&weight| {
+        sum = sum.saturating_add(weight);
+        sum > pick
+    })
 }
