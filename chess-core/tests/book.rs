@@ -186,3 +186,116 @@ fn entries_that_are_not_legal_are_skipped_and_explained() {
     // Weight 0 never counts in a weighted choice.
     assert_eq!(book.weighted_choice(&pos, &[], &mut |_| 0).map(|f| f.entry.weight), Some(1));
 }
+
+/// The book's encoding of a legal move (castling is the king taking its rook in both).
+fn raw_move(mv: Move) -> u16 {
+    let promotion = mv.promotion().map_or(0, |role| role as u16);
+    mv.to() as u16 | (mv.from() as u16) << 6 | promotion << 12
+}
+
+/// A small book: for each line of SAN moves from the start, an entry of `weight` for each move.
+fn book_of(lines: &[(&str, u16)]) -> Book<'static> {
+    let mut entries = Vec::new();
+    for (line, weight) in lines {
+        let mut pos = Position::new();
+        for san in line.split_whitespace() {
+            let mv = pos.parse_san(san).unwrap();
+            let entry = Entry { key: pos.zobrist_key(), raw_move: raw_move(mv), weight: *weight, learn: 0 };
+            if !entries.contains(&entry) {
+                entries.push(entry);
+            }
+            pos.play(mv).unwrap();
+        }
+    }
+    entries.sort_by_key(|entry| entry.key);
+    Book::from_vec(entries.iter().flat_map(Entry::to_bytes).collect()).unwrap()
+}
+
+mod computer_player {
+    use std::sync::Arc;
+
+    use chess_core::search::{HintReason, Level, Searcher};
+    use chess_core::{Game, Lang};
+
+    use super::*;
+
+    fn searcher(level: Level, seed: u64) -> Searcher {
+        let book =
+            book_of(&[("e4 e5 Nf3", 10), ("e4 c5 Nf3", 10), ("d4 d5 c4", 10), ("d4 Nf6 c4", 10), ("c4 e5 Nc3", 5)]);
+        let mut searcher = Searcher::with_hash_mb(1);
+        searcher.set_level(level);
+        searcher.set_seed(seed);
+        searcher.set_book(Some(Arc::new(book)));
+        searcher
+    }
+
+    /// The first `plies` moves of a game the searcher plays against itself, in SAN, and whether
+    /// each came from the book.
+    fn opening(searcher: &mut Searcher, plies: usize) -> Vec<(String, bool)> {
+        let mut game = Game::new();
+        (0..plies)
+            .map(|_| {
+                let result = searcher.play(&game);
+                let mv = result.best_move.unwrap();
+                let san = game.position().san(mv).to_string();
+                game.push(mv).unwrap();
+                (san, result.from_book)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn levels_play_book_moves_and_vary_the_opening() {
+        for level in Level::ALL {
+            let mut player = searcher(level, 1);
+            let games: Vec<Vec<(String, bool)>> = (0..8).map(|_| opening(&mut player, 3)).collect();
+            for game in &games {
+                assert!(game.iter().all(|(_, book)| *book), "{level:?}: {game:?}");
+            }
+            let openings: std::collections::BTreeSet<_> = games.iter().collect();
+            assert!(openings.len() >= 2, "{level:?} repeats one opening: {games:?}");
+            // The same seed replays the same games.
+            let mut again = searcher(level, 1);
+            assert_eq!((0..8).map(|_| opening(&mut again, 3)).collect::<Vec<_>>(), games);
+        }
+    }
+
+    #[test]
+    fn the_beginner_varies_most() {
+        // e4 weighs 100, h3 weighs 1.
+        let rare = |level| {
+            let mut searcher = Searcher::with_hash_mb(1);
+            searcher.set_level(level);
+            searcher.set_book(Some(Arc::new(book_of(&[("e4", 100), ("h3", 1)]))));
+            let h3 = Move::new(Square::H2, Square::H3);
+            (0..400).filter(|_| searcher.book_move(&Position::new()).unwrap().mv == h3).count()
+        };
+        let (beginner, normal, master) = (rare(Level::Beginner), rare(Level::Normal), rare(Level::Master));
+        // Expected about 36 (1 in 11), 4 (1 in 101) and 0 (1 in 10,001) of 400.
+        assert!(beginner > normal && normal >= master, "{beginner} {normal} {master}");
+        assert!(beginner >= 15, "{beginner}");
+    }
+
+    #[test]
+    fn hints_name_the_book_move_and_search_out_of_book() {
+        let mut searcher = searcher(Level::Expert, 3);
+        let hint = searcher.hint(&Game::new(), Level::Expert).unwrap();
+        assert!(["e4", "d4", "c4"].contains(&hint.san.as_str()));
+        assert_eq!(hint.reason, Some(HintReason::BookMove));
+        assert!(hint.to_string().ends_with("; the book move"), "{hint}");
+        assert!(hint.text(Lang::Zh).to_string().ends_with("；开局着法"), "{}", hint.text(Lang::Zh));
+
+        // Out of the book: a search, with the usual reasons.
+        let game =
+            Game::from_position("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4".parse().unwrap());
+        let hint = searcher.hint(&game, Level::Normal).unwrap();
+        assert_eq!(hint.san, "Nxh4");
+        assert_ne!(hint.reason, Some(HintReason::BookMove));
+        let played = searcher.play(&game);
+        assert!(!played.from_book && played.nodes > 0);
+
+        // Without the book, the start position is searched too.
+        searcher.set_book(None);
+        assert!(!searcher.play(&Game::new()).from_book);
+    }
+}
