@@ -249,9 +249,16 @@ fn below(random: &mut impl BookRandom, bound: u64) -> u64 {
 /// assert_eq!(pos.san(book.weighted_choice(&pos, &[], &mut |n| n - 1).unwrap().mv).to_string(), "d4");
 /// # Ok::<(), chess_core::book::BookError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Book<'a> {
     bytes: Cow<'a, [u8]>,
+}
+
+/// Shows the number of entries, not the bytes.
+impl core::fmt::Debug for Book<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Book").field("entries", &self.len()).finish()
+    }
 }
 
 impl<'a> Book<'a> {

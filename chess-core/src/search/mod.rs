@@ -293,10 +293,16 @@ impl Searcher {
     /// level's own limits: a move of the searcher's book while the position is in it
     /// ([`Searcher::book_move`]; the result says [`from_book`](SearchResult::from_book)).
     pub fn play(&mut self, game: &Game) -> SearchResult {
+        self.play_reporting(game, &mut ())
+    }
+
+    /// As [`Searcher::play`], reporting each finished depth of the search to `reporter`
+    /// (nothing for a book move).
+    pub fn play_reporting(&mut self, game: &Game, reporter: &mut impl Reporter) -> SearchResult {
         if let Some(found) = self.book_move(game.position()) {
             return SearchResult::from_book(found.mv);
         }
-        self.search_game(game, &SearchLimits::default(), &mut ())
+        self.search_game(game, &SearchLimits::default(), reporter)
     }
 
     /// Suggests a move for the side to move in `game`, searched at `level` (the searcher's own
