@@ -32,6 +32,7 @@
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
+pub use crate::zobrist_table::POLYGLOT_RANDOM;
 use crate::{ErrorCode, IllegalMoveReason, Move, Position, Role, Square};
 
 /// The size of one entry in bytes.

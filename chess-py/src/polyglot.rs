@@ -119,9 +119,10 @@ fn _choose_weighted_index(weights: Vec<u64>, randint: &Bound<'_, PyAny>) -> PyRe
     error.map_or(Ok(chosen), Err)
 }
 
-/// Registers the book class and the choice functions.
+/// Registers the book class, the choice functions and the Polyglot random table.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PolyglotBook>()?;
+    m.add("_POLYGLOT_RANDOM_ARRAY", book::POLYGLOT_RANDOM.to_vec())?;
     m.add_function(wrap_pyfunction!(_choose_index, m)?)?;
     m.add_function(wrap_pyfunction!(_choose_weighted_index, m)?)?;
     Ok(())

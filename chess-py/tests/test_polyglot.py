@@ -126,3 +126,23 @@ def test_damaged_books_are_refused(tmp_path: Path) -> None:
     reader.close()
     with pytest.raises(ValueError, match="closed"):
         len(reader)
+
+
+def test_zobrist_hasher_and_the_random_array() -> None:
+    assert chess_core.polyglot.POLYGLOT_RANDOM_ARRAY == chess.polyglot.POLYGLOT_RANDOM_ARRAY
+    other = [random.Random(5).getrandbits(64) for _ in range(781)]
+    ours_default = chess_core.polyglot.ZobristHasher(chess_core.polyglot.POLYGLOT_RANDOM_ARRAY)
+    ours_other, theirs_other = chess_core.polyglot.ZobristHasher(other), chess.polyglot.ZobristHasher(other)
+    fens = [
+        chess.STARTING_FEN,
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",  # a pawn beside: counted
+        "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b Kq d3 0 3",
+        "rnbqkbnr/pppppppp/8/8/P7/8/1PPPPPPP/RNBQKBNR b Qk a3 0 1",  # no pawn beside: not counted
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    ]
+    for fen in fens:
+        board, ours = chess.Board(fen), chess_core.Board(fen)
+        assert ours_default(ours) == chess_core.polyglot.zobrist_hash(ours) == chess.polyglot.zobrist_hash(board), fen
+        assert ours_other(ours) == theirs_other(board), fen
+    with pytest.raises(ValueError):
+        chess_core.polyglot.ZobristHasher([1, 2, 3])

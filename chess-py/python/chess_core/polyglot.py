@@ -15,15 +15,76 @@ from __future__ import annotations
 import os
 import random as _random_module
 from types import TracebackType
-from typing import Any, Container, Iterator, List, NamedTuple, Optional, Type, Union
+from typing import Any, Container, Iterator, List, NamedTuple, Optional, Sequence, Type, Union
 
-from ._chess_core import Board, Move, _choose_index, _choose_weighted_index, _PolyglotBook
+from ._chess_core import (
+    BaseBoard,
+    Board,
+    Move,
+    _choose_index,
+    _choose_weighted_index,
+    _PolyglotBook,
+    _POLYGLOT_RANDOM_ARRAY,
+)
 from ._chess_core import zobrist_hash as _zobrist_hash
+
+WHITE, BLACK = True, False
+
+POLYGLOT_RANDOM_ARRAY: List[int] = list(_POLYGLOT_RANDOM_ARRAY)
+"""The 781 random numbers of the Polyglot format: pieces at ``64 * kind + square``
+(``kind = 2 * (piece_type - 1) + colour``, White 1), castling rights at 768 to 771, en-passant
+files at 772 to 779, White to move at 780."""
 
 
 def zobrist_hash(board: Board) -> int:
     """The Polyglot Zobrist key of the board's position (python-chess's value)."""
     return _zobrist_hash(board)
+
+
+class ZobristHasher:
+    """A Zobrist hash like :func:`zobrist_hash`, with another table of at least 781 numbers
+    laid out as :data:`POLYGLOT_RANDOM_ARRAY` (with that table, the same keys)."""
+
+    def __init__(self, array: Sequence[int]) -> None:
+        if len(array) < 781:
+            raise ValueError(f"a Zobrist table needs at least 781 numbers, not {len(array)}")
+        self.array = array
+
+    def hash_board(self, board: BaseBoard) -> int:
+        """The pieces' part of the hash."""
+        key = 0
+        for square, piece in board.piece_map().items():
+            key ^= self.array[64 * (2 * (piece.piece_type - 1) + int(piece.color)) + square]
+        return key
+
+    def hash_castling(self, board: Board) -> int:
+        """The castling rights' part."""
+        key = 0
+        for index, (color, kingside) in enumerate([(WHITE, True), (WHITE, False), (BLACK, True), (BLACK, False)]):
+            rights = board.has_kingside_castling_rights if kingside else board.has_queenside_castling_rights
+            if rights(color):
+                key ^= self.array[768 + index]
+        return key
+
+    def hash_ep_square(self, board: Board) -> int:
+        """The en-passant file, when a pawn of the side to move stands beside the pawn that
+        just stepped twice (whether the capture is legal or not)."""
+        square = board.ep_square
+        if square is None:
+            return 0
+        beside = square - 8 if board.turn == WHITE else square + 8
+        file = square % 8
+        ours = int(board.pawns) & int(board.occupied_co[board.turn])
+        if any(0 <= f < 8 and ours >> (beside - file + f) & 1 for f in (file - 1, file + 1)):
+            return self.array[772 + file]
+        return 0
+
+    def hash_turn(self, board: Board) -> int:
+        """White to move's part."""
+        return self.array[780] if board.turn == WHITE else 0
+
+    def __call__(self, board: Board) -> int:
+        return self.hash_board(board) ^ self.hash_castling(board) ^ self.hash_ep_square(board) ^ self.hash_turn(board)
 
 
 class Entry(NamedTuple):
@@ -165,4 +226,4 @@ def open_reader(path: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"
     return MemoryMappedReader(path)
 
 
-__all__ = ["Entry", "MemoryMappedReader", "open_reader", "zobrist_hash"]
+__all__ = ["Entry", "MemoryMappedReader", "POLYGLOT_RANDOM_ARRAY", "ZobristHasher", "open_reader", "zobrist_hash"]
