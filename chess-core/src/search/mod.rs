@@ -300,7 +300,7 @@ impl Searcher {
     /// (nothing for a book move).
     pub fn play_reporting(&mut self, game: &Game, reporter: &mut impl Reporter) -> SearchResult {
         if let Some(found) = self.book_move(game.position()) {
-            return SearchResult::from_book(found.mv);
+            return SearchResult::of_book_move(found.mv);
         }
         self.search_game(game, &SearchLimits::default(), reporter)
     }
@@ -316,7 +316,7 @@ impl Searcher {
         self.level = level;
         if let Some(found) = self.book_move(game.position()) {
             self.level = own;
-            return Hint::new(game.position(), &SearchResult::from_book(found.mv), None);
+            return Hint::new(game.position(), &SearchResult::of_book_move(found.mv), None);
         }
         let result = self.search_game(game, &SearchLimits::default(), &mut ());
         self.level = Level::Master;
@@ -486,7 +486,7 @@ pub struct SearchResult {
 
 impl SearchResult {
     /// The result of playing `mv` from the book.
-    fn from_book(mv: Move) -> SearchResult {
+    fn of_book_move(mv: Move) -> SearchResult {
         let score = Score::Cp(0);
         SearchResult {
             best_move: Some(mv),
