@@ -2,8 +2,8 @@
  * chess.h: the C API of chess-core (rules, games, the computer player).
  *
  * Conventions
- * - Symbols are chess_<type>_<verb>. chess_position, chess_game, chess_searcher and
- *   chess_stop_handle are opaque handles, created and freed only by the library;
+ * - Symbols are chess_<type>_<verb>. chess_position, chess_game, chess_searcher,
+ *   chess_stop_handle and chess_book are opaque handles, created and freed only by the library;
  *   chess_*_free(NULL) is a no-op. Freeing a handle twice, or using it after it was freed,
  *   is undefined behaviour (the library cannot detect it): set your pointer to NULL.
  * - Threads: handles have no thread affinity but are not synchronised: use each from one
@@ -99,6 +99,8 @@ typedef enum {
   CHESS_ERR_INVALID_SAVE = 70,
   // A perft depth beyond the limit.
   CHESS_ERR_DEPTH_TOO_LARGE = 80,
+  // Bytes that are not a Polyglot opening book (a length not a multiple of 16, unsorted keys).
+  CHESS_ERR_INVALID_BOOK = 100,
   // A pointer argument was NULL.
   CHESS_ERR_NULL_ARGUMENT = 1000,
   // A string argument is not valid UTF-8.
@@ -213,6 +215,10 @@ typedef enum {
   CHESS_LANG_ZH = 1,
 } chess_lang;
 
+// A Polyglot opening book (opaque; made by `chess_book_open` or `chess_book_from_bytes`,
+// freed by `chess_book_free`). Read-only once made: one book may be used from many threads.
+typedef struct chess_book chess_book;
+
 // A game (opaque; made by `chess_game_new` or `chess_game_from_fen`, freed by `chess_game_free`).
 typedef struct chess_game chess_game;
 
@@ -230,6 +236,26 @@ typedef struct chess_searcher chess_searcher;
 // freed (stopping it then does nothing), and `chess_stop_handle_stop` may race anything on
 // the searcher, `chess_searcher_free` included.
 typedef struct chess_stop_handle chess_stop_handle;
+
+// A move in chess-core's 16-bit encoding: bits 0-5 the from square, 6-11 the to square
+// (a1 = 0 ... h8 = 63), 12-15 the kind (0 ordinary, 1 en passant, 2 castling with the rook's
+// square as target, 4-7 promotion to knight, bishop, rook, queen). 0 is the null move.
+typedef uint16_t chess_move;
+
+// One entry of a book for a position: the stored fields and the legal move they name.
+typedef struct {
+  // The legal move, in chess-core's encoding (castling as the king taking its rook, as the
+  // book stores it); `CHESS_MOVE_NULL` when there is no entry.
+  chess_move mv;
+  // The move's weight, relative to the position's other entries.
+  uint16_t weight;
+  // The learn value, as stored.
+  uint32_t learn;
+  // The position's Polyglot key.
+  uint64_t key;
+  // The move as the book stores it.
+  uint16_t raw_move;
+} chess_book_entry;
 
 // Every threshold of chess-core's `Rules`, to set up a game with rules of its own: start
 // from a preset with `chess_rules_preset`, change fields, pass to `chess_game_new_with_rules`.
@@ -264,11 +290,6 @@ typedef struct {
   // Running out of time draws when the opponent cannot mate (FIDE).
   bool timeout_draw_if_opponent_cannot_mate;
 } chess_rules_config;
-
-// A move in chess-core's 16-bit encoding: bits 0-5 the from square, 6-11 the to square
-// (a1 = 0 ... h8 = 63), 12-15 the kind (0 ordinary, 1 en passant, 2 castling with the rook's
-// square as target, 4-7 promotion to knight, bishop, rook, queen). 0 is the null move.
-typedef uint16_t chess_move;
 
 // What bounds a search; 0 in a bound field means "no bound of this kind". With every bound 0
 // and `infinite` false, the level chooses the bounds (chess-core's `SearchLimits::or_level`:
@@ -336,7 +357,7 @@ typedef void (*chess_progress_fn)(const chess_search_info *info, void *user_data
 #define CHESS_MOVE_NULL 0
 
 // Every status, in number order.
-#define chess_status_ALL { CHESS_OK, CHESS_ERR_INVALID_SQUARE, CHESS_ERR_INVALID_MOVE, CHESS_ERR_INVALID_FEN, CHESS_ERR_INVALID_POSITION, CHESS_ERR_INVALID_EPD, CHESS_ERR_ILLEGAL_MOVE, CHESS_ERR_AMBIGUOUS_MOVE, CHESS_ERR_MISSING_PROMOTION, CHESS_ERR_GAME_OVER, CHESS_ERR_NOT_ALLOWED, CHESS_ERR_INVALID_EVENT, CHESS_ERR_INVALID_PGN, CHESS_ERR_IO, CHESS_ERR_INVALID_LEVEL, CHESS_ERR_INVALID_SAVE, CHESS_ERR_DEPTH_TOO_LARGE, CHESS_ERR_NULL_ARGUMENT, CHESS_ERR_INVALID_UTF8, CHESS_ERR_BUFFER_TOO_SMALL, CHESS_ERR_PANIC, CHESS_ERR_INVALID_ARGUMENT, }
+#define chess_status_ALL { CHESS_OK, CHESS_ERR_INVALID_SQUARE, CHESS_ERR_INVALID_MOVE, CHESS_ERR_INVALID_FEN, CHESS_ERR_INVALID_POSITION, CHESS_ERR_INVALID_EPD, CHESS_ERR_ILLEGAL_MOVE, CHESS_ERR_AMBIGUOUS_MOVE, CHESS_ERR_MISSING_PROMOTION, CHESS_ERR_GAME_OVER, CHESS_ERR_NOT_ALLOWED, CHESS_ERR_INVALID_EVENT, CHESS_ERR_INVALID_PGN, CHESS_ERR_IO, CHESS_ERR_INVALID_LEVEL, CHESS_ERR_INVALID_SAVE, CHESS_ERR_DEPTH_TOO_LARGE, CHESS_ERR_INVALID_BOOK, CHESS_ERR_NULL_ARGUMENT, CHESS_ERR_INVALID_UTF8, CHESS_ERR_BUFFER_TOO_SMALL, CHESS_ERR_PANIC, CHESS_ERR_INVALID_ARGUMENT, }
 
 #ifdef __cplusplus
 extern "C" {
@@ -356,6 +377,48 @@ const char *chess_status_str(int status);
 // `CHESS_ERR_BUFFER_TOO_SMALL` (with the length written) when `buf` is NULL or too small, and
 // then keeps the message.
 chess_status chess_last_error_message(char *buf, size_t capacity, size_t *out_len);
+
+// Reads the Polyglot book in the file at `path` (NUL-terminated UTF-8) into `*out`:
+// `CHESS_ERR_IO` when the file cannot be read, `CHESS_ERR_INVALID_BOOK` when it is not a book
+// (a length not a multiple of 16 bytes, keys not sorted).
+chess_status chess_book_open(const char *path, chess_book **out);
+
+// Reads a Polyglot book from `len` bytes at `bytes` (copied; NULL with `len` 0 is the empty
+// book) into `*out`: `CHESS_ERR_INVALID_BOOK` when they are not a book.
+chess_status chess_book_from_bytes(const uint8_t *bytes, size_t len, chess_book **out);
+
+// Frees a book; NULL is a no-op.
+void chess_book_free(chess_book *book);
+
+// Writes the number of entries of the book (all positions) into `*out_count`.
+chess_status chess_book_len(const chess_book *book, size_t *out_count);
+
+// Writes the entries for `pos` with a weight of at least `minimum_weight` whose moves are
+// legal there, in the book's order, into `entries` (room for `capacity`) and their number into
+// `*out_count`. With too little room: nothing is written to `entries`, the number is, and the
+// status is `CHESS_ERR_BUFFER_TOO_SMALL`; with no entry, `entries` may be NULL. Entries whose
+// move is not legal are left out.
+chess_status chess_book_entries(const chess_book *book,
+                                const chess_position *pos,
+                                uint16_t minimum_weight,
+                                chess_book_entry *entries,
+                                size_t capacity,
+                                size_t *out_count);
+
+// Writes the entry for `pos` with the highest weight (the first of equal ones; weight 1 or
+// more, move legal) into `*out_entry`; with no such entry, an entry whose move is
+// `CHESS_MOVE_NULL` (and the status `CHESS_OK`).
+chess_status chess_book_find(const chess_book *book,
+                             const chess_position *pos,
+                             chess_book_entry *out_entry);
+
+// Chooses an entry for `pos` at random in proportion to the weights, with `random` (any
+// number the caller draws, from its own seeded generator) taken modulo the sum of the
+// weights, into `*out_entry`; with no entry, an entry whose move is `CHESS_MOVE_NULL`.
+chess_status chess_book_weighted_choice(const chess_book *book,
+                                        const chess_position *pos,
+                                        uint64_t random,
+                                        chess_book_entry *out_entry);
 
 // Writes the thresholds of a preset (`CHESS_RULES_FIDE` or `CHESS_RULES_CASUAL`) into `*out`.
 chess_status chess_rules_preset(int rules, chess_rules_config *out);

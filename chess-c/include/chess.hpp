@@ -169,6 +169,7 @@ public:
 private:
     explicit Position(chess_position *handle) noexcept : handle_(handle) {}
     friend class Game;
+    friend class Book;
     bool ask(chess_status (*predicate)(const chess_position *, bool *)) const {
         bool value = false;
         check(predicate(handle_, &value));
@@ -354,6 +355,63 @@ public:
 
 private:
     chess_searcher *handle_ = nullptr;
+};
+
+/// A Polyglot opening book, read once; its queries are const and may run on many threads.
+class Book {
+public:
+    /// Reads the book in a file (chess::Error with CHESS_ERR_IO or CHESS_ERR_INVALID_BOOK).
+    static Book open(const std::string &path) {
+        chess_book *handle = nullptr;
+        check(chess_book_open(path.c_str(), &handle));
+        return Book(handle);
+    }
+    /// Reads a book from bytes (copied).
+    static Book from_bytes(const std::vector<std::uint8_t> &bytes) {
+        chess_book *handle = nullptr;
+        check(chess_book_from_bytes(bytes.data(), bytes.size(), &handle));
+        return Book(handle);
+    }
+    Book(const Book &) = delete;
+    Book &operator=(const Book &) = delete;
+    Book(Book &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Book &operator=(Book &&other) noexcept {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+    ~Book() { chess_book_free(handle_); }
+
+    /// The number of entries (all positions).
+    std::size_t size() const {
+        std::size_t count = 0;
+        check(chess_book_len(handle_, &count));
+        return count;
+    }
+    /// The entries for `pos` of at least `minimum_weight` whose moves are legal, in book order.
+    std::vector<chess_book_entry> entries(const Position &pos, std::uint16_t minimum_weight = 1) const {
+        std::size_t count = 0;
+        chess_status status = chess_book_entries(handle_, pos.handle_, minimum_weight, nullptr, 0, &count);
+        if (status != CHESS_ERR_BUFFER_TOO_SMALL) check(status);
+        std::vector<chess_book_entry> entries(count);
+        if (count > 0) check(chess_book_entries(handle_, pos.handle_, minimum_weight, entries.data(), count, &count));
+        return entries;
+    }
+    /// The entry with the highest weight (its move CHESS_MOVE_NULL when there is none).
+    chess_book_entry find(const Position &pos) const {
+        chess_book_entry entry{};
+        check(chess_book_find(handle_, pos.handle_, &entry));
+        return entry;
+    }
+    /// An entry chosen in proportion to the weights by `random` (the caller's number).
+    chess_book_entry weighted_choice(const Position &pos, std::uint64_t random) const {
+        chess_book_entry entry{};
+        check(chess_book_weighted_choice(handle_, pos.handle_, random, &entry));
+        return entry;
+    }
+
+private:
+    explicit Book(chess_book *handle) : handle_(handle) {}
+    chess_book *handle_ = nullptr;
 };
 
 }  // namespace chess

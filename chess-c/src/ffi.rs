@@ -49,6 +49,8 @@ pub enum chess_status {
     CHESS_ERR_INVALID_SAVE = 70,
     /// A perft depth beyond the limit.
     CHESS_ERR_DEPTH_TOO_LARGE = 80,
+    /// Bytes that are not a Polyglot opening book (a length not a multiple of 16, unsorted keys).
+    CHESS_ERR_INVALID_BOOK = 100,
     /// A pointer argument was NULL.
     CHESS_ERR_NULL_ARGUMENT = 1000,
     /// A string argument is not valid UTF-8.
@@ -66,7 +68,7 @@ use chess_status::*;
 
 impl chess_status {
     /// Every status, in number order.
-    pub const ALL: [chess_status; 22] = [
+    pub const ALL: [chess_status; 23] = [
         CHESS_OK,
         CHESS_ERR_INVALID_SQUARE,
         CHESS_ERR_INVALID_MOVE,
@@ -84,6 +86,7 @@ impl chess_status {
         CHESS_ERR_INVALID_LEVEL,
         CHESS_ERR_INVALID_SAVE,
         CHESS_ERR_DEPTH_TOO_LARGE,
+        CHESS_ERR_INVALID_BOOK,
         CHESS_ERR_NULL_ARGUMENT,
         CHESS_ERR_INVALID_UTF8,
         CHESS_ERR_BUFFER_TOO_SMALL,
@@ -111,6 +114,7 @@ impl chess_status {
             CHESS_ERR_INVALID_LEVEL => c"invalid_level",
             CHESS_ERR_INVALID_SAVE => c"invalid_save",
             CHESS_ERR_DEPTH_TOO_LARGE => c"depth_too_large",
+            CHESS_ERR_INVALID_BOOK => c"invalid_book",
             CHESS_ERR_NULL_ARGUMENT => c"null_argument",
             CHESS_ERR_INVALID_UTF8 => c"invalid_utf8",
             CHESS_ERR_BUFFER_TOO_SMALL => c"buffer_too_small",
@@ -138,6 +142,7 @@ impl chess_status {
             ErrorCode::InvalidLevel => CHESS_ERR_INVALID_LEVEL,
             ErrorCode::InvalidSave => CHESS_ERR_INVALID_SAVE,
             ErrorCode::DepthTooLarge => CHESS_ERR_DEPTH_TOO_LARGE,
+            ErrorCode::InvalidBook => CHESS_ERR_INVALID_BOOK,
             // A code newer than this layer: a test checks that every code is listed above.
             _ => CHESS_ERR_INVALID_ARGUMENT,
         }

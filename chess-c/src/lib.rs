@@ -5,7 +5,7 @@
 //! header. In short:
 //!
 //! - every symbol is `chess_<type>_<verb>`; handles (`chess_position`, `chess_game`,
-//!   `chess_searcher`, `chess_stop_handle`) are created and freed only by the library,
+//!   `chess_searcher`, `chess_stop_handle`, `chess_book`) are created and freed only by the library,
 //!   `chess_*_free(NULL)` is a no-op, a double free or a use after free is undefined
 //!   behaviour; a move is a `chess_move` (`uint16_t`) in chess-core's own encoding
 //!   (`Move::to_u16`, read back with `Move::try_from`, so a bad number is refused);
@@ -31,11 +31,13 @@
 #![allow(clippy::missing_safety_doc)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+mod book;
 mod ffi;
 mod game;
 mod position;
 mod search;
 
+pub use book::*;
 pub use ffi::chess_status;
 pub use game::*;
 pub use position::*;

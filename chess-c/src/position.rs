@@ -49,7 +49,7 @@ pub(crate) fn store<T>(slot: &mut *mut T, value: T) -> Result {
 ///
 /// # Safety
 /// `ptr` is NULL or a live `chess_position` that nothing changes during `'a`.
-unsafe fn pos<'a>(ptr: *const chess_position) -> Result<&'a Position> {
+pub(crate) unsafe fn pos<'a>(ptr: *const chess_position) -> Result<&'a Position> {
     // SAFETY: a live handle is valid for reads; this function's contract.
     Ok(&unsafe { arg(ptr, "pos") }?.0)
 }

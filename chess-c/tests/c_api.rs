@@ -73,6 +73,24 @@ fn search_limits_hold_on_hostile_positions() {
     run(&mut Command::new(program), "limits held");
 }
 
+/// Issue 28: Polyglot books (python-chess's performance.bin too when PYTHON_CHESS_SRC is set).
+#[test]
+fn book_test_passes() {
+    let program = build(&compiler("CC", "gcc"), "-std=c11", "tests/c/test_book.c", "test_book");
+    run(&mut Command::new(program), "book passed");
+}
+
+/// A book of two entries for the start position, e4 (weight 3) and d4 (weight 1), written for
+/// the `book_moves` example.
+fn two_move_book() -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("two_moves.bin");
+    let entry = |raw_move: u16, weight: u16| {
+        [&0x463b_9618_1691_fc9c_u64.to_be_bytes()[..], &raw_move.to_be_bytes(), &weight.to_be_bytes(), &[0; 4]].concat()
+    };
+    std::fs::write(&path, [entry(0x031c, 3), entry(0x02db, 1)].concat()).expect("the book writes");
+    path
+}
+
 #[test]
 fn header_compiles_and_links_as_cpp17() {
     let program = build(&compiler("CXX", "g++"), "-std=c++17", "tests/c/header_check.cpp", "header_check");
@@ -120,6 +138,7 @@ fn examples_build_with_make_and_pkg_config_and_run() {
     );
     run(&mut example(&build, "engine_move"), "engine plays Nxh4 (白方马从f3吃h4的后)\n");
     run(example(&build, "perft_bench").arg("3"), "C loop:    8902 nodes");
+    run(example(&build, "book_moves").arg(two_move_book()), "e4 weight 3\nd4 weight 1\nchosen: ");
 }
 
 /// The C side built with AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer; the

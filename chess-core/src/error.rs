@@ -60,11 +60,13 @@ pub enum ErrorCode {
     InvalidSave = 70,
     /// A perft depth past [`perft::MAX_DEPTH`](crate::perft::MAX_DEPTH).
     DepthTooLarge = 80,
+    /// Bytes that are not a Polyglot opening book (a length not a multiple of 16, unsorted keys).
+    InvalidBook = 100,
 }
 
 impl ErrorCode {
     /// Every code, in order of their numbers.
-    pub const ALL: [ErrorCode; 16] = [
+    pub const ALL: [ErrorCode; 17] = [
         ErrorCode::InvalidSquare,
         ErrorCode::InvalidMove,
         ErrorCode::InvalidFen,
@@ -81,6 +83,7 @@ impl ErrorCode {
         ErrorCode::InvalidLevel,
         ErrorCode::InvalidSave,
         ErrorCode::DepthTooLarge,
+        ErrorCode::InvalidBook,
     ];
 
     /// Returns the code's name in snake case (`"illegal_move"`), stable like its number.
@@ -102,6 +105,7 @@ impl ErrorCode {
             ErrorCode::InvalidLevel => "invalid_level",
             ErrorCode::InvalidSave => "invalid_save",
             ErrorCode::DepthTooLarge => "depth_too_large",
+            ErrorCode::InvalidBook => "invalid_book",
         }
     }
 
@@ -171,6 +175,8 @@ coded_errors!(
     crate::perft::DepthTooLarge,
     #[cfg(feature = "alloc")]
     crate::EpdError,
+    #[cfg(feature = "alloc")]
+    crate::book::BookError,
     #[cfg(feature = "alloc")]
     crate::EventError,
     #[cfg(feature = "alloc")]

@@ -5,8 +5,9 @@
 //! need no feature. Features, all but `serde` on by default:
 //! - `std`: implies `alloc`; time limits of the search, I/O sources for the PGN reader.
 //! - `alloc`: [`Game`] (history, undo, rules and outcome), PGN reading and writing ([`pgn`],
-//!   with [`pgn::PgnGame::from_game`] to write a game), EPD records, and `String`-returning
-//!   helpers such as [`Position::to_fen`].
+//!   with [`pgn::PgnGame::from_game`] to write a game), EPD records, Polyglot opening books
+//!   ([`book`]; with `std`, read from a file), and `String`-returning helpers such as
+//!   [`Position::to_fen`].
 //! - `search` (implies `alloc`): the computer player (`search`: levels from Beginner to
 //!   Master, hints). It needs pointer-sized atomics (`Arc<AtomicBool>` stops a search), which
 //!   every target with an allocator and threads has (thumbv7em does; thumbv6m does not).
@@ -69,6 +70,8 @@ mod any_position;
 pub mod attacks;
 mod bitboard;
 mod board;
+#[cfg(feature = "alloc")]
+pub mod book;
 mod castling;
 mod chess960;
 mod color;

@@ -22,10 +22,27 @@
 //!   to the double-pushed pawn (i.e. could capture en passant).
 //! - `780`: side to move; xored in when White is to move.
 
-/// The 781 Polyglot random keys; see the module documentation for the layout.
+/// The 781 random keys of the Polyglot format (python-chess's `POLYGLOT_RANDOM_ARRAY`): at
+/// `64 * kind + square` the pieces (`kind = 2 * role index + 1` for White, `+ 0` for Black;
+/// a1 = 0), at 768 to 771 the castling rights (White's king side, queen side, then Black's),
+/// at 772 to 779 the en-passant files a to h, at 780 White to move.
+///
+/// ```
+/// use chess_core::book::POLYGLOT_RANDOM;
+/// use chess_core::Position;
+///
+/// // The start position: no en passant, all four castling rights, White to move.
+/// let start = Position::new();
+/// let mut key = POLYGLOT_RANDOM[768..772].iter().fold(POLYGLOT_RANDOM[780], |k, r| k ^ r);
+/// for (square, piece) in start.board().pieces() {
+///     let kind = 2 * piece.role.index() + usize::from(piece.color.is_white());
+///     key ^= POLYGLOT_RANDOM[64 * kind + square.index()];
+/// }
+/// assert_eq!(key, Position::new().zobrist_key());
+/// ```
 // Kept at 4 keys per line, as published, rather than rustfmt's one per line.
 #[rustfmt::skip]
-pub(crate) static POLYGLOT_RANDOM: [u64; 781] = [
+pub static POLYGLOT_RANDOM: [u64; 781] = [
     0x9D39247E33776D41, 0x2AF7398005AAA5C7, 0x44DB015024623547, 0x9C15F73E62A76AE2,
     0x75834465489C0C89, 0x3290AC3A203001BF, 0x0FBBAD1F61042279, 0xE83A908FF2FB60CA,
     0x0D7E765D58755C10, 0x1A083822CEAFE02D, 0x9605D5F0E25EC3B0, 0xD021FF5CD13A2ED5,

@@ -14,7 +14,8 @@
 //! `IllegalMoveReason`, the lazy move generators), `board` (`Board`: the position, its move
 //! stack, rules and events), `editing` (the setup as the user made it and its status),
 //! `pickling` (a board's pickled state), `errors` (the exceptions and their messages); `rules`,
-//! `engine`, `pgn` and `rating` add chess-core's house rules, search, PGN and ratings.
+//! `engine`, `pgn`, `polyglot` and `rating` add chess-core's house rules, search, PGN, opening
+//! books and ratings.
 
 mod base_board;
 mod bitboards;
@@ -26,6 +27,7 @@ mod moves;
 mod pgn;
 mod pickling;
 mod pieces;
+mod polyglot;
 mod rating;
 mod rules;
 mod squares;
@@ -76,6 +78,7 @@ fn _chess_core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bitboards::register(m)?;
     engine::register(m)?;
     pgn::register(m)?;
+    polyglot::register(m)?;
     rating::register(m)?;
     syzygy::register(m)?;
     Ok(())

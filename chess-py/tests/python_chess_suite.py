@@ -22,7 +22,8 @@ import tempfile
 import unittest
 from typing import Any, Dict, List
 
-# python-chess's core classes: the acceptance suite of the drop-in (issue 26).
+# python-chess's core classes: the acceptance suite of the drop-in (issue 26), and its opening
+# books (issue 28).
 CORE_CLASSES = [
     "SquareTestCase",
     "MoveTestCase",
@@ -31,6 +32,7 @@ CORE_CLASSES = [
     "LegalMoveGeneratorTestCase",
     "BaseBoardTestCase",
     "SquareSetTestCase",
+    "PolyglotTestCase",
 ]
 
 # The submodules test.py imports. Those chess_core has re-export it; the others (variants and

@@ -278,7 +278,8 @@ def test_perft_native() -> None:
 
 
 def test_readme_quick_start() -> None:
-    """Runs every Python block of the README's Python quick start as written."""
+    """Runs every Python block of the README's Python quick start, and its opening books' one,
+    as written."""
     import pathlib
 
     readme = pathlib.Path(__file__).resolve().parents[2] / "README.md"
@@ -287,6 +288,8 @@ def test_readme_quick_start() -> None:
     section = text[section_start : text.index("\n## ", section_start + 1)]
     blocks = [block.split("```", 1)[0] for block in section.split("```python\n")[1:]]
     assert len(blocks) == 2
+    books = text[text.index("## Opening books") :]
+    blocks.append(books[: books.index("\n## ", 1)].split("```python\n")[1].split("```", 1)[0])
     for code in blocks:
         exec(compile(code, str(readme), "exec"), {"__name__": "readme"})
 

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <functional>
 #include <thread>
+#include <utility>
+#include <vector>
 
 static int checks = 0;
 
@@ -132,6 +134,27 @@ int main() {
     chess::StopHandle orphan = chess::Searcher().stop_handle();
     orphan.stop();  // its Searcher is gone: nothing to stop
     orphan = std::move(stopper);
+
+    // A Polyglot book of the start position: e2e4 (weight 3), d2d4 (weight 1).
+    std::vector<std::uint8_t> bytes;
+    for (auto [raw_move, weight] : {std::pair<int, int>{0x031c, 3}, {0x02db, 1}}) {
+        for (int i = 0; i < 8; i++) bytes.push_back(std::uint8_t(0x463b96181691fc9cULL >> (56 - 8 * i)));
+        for (int part : {raw_move >> 8, raw_move & 0xff, weight >> 8, weight & 0xff, 0, 0, 0, 0})
+            bytes.push_back(std::uint8_t(part));
+    }
+    const chess::Book book = chess::Book::from_bytes(bytes);
+    const chess::Position initial;
+    CHECK(book.size() == 2);
+    std::vector<chess_book_entry> entries = book.entries(initial);
+    CHECK(entries.size() == 2 && initial.san(entries[0].mv) == "e4" && entries[1].weight == 1);
+    CHECK(book.find(initial).mv == entries[0].mv);
+    CHECK(book.weighted_choice(initial, 3).mv == entries[1].mv);
+    chess::Position after = initial;
+    after.play_san("e4");
+    CHECK(book.entries(after).empty() && book.find(after).mv == CHESS_MOVE_NULL);
+    bytes.pop_back();
+    CHECK(error_of([&] { chess::Book::from_bytes(bytes); }).status() == CHESS_ERR_INVALID_BOOK);
+    CHECK(error_of([] { chess::Book::open("/nonexistent.bin"); }).status() == CHESS_ERR_IO);
 
     std::printf("wrapper passed (%d checks)\n", checks);
     return 0;

@@ -205,6 +205,7 @@ pub(crate) fn run(
             pv: Vec::new(),
             lines: Vec::new(),
             elapsed: search.elapsed(),
+            from_book: false,
         };
     }
 
@@ -274,6 +275,7 @@ pub(crate) fn run(
         pv: main.moves,
         lines,
         elapsed,
+        from_book: false,
     }
 }
 

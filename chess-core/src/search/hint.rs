@@ -96,6 +96,8 @@ pub enum HintReason {
         /// The evaluation in centipawns, for the side to move.
         centipawns: i32,
     },
+    /// The move comes from the opening book ([`Searcher::set_book`](super::Searcher::set_book)).
+    BookMove,
 }
 
 /// Moves (fullmove numbers) counted as the opening for the opening reasons.
@@ -132,10 +134,13 @@ impl Hint {
     }
 }
 
-/// Chooses the reason for `mv`, the most telling first: mate, a threat of mate stopped,
+/// Chooses the reason for `mv`, the most telling first: the book, mate, a threat of mate stopped,
 /// promotion, a trade when ahead, material won, material saved, defence, then the quiet
 /// reasons (castling, a passed pawn, the opening's development and centre).
 fn reason(mv: Move, pos: &Position, result: &SearchResult, threat: Option<&SearchResult>) -> Option<HintReason> {
+    if result.from_book {
+        return Some(HintReason::BookMove);
+    }
     if let Score::Mate(moves @ 1..) = result.score {
         return Some(HintReason::GivesMate { moves: moves as u32 });
     }

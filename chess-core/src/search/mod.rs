@@ -52,6 +52,7 @@ pub use level::{Level, ParseLevelError};
 pub use limits::{GameClock, SearchLimits};
 pub use score::{Score, UciScore};
 
+use crate::book::{Book, BookMove, BookRandom};
 use crate::{Game, Move, Position};
 
 /// The default size of the transposition table, in MiB.
@@ -79,6 +80,7 @@ pub struct Searcher {
     rng: rng::Rng,
     stop: Arc<AtomicBool>,
     clock: Option<fn() -> Duration>,
+    book: Option<Arc<Book<'static>>>,
 }
 
 impl Default for Searcher {
@@ -118,6 +120,7 @@ impl Searcher {
             rng: rng::Rng::new(0),
             stop: Arc::new(AtomicBool::new(false)),
             clock: default_clock(),
+            book: None,
         }
     }
 
@@ -150,6 +153,52 @@ impl Searcher {
     /// Seeds the random choices of the weaker levels, so that a game can be replayed.
     pub fn set_seed(&mut self, seed: u64) {
         self.rng = rng::Rng::new(seed);
+    }
+
+    /// Gives the searcher an opening book (`None` takes it away): [`Searcher::play`] and
+    /// [`Searcher::hint`] then play a book move while the position is in the book
+    /// ([`Searcher::book_move`]). The book is shared: one may serve many searchers.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use chess_core::book::{Book, Entry};
+    /// use chess_core::search::{Level, Searcher};
+    /// use chess_core::{Game, Position};
+    ///
+    /// let key = Position::new().zobrist_key();
+    /// let entry = |raw_move, weight| Entry { key, raw_move, weight, learn: 0 }.to_bytes();
+    /// let book = Book::from_vec([entry(0x031c, 3), entry(0x02db, 1)].concat())?; // e4, d4
+    /// let mut searcher = Searcher::new();
+    /// searcher.set_level(Level::Beginner);
+    /// searcher.set_book(Some(Arc::new(book)));
+    /// let reply = searcher.play(&Game::new());
+    /// assert!(reply.from_book && reply.nodes == 0);
+    /// let san = Position::new().san(reply.best_move.unwrap()).to_string();
+    /// assert!(san == "e4" || san == "d4");
+    /// # Ok::<(), chess_core::book::BookError>(())
+    /// ```
+    pub fn set_book(&mut self, book: Option<Arc<Book<'static>>>) {
+        self.book = book;
+    }
+
+    /// Returns the searcher's opening book.
+    pub fn book(&self) -> Option<&Arc<Book<'static>>> {
+        self.book.as_ref()
+    }
+
+    /// Chooses a move of the searcher's book for `position` at random (by the searcher's seed,
+    /// [`Searcher::set_seed`]), or `None` out of book (or without a book). The weaker the level,
+    /// the more evenly it chooses: Beginner weighs each entry by the square root of its weight,
+    /// Normal and Expert by its weight, Master by its weight squared (the main lines, mostly).
+    /// Entries of weight 0 are never played.
+    pub fn book_move(&mut self, position: &Position) -> Option<BookMove> {
+        let book = self.book.as_ref()?;
+        let weigh: fn(u16) -> u64 = match self.level {
+            Level::Beginner => |weight| u64::from(weight).isqrt(),
+            Level::Normal | Level::Expert => u64::from,
+            Level::Master => |weight| u64::from(weight) * u64::from(weight),
+        };
+        book.weighted_choice_by(position, &[], &mut self.rng, weigh)
     }
 
     /// Returns a handle that stops a running search from another thread. A stop asked for
@@ -241,17 +290,34 @@ impl Searcher {
     }
 
     /// Chooses a move for the current position of `game` at the searcher's level, with the
-    /// level's own limits.
+    /// level's own limits: a move of the searcher's book while the position is in it
+    /// ([`Searcher::book_move`]; the result says [`from_book`](SearchResult::from_book)).
     pub fn play(&mut self, game: &Game) -> SearchResult {
-        self.search_game(game, &SearchLimits::default(), &mut ())
+        self.play_reporting(game, &mut ())
+    }
+
+    /// As [`Searcher::play`], reporting each finished depth of the search to `reporter`
+    /// (nothing for a book move).
+    pub fn play_reporting(&mut self, game: &Game, reporter: &mut impl Reporter) -> SearchResult {
+        if let Some(found) = self.book_move(game.position()) {
+            return SearchResult::of_book_move(found.mv);
+        }
+        self.search_game(game, &SearchLimits::default(), reporter)
     }
 
     /// Suggests a move for the side to move in `game`, searched at `level` (the searcher's own
     /// level is restored after), then looks for the opponent's threat. Returns `None` when the
     /// game has no legal move. A stop ends both searches: the hint then has no threat.
+    ///
+    /// With a book ([`Searcher::set_book`]) and the position in it, the hint is a book move
+    /// chosen at `level`, its reason [`HintReason::BookMove`], and nothing is searched.
     pub fn hint(&mut self, game: &Game, level: Level) -> Option<Hint> {
         let own = self.level;
         self.level = level;
+        if let Some(found) = self.book_move(game.position()) {
+            self.level = own;
+            return Hint::new(game.position(), &SearchResult::of_book_move(found.mv), None);
+        }
         let result = self.search_game(game, &SearchLimits::default(), &mut ());
         self.level = Level::Master;
         // A stop during the move's search ends the hint: no threat search after it.
@@ -290,6 +356,13 @@ impl Searcher {
 /// ```
 pub fn hint(game: &Game, level: Level) -> Option<Hint> {
     Searcher::with_hash_mb(1).hint(game, level)
+}
+
+/// The searcher's random numbers choose book moves.
+impl BookRandom for rng::Rng {
+    fn below(&mut self, bound: u64) -> u64 {
+        self.next_u64() % bound
+    }
 }
 
 /// Stops a running search when asked; cheap to clone and to send to another thread.
@@ -406,9 +479,29 @@ pub struct SearchResult {
     pub lines: Vec<PvLine>,
     /// The time the search took.
     pub elapsed: Duration,
+    /// Whether the move comes from the searcher's opening book ([`Searcher::play`]): nothing
+    /// was searched, the score is 0 and the line is the move alone.
+    pub from_book: bool,
 }
 
 impl SearchResult {
+    /// The result of playing `mv` from the book.
+    fn of_book_move(mv: Move) -> SearchResult {
+        let score = Score::Cp(0);
+        SearchResult {
+            best_move: Some(mv),
+            ponder: None,
+            score,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            pv: alloc::vec![mv],
+            lines: alloc::vec![PvLine { score, moves: alloc::vec![mv] }],
+            elapsed: Duration::ZERO,
+            from_book: true,
+        }
+    }
+
     /// Returns the nodes searched per second.
     pub fn nps(&self) -> u64 {
         nodes_per_second(self.nodes, self.elapsed)

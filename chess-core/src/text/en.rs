@@ -165,6 +165,7 @@ pub(crate) fn hint_reason(reason: crate::search::HintReason, f: &mut fmt::Format
         HintReason::Castles => f.write_str("castles, taking the king to safety"),
         HintReason::Develops(role) => write!(f, "develops the {}", role_name(role)),
         HintReason::ControlsCentre => f.write_str("takes control of the centre"),
+        HintReason::BookMove => f.write_str("the book move"),
         HintReason::BestMove { centipawns } => {
             write!(f, "the search's best move (evaluation {:+.2})", f64::from(centipawns) / 100.0)
         }

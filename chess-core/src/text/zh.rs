@@ -152,6 +152,7 @@ pub(crate) fn hint_reason(reason: crate::search::HintReason, f: &mut fmt::Format
         HintReason::Castles => f.write_str("王车易位，让王更安全"),
         HintReason::Develops(role) => write!(f, "出动{}", role_name(role)),
         HintReason::ControlsCentre => f.write_str("控制中心"),
+        HintReason::BookMove => f.write_str("开局着法"),
         HintReason::BestMove { centipawns } => {
             write!(f, "搜索找到的最佳着法（评估{:+.2}）", f64::from(centipawns) / 100.0)
         }

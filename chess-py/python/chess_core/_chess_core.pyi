@@ -633,6 +633,10 @@ __all__ += [
     "points_level", "level_min_points", "elo_expected", "elo_update",
 ]
 
+# ---------------------------------------------------------------------------------------------
+# Issue 28: Syzygy tablebases (chess_core.syzygy wraps these).
+# ---------------------------------------------------------------------------------------------
+
 class MissingTableError(KeyError): ...
 
 @final
@@ -645,3 +649,23 @@ class _Tablebase:
     def close(self) -> None: ...
 
 __all__ += ["MissingTableError", "_Tablebase"]
+
+# ---------------------------------------------------------------------------------------------
+# Issue 28: Polyglot opening books (chess_core.polyglot wraps these).
+# ---------------------------------------------------------------------------------------------
+
+@final
+class _PolyglotBook:
+    def __new__(cls, path: Union[str, os.PathLike[str]]) -> _PolyglotBook: ...
+    def __len__(self) -> int: ...
+    def entry(self, index: int) -> Tuple[int, int, int, int, Move]: ...
+    def key_entries(self, key: int, minimum_weight: int) -> List[Tuple[int, int, int, int, Move]]: ...
+    def board_entries(self, board: Board, minimum_weight: int) -> List[Tuple[int, int, int, int, Move]]: ...
+    def close(self) -> None: ...
+
+_POLYGLOT_RANDOM_ARRAY: List[int]
+
+def _choose_index(count: int, randint: Callable[[int, int], int]) -> Optional[int]: ...
+def _choose_weighted_index(weights: List[int], randint: Callable[[int, int], int]) -> Optional[int]: ...
+
+__all__ += ["_PolyglotBook", "_choose_index", "_choose_weighted_index", "_POLYGLOT_RANDOM_ARRAY"]

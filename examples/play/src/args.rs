@@ -1,6 +1,9 @@
 //! The `play` command line: flags for scripting, and defaults that depend on the terminal.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+
+use chess_core::book::Book;
 
 use chess_core::{Lang, Position, Rules};
 
@@ -20,7 +23,7 @@ usage: play [--color white|black|both] [--level beginner|normal|expert|master]
             [--rules fide|casual] [--lang en|zh] [--fen FEN] [--seed N]
             [--pace real|fast|instant] [--clock MINUTES+INCREMENT]
             [--pieces unicode|letters] [--board color|plain]
-            [--save FILE] [--continue] [--menu | --no-menu]
+            [--save FILE] [--continue] [--menu | --no-menu] [--book FILE]
 
 Plays chess in the terminal against the computer (--color both: two players).
 With standard input a terminal, a menu asks what no flag says; otherwise the flags and
@@ -32,7 +35,9 @@ same clock, and a flag fall ends the game by the rules (casual: void within {voi
 The unfinished game is saved to FILE (default with a terminal: chess-core/last-game.json in
 the user's data directory; without one, a script saves only with --save); the menu offers to
 continue it, and --continue does so without a menu. An unreadable save is kept aside as
-FILE.unreadable, never replaced."
+FILE.unreadable, never replaced. --book FILE gives the computer a Polyglot opening book
+(.bin): it plays book moves, chosen at random by their weights, while the game is in it, and
+hints give them too."
     )
 }
 
@@ -79,6 +84,11 @@ pub fn parse_args(args: impl IntoIterator<Item = String>, terminal: Terminal) ->
             "--board" => colors = Some(parse_board(&value()?)?),
             "--save" => config.save = Some(PathBuf::from(value()?)),
             "--continue" => config.resume = true,
+            "--book" => {
+                let path = value()?;
+                let book = Book::open(&path).map_err(|error| format!("--book {path}: {error}"))?;
+                config.book = Some(Arc::new(book));
+            }
             "--menu" => config.menu = true,
             "--no-menu" => config.menu = false,
             "-h" | "--help" => return Err(usage()),

@@ -6,7 +6,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use chess_core::search::{SearchInfo, SearchLimits, SearchResult, Searcher};
+use chess_core::search::{SearchInfo, SearchResult, Searcher};
 use chess_core::{Game, Lang};
 use chess_session::Pace;
 
@@ -34,7 +34,8 @@ pub(crate) fn choose_move<W: Write>(
     if live {
         write!(out, "\r\x1b[K")?;
     }
-    writeln!(out, "{}", Msg::Searched { depth: result.depth, seconds }.text(lang))?;
+    let said = if result.from_book { Msg::BookMove } else { Msg::Searched { depth: result.depth, seconds } };
+    writeln!(out, "{}", said.text(lang))?;
     let wait = result.best_move.map_or(Duration::ZERO, |m| pace.wait(game.position(), m, spread.f64()));
     if wait.is_zero() {
         return Ok(result);
@@ -71,8 +72,8 @@ fn search_live<W: Write>(
             let mut report = |info: &SearchInfo<'_>| {
                 let _ = sender.send(info.depth);
             };
-            // No limits: the level's own.
-            searcher.search_game(game, &SearchLimits::default(), &mut report)
+            // The level's own limits, or a book move.
+            searcher.play_reporting(game, &mut report)
         });
         let mut depth = 0;
         for frame in 0.. {

@@ -86,6 +86,7 @@ impl<'c, R: BufRead, W: Write> Console<'c, R, W> {
         let seed = config.seed.unwrap_or_else(clock_seed);
         let mut searcher = Searcher::new();
         searcher.set_seed(seed);
+        searcher.set_book(config.book.clone());
         let session = match start {
             Start::New(settings) => new_game(config, settings),
             Start::Resume(saved) => *saved,

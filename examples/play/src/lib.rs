@@ -37,7 +37,9 @@ mod save;
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 
+use chess_core::book::Book;
 use chess_core::search::Level;
 use chess_core::{Lang, Position};
 
@@ -83,6 +85,8 @@ pub struct Config {
     pub echo: bool,
     /// Shows the computer thinking live (a spinner with depth and time) on a terminal.
     pub live: bool,
+    /// The computer's opening book (`--book`): it plays book moves while the game is in it.
+    pub book: Option<Arc<Book<'static>>>,
 }
 
 impl Config {
@@ -105,6 +109,7 @@ impl Config {
             resume: false,
             echo: true,
             live: false,
+            book: None,
         }
     }
 }

@@ -97,6 +97,8 @@ pub(crate) enum Msg<'a> {
         /// Seconds it took.
         seconds: f64,
     },
+    /// The computer plays a move of its opening book (`--book`): nothing was searched.
+    BookMove,
     /// The search is done; the computer waits at its pace before playing.
     TakingItsTime,
     /// Asks how long the computer waits before it plays.
@@ -322,6 +324,7 @@ impl Msg<'_> {
             Msg::Searching { depth, seconds } => format!("Searching… depth {depth}, {seconds:.2} s"),
             Msg::Searched { depth, seconds } => format!("Search: depth {depth}, {seconds:.2} s."),
             Msg::TakingItsTime => "The computer takes its time…".into(),
+            Msg::BookMove => "The book move.".into(),
             Msg::AskPace => format!(
                 "The computer's pace: (1) {}, (2) {}, (3) {} [1] ",
                 Pace::Real.describe(en),
@@ -448,6 +451,7 @@ impl Msg<'_> {
             Msg::Searching { depth, seconds } => format!("搜索中… 深度{depth}，{seconds:.2}秒"),
             Msg::Searched { depth, seconds } => format!("搜索：深度{depth}，{seconds:.2}秒。"),
             Msg::TakingItsTime => "电脑正在从容斟酌…".into(),
+            Msg::BookMove => "开局着法。".into(),
             Msg::AskPace => format!(
                 "电脑走棋节奏：(1) {}，(2) {}，(3) {} [1] ",
                 Pace::Real.describe(zh),

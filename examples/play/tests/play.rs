@@ -618,3 +618,39 @@ fn confirmations_cases_captures_results_and_the_pgn_in_the_games_language() {
     assert!(out.contains("[Termination \"normal\"]\n"), "{out}");
     assert!(out.contains("2. g4 Qh4# {将死！黑方获胜。} 0-1\n"), "{out}");
 }
+
+/// Writes a Polyglot book of the start position only, e2e4 (weight 3) and d2d4 (weight 1).
+fn start_book(test: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("chess-play-test-{}-{test}.bin", std::process::id()));
+    let key = chess_core::Position::new().zobrist_key();
+    let entry = |raw_move: u16, weight: u16| chess_core::book::Entry { key, raw_move, weight, learn: 0 }.to_bytes();
+    std::fs::write(&path, [entry(0x031c, 3), entry(0x02db, 1)].concat()).unwrap();
+    path
+}
+
+#[test]
+fn with_a_book_the_computer_plays_book_moves_and_hints_name_them() {
+    let book = start_book("book");
+    let book = book.to_str().unwrap();
+    let mut first_moves = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let seed = seed.to_string();
+        let out = play_binary("book", &["--color", "black", "--seed", &seed, "--book", book], "quit\n");
+        assert!(out.contains("The book move.\n"), "{out}");
+        let announced = out.lines().find(|line| line.starts_with("The computer plays 1. ")).expect("a first move");
+        first_moves.insert(announced.split_whitespace().nth(4).unwrap().to_string());
+    }
+    assert_eq!(first_moves, ["d4", "e4"].map(String::from).into(), "both book moves over 12 seeds");
+
+    let out = play_binary("book-hint", &["--color", "white", "--book", book], "hint\nq\n");
+    assert!(out.contains("; the book move. (2 left in this game)\n"), "{out}");
+    let out = play_binary("book-hint-zh", &["--color", "white", "--book", book, "--lang", "zh"], "提示\nq\n");
+    assert!(out.contains("；开局着法。（本局还剩2次）\n"), "{out}");
+
+    // A file that is not a book is refused before the game starts.
+    let args = play::parse_args(
+        ["--book".to_string(), "/nonexistent/book.bin".to_string()],
+        play::Terminal { stdin: false, stdout: false, no_color: false },
+    );
+    assert!(args.unwrap_err().starts_with("--book /nonexistent/book.bin: cannot read the book"));
+}

@@ -47,6 +47,10 @@
 //!   `ucinewgame`, so that games can be replayed.
 //! - `UCI_Chess960` (check): Chess960 castling, written as the king taking its own rook
 //!   (otherwise castling is written `e1g1`); applies from the next `position`.
+//! - `OwnBook` (check, default false) and `BookFile` (string, a Polyglot `.bin` file, read when
+//!   set): with both, a `go` in a position of the book answers a book move at once, chosen at
+//!   random by the weights as the level chooses ([`Searcher::book_move`], seeded by `Seed`);
+//!   `infinite`, `ponder` and `searchmoves` searches do not use the book.
 
 mod commands;
 mod options;
@@ -57,6 +61,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use chess_core::CastlingMode;
+use chess_core::book::Book;
 use chess_core::search::{DEFAULT_HASH_MB, Level, SearchLimits, Searcher};
 
 use commands::{GamePosition, parse_go, parse_position};
@@ -206,6 +211,8 @@ struct Engine {
     chess960: bool,
     hash_mb: usize,
     seed: u64,
+    own_book: bool,
+    book: Option<Arc<Book<'static>>>,
     /// The searcher, when no search has it.
     searcher: Option<Box<Searcher>>,
     thinking: Option<Thinking>,
@@ -222,6 +229,8 @@ impl Engine {
             chess960: false,
             hash_mb: DEFAULT_HASH_MB,
             seed: 0,
+            own_book: false,
+            book: None,
             searcher: Some(Box::new(Searcher::new())),
             thinking: None,
             pending: Pending::default(),
@@ -301,6 +310,18 @@ impl Engine {
                 self.pending.reseed = Some(seed);
             }
             Ok(Setting::Chess960(on)) => self.chess960 = on,
+            Ok(Setting::OwnBook(on)) => self.own_book = on,
+            Ok(Setting::BookFile(None)) => self.book = None,
+            Ok(Setting::BookFile(Some(path))) => match Book::open(&path) {
+                Ok(book) => {
+                    self.info(format_args!("book {path}: {} entries", book.len()))?;
+                    self.book = Some(Arc::new(book));
+                }
+                Err(error) => {
+                    self.book = None;
+                    return self.info(format_args!("cannot use the book {path}: {error}"));
+                }
+            },
             Err(problem) => return self.info(problem),
         }
         Ok(())
@@ -316,6 +337,7 @@ impl Engine {
         let limits = SearchLimits { multi_pv: self.multi_pv, ..go.limits };
         let (mut searcher, pending) = self.take_searcher();
         searcher.set_level(self.level);
+        searcher.set_book(self.book.clone().filter(|_| self.own_book));
         let job = Job { game: self.game.clone(), limits, ponder: go.ponder };
         match Thinking::start(searcher, move |searcher| pending.apply(searcher), job, self.out.clone()) {
             Ok(thinking) => self.thinking = Some(thinking),

@@ -18,7 +18,8 @@ usage: uci [--help]
 A chess engine speaking the UCI protocol on standard input and output, for chess GUIs and
 python-chess. Type uci, then isready, position startpos moves e2e4, go depth 6 (or go
 movetime 1000), stop and quit. Options (setoption name NAME value VALUE): Hash (MB),
-MultiPV, Level (Beginner, Normal, Expert, Master), Skill Level (0-20), Seed, UCI_Chess960.";
+MultiPV, Level (Beginner, Normal, Expert, Master), Skill Level (0-20), Seed, UCI_Chess960,
+OwnBook (true or false) and BookFile (a Polyglot .bin book).";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

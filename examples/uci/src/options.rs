@@ -14,10 +14,12 @@ pub(super) enum UciOption {
     SkillLevel,
     Seed,
     Chess960,
+    OwnBook,
+    BookFile,
 }
 
 /// What setting an option changes, read from its value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Setting {
     /// The transposition table's size in MiB.
     Hash(usize),
@@ -31,6 +33,10 @@ pub(super) enum Setting {
     Seed(u64),
     /// Whether castling is written as king takes rook.
     Chess960(bool),
+    /// Whether to play moves of the opening book.
+    OwnBook(bool),
+    /// The path of the Polyglot book (`None`: no book).
+    BookFile(Option<String>),
 }
 
 /// How an option's value is given, with its default.
@@ -43,6 +49,8 @@ enum Kind {
     Check {
         default: bool,
     },
+    /// Text (`<empty>` stands for none).
+    Text,
     /// A combo box of the playing levels.
     Levels {
         default: Level,
@@ -51,7 +59,7 @@ enum Kind {
 
 impl UciOption {
     /// The options in the order `uci` lists them.
-    pub(super) const ALL: [UciOption; 7] = [
+    pub(super) const ALL: [UciOption; 9] = [
         UciOption::Hash,
         UciOption::Threads,
         UciOption::MultiPv,
@@ -59,6 +67,8 @@ impl UciOption {
         UciOption::SkillLevel,
         UciOption::Seed,
         UciOption::Chess960,
+        UciOption::OwnBook,
+        UciOption::BookFile,
     ];
 
     /// Returns the option's name as UCI writes it.
@@ -71,6 +81,8 @@ impl UciOption {
             UciOption::SkillLevel => "Skill Level",
             UciOption::Seed => "Seed",
             UciOption::Chess960 => "UCI_Chess960",
+            UciOption::OwnBook => "OwnBook",
+            UciOption::BookFile => "BookFile",
         }
     }
 
@@ -82,7 +94,8 @@ impl UciOption {
             UciOption::Level => Kind::Levels { default: Level::default() },
             UciOption::SkillLevel => Kind::Spin { default: 20, min: 0, max: 20 },
             UciOption::Seed => Kind::Spin { default: 0, min: 0, max: i64::from(i32::MAX) },
-            UciOption::Chess960 => Kind::Check { default: false },
+            UciOption::Chess960 | UciOption::OwnBook => Kind::Check { default: false },
+            UciOption::BookFile => Kind::Text,
         }
     }
 
@@ -105,12 +118,21 @@ impl UciOption {
             ),
             UciOption::SkillLevel => Setting::Level(Level::from_skill(self.spin(value)? as u32)),
             UciOption::Seed => Setting::Seed(self.spin(value)? as u64),
-            UciOption::Chess960 => match value.to_ascii_lowercase().as_str() {
-                "true" => Setting::Chess960(true),
-                "false" => Setting::Chess960(false),
-                _ => return Err(format!("{} must be true or false, not '{value}'", self.name())),
-            },
+            UciOption::Chess960 => Setting::Chess960(self.check(value)?),
+            UciOption::OwnBook => Setting::OwnBook(self.check(value)?),
+            UciOption::BookFile => Setting::BookFile(
+                Some(value.trim()).filter(|path| !path.is_empty() && *path != "<empty>").map(Into::into),
+            ),
         })
+    }
+
+    /// Reads `value` as a check option's `true` or `false`.
+    fn check(self, value: &str) -> Result<bool, String> {
+        match value.to_ascii_lowercase().as_str() {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            _ => Err(format!("{} must be true or false, not '{value}'", self.name())),
+        }
     }
 
     /// Reads `value` as a whole number within this spin option's range.
@@ -132,6 +154,7 @@ impl fmt::Display for UciOption {
         match self.kind() {
             Kind::Spin { default, min, max } => write!(f, "spin default {default} min {min} max {max}"),
             Kind::Check { default } => write!(f, "check default {default}"),
+            Kind::Text => f.write_str("string default <empty>"),
             Kind::Levels { default } => write!(f, "combo default {default} var {}", level_names(" var ")),
         }
     }
@@ -178,6 +201,8 @@ mod tests {
                 "option name Skill Level type spin default 20 min 0 max 20",
                 "option name Seed type spin default 0 min 0 max 2147483647",
                 "option name UCI_Chess960 type check default false",
+                "option name OwnBook type check default false",
+                "option name BookFile type string default <empty>",
             ]
         );
     }
@@ -194,6 +219,12 @@ mod tests {
         assert_eq!(setoption("name Threads value 1"), Ok(Setting::Threads));
         assert_eq!(setoption("name uci_chess960 value TRUE"), Ok(Setting::Chess960(true)));
         assert_eq!(setoption("name UCI_Chess960 value false"), Ok(Setting::Chess960(false)));
+        assert_eq!(setoption("name ownbook value true"), Ok(Setting::OwnBook(true)));
+        assert_eq!(
+            setoption("name BookFile value /books/a b.bin"),
+            Ok(Setting::BookFile(Some("/books/a b.bin".into())))
+        );
+        assert_eq!(setoption("name BookFile value <empty>"), Ok(Setting::BookFile(None)));
     }
 
     #[test]

@@ -138,6 +138,8 @@ fn handshake_lists_the_options() {
             "option name Skill Level type spin default 20 min 0 max 20",
             "option name Seed type spin default 0 min 0 max 2147483647",
             "option name UCI_Chess960 type check default false",
+            "option name OwnBook type check default false",
+            "option name BookFile type string default <empty>",
             "uciok",
         ]
     );
@@ -377,4 +379,52 @@ fn help_is_printed_without_reading_standard_input() {
     assert!(output.status.success());
     let out = String::from_utf8(output.stdout).unwrap();
     assert!(out.starts_with("usage: uci [--help]\n\nA chess engine speaking the UCI protocol"), "{out}");
+}
+
+/// A Polyglot book of the start position only: e2e4 (weight 3) and d2d4 (weight 1), written
+/// to a file of its own for `name`.
+fn start_book(name: &str) -> std::path::PathBuf {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let key = Position::new().zobrist_key();
+    let entry = |raw_move: u16, weight: u16| chess_core::book::Entry { key, raw_move, weight, learn: 0 }.to_bytes();
+    std::fs::write(&path, [entry(0x031c, 3), entry(0x02db, 1)].concat()).unwrap();
+    path
+}
+
+#[test]
+fn own_book_plays_book_moves_and_searches_out_of_book() {
+    let book = start_book("uci_start_book.bin");
+    let mut engine = Engine::start();
+    engine.send(&format!("setoption name BookFile value {}", book.display()));
+    assert_eq!(engine.sync(), [format!("info string book {}: 2 entries", book.display())]);
+    // OwnBook is off by default: a search.
+    let (infos, _) = engine.go("go depth 2");
+    assert!(infos.iter().any(|line| field(line, "depth") == Some("2")), "{infos:?}");
+
+    engine.send("setoption name OwnBook value true");
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..20 {
+        engine.send("position startpos");
+        let (infos, bestmove) = engine.go("go depth 5");
+        assert_eq!(infos.len(), 1, "{infos:?}");
+        assert!(infos[0].starts_with("info string book move, weight "), "{infos:?}");
+        assert!(bestmove == "bestmove e2e4" || bestmove == "bestmove d2d4", "{bestmove}");
+        seen.insert(bestmove);
+    }
+    assert_eq!(seen.len(), 2, "both book moves come up in 20 games");
+    // Out of the book, and with searchmoves, it searches.
+    engine.send("position startpos moves e2e4");
+    let (infos, _) = engine.go("go depth 2");
+    assert!(infos.iter().any(|line| field(line, "depth") == Some("2")), "{infos:?}");
+    engine.send("position startpos");
+    let (_, bestmove) = engine.go("go depth 2 searchmoves g1f3");
+    assert_eq!(bestmove.split_whitespace().nth(1), Some("g1f3"));
+
+    // A file that is not a book is refused and leaves no book.
+    std::fs::write(&book, [0u8; 20]).unwrap();
+    engine.send(&format!("setoption name BookFile value {}", book.display()));
+    let refused = engine.sync();
+    assert!(refused[0].contains("cannot use the book") && refused[0].contains("20 bytes"), "{refused:?}");
+    let (infos, _) = engine.go("go depth 1");
+    assert!(infos.iter().all(|line| !line.contains("book")), "{infos:?}");
 }
