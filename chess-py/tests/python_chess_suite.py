@@ -22,8 +22,7 @@ import tempfile
 import unittest
 from typing import Any, Dict, List
 
-# python-chess's core classes: the acceptance suite of the drop-in (issue 26), and its opening
-# books (issue 28).
+# python-chess's core classes: the acceptance suite of the drop-in (issue 26).
 CORE_CLASSES = [
     "SquareTestCase",
     "MoveTestCase",
@@ -32,7 +31,6 @@ CORE_CLASSES = [
     "LegalMoveGeneratorTestCase",
     "BaseBoardTestCase",
     "SquareSetTestCase",
-    "PolyglotTestCase",
 ]
 
 # The submodules test.py imports. Those chess_core has re-export it; the others (variants and

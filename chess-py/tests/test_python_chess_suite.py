@@ -19,15 +19,14 @@ import pytest
 SUITE = os.path.join(os.path.dirname(__file__), "python_chess_suite.py")
 SRC = os.environ.get("PYTHON_CHESS_SRC", "")
 
-# The number of the 125 core tests that pass today: the test fails below it. Raised as the
-# drop-in grows; issue 26's target is all 113 but the variant tests named in chess-py/README.md,
-# and every one of the 12 of PolyglotTestCase (issue 28) passes.
-PASSING_AT_LEAST = 124
+# The number of the 113 core tests that pass today: the test fails below it. Raised as the
+# drop-in grows; issue 26's target is all 113 but the variant tests named in chess-py/README.md.
+PASSING_AT_LEAST = 112
 
 
 # Further classes of test.py: the number of their tests, and how many pass (named in
 # chess-py/README.md where not all do).
-MODULE_CLASSES = {"SvgTestCase": (3, 3)}
+MODULE_CLASSES = {"SvgTestCase": (3, 3), "PolyglotTestCase": (12, 12), "SyzygyTestCase": (21, 10)}
 
 
 def run_suite(*classes: str) -> Dict[str, Dict[str, List[str]]]:
@@ -50,8 +49,7 @@ def test_python_chess_core_classes() -> None:
     for name, r in results.items():
         print(f"{name}: {len(r['passed'])}/{len(r['passed']) + len(r['failed'])}", *r["failed"])
     print(f"python-chess's core tests: {passed} of {total} pass")
-    assert total == 125
-    assert results["PolyglotTestCase"]["failed"] == []
+    assert total == 113
     assert passed >= PASSING_AT_LEAST
 
 
