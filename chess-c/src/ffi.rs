@@ -51,6 +51,12 @@ pub enum chess_status {
     CHESS_ERR_DEPTH_TOO_LARGE = 80,
     /// Bytes that are not a Polyglot opening book (a length not a multiple of 16, unsorted keys).
     CHESS_ERR_INVALID_BOOK = 100,
+    /// A position whose endgame table was not added to the tablebase.
+    CHESS_ERR_MISSING_TABLE = 110,
+    /// A tablebase file that breaks its format (truncated, wrong magic bytes, bad offsets).
+    CHESS_ERR_CORRUPT_TABLE = 111,
+    /// A position no endgame table holds: castling rights, or more pieces than the tables.
+    CHESS_ERR_UNSUPPORTED_POSITION = 112,
     /// A pointer argument was NULL.
     CHESS_ERR_NULL_ARGUMENT = 1000,
     /// A string argument is not valid UTF-8.
@@ -68,7 +74,7 @@ use chess_status::*;
 
 impl chess_status {
     /// Every status, in number order.
-    pub const ALL: [chess_status; 23] = [
+    pub const ALL: [chess_status; 26] = [
         CHESS_OK,
         CHESS_ERR_INVALID_SQUARE,
         CHESS_ERR_INVALID_MOVE,
@@ -87,6 +93,9 @@ impl chess_status {
         CHESS_ERR_INVALID_SAVE,
         CHESS_ERR_DEPTH_TOO_LARGE,
         CHESS_ERR_INVALID_BOOK,
+        CHESS_ERR_MISSING_TABLE,
+        CHESS_ERR_CORRUPT_TABLE,
+        CHESS_ERR_UNSUPPORTED_POSITION,
         CHESS_ERR_NULL_ARGUMENT,
         CHESS_ERR_INVALID_UTF8,
         CHESS_ERR_BUFFER_TOO_SMALL,
@@ -115,6 +124,9 @@ impl chess_status {
             CHESS_ERR_INVALID_SAVE => c"invalid_save",
             CHESS_ERR_DEPTH_TOO_LARGE => c"depth_too_large",
             CHESS_ERR_INVALID_BOOK => c"invalid_book",
+            CHESS_ERR_MISSING_TABLE => c"missing_table",
+            CHESS_ERR_CORRUPT_TABLE => c"corrupt_table",
+            CHESS_ERR_UNSUPPORTED_POSITION => c"unsupported_position",
             CHESS_ERR_NULL_ARGUMENT => c"null_argument",
             CHESS_ERR_INVALID_UTF8 => c"invalid_utf8",
             CHESS_ERR_BUFFER_TOO_SMALL => c"buffer_too_small",
@@ -143,6 +155,9 @@ impl chess_status {
             ErrorCode::InvalidSave => CHESS_ERR_INVALID_SAVE,
             ErrorCode::DepthTooLarge => CHESS_ERR_DEPTH_TOO_LARGE,
             ErrorCode::InvalidBook => CHESS_ERR_INVALID_BOOK,
+            ErrorCode::MissingTable => CHESS_ERR_MISSING_TABLE,
+            ErrorCode::CorruptTable => CHESS_ERR_CORRUPT_TABLE,
+            ErrorCode::UnsupportedPosition => CHESS_ERR_UNSUPPORTED_POSITION,
             // A code newer than this layer: a test checks that every code is listed above.
             _ => CHESS_ERR_INVALID_ARGUMENT,
         }

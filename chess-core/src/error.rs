@@ -62,11 +62,17 @@ pub enum ErrorCode {
     DepthTooLarge = 80,
     /// Bytes that are not a Polyglot opening book (a length not a multiple of 16, unsorted keys).
     InvalidBook = 100,
+    /// A position whose endgame table was not added to the tablebase.
+    MissingTable = 110,
+    /// A tablebase file that breaks its format (truncated, wrong magic bytes, bad offsets).
+    CorruptTable = 111,
+    /// A position no endgame table holds: castling rights, or more pieces than the tables.
+    UnsupportedPosition = 112,
 }
 
 impl ErrorCode {
     /// Every code, in order of their numbers.
-    pub const ALL: [ErrorCode; 17] = [
+    pub const ALL: [ErrorCode; 20] = [
         ErrorCode::InvalidSquare,
         ErrorCode::InvalidMove,
         ErrorCode::InvalidFen,
@@ -84,6 +90,9 @@ impl ErrorCode {
         ErrorCode::InvalidSave,
         ErrorCode::DepthTooLarge,
         ErrorCode::InvalidBook,
+        ErrorCode::MissingTable,
+        ErrorCode::CorruptTable,
+        ErrorCode::UnsupportedPosition,
     ];
 
     /// Returns the code's name in snake case (`"illegal_move"`), stable like its number.
@@ -106,6 +115,9 @@ impl ErrorCode {
             ErrorCode::InvalidSave => "invalid_save",
             ErrorCode::DepthTooLarge => "depth_too_large",
             ErrorCode::InvalidBook => "invalid_book",
+            ErrorCode::MissingTable => "missing_table",
+            ErrorCode::CorruptTable => "corrupt_table",
+            ErrorCode::UnsupportedPosition => "unsupported_position",
         }
     }
 
@@ -177,6 +189,8 @@ coded_errors!(
     crate::EpdError,
     #[cfg(feature = "alloc")]
     crate::book::BookError,
+    #[cfg(feature = "syzygy")]
+    crate::syzygy::ProbeError,
     #[cfg(feature = "alloc")]
     crate::EventError,
     #[cfg(feature = "alloc")]

@@ -19,7 +19,7 @@
 use std::path::{Path, PathBuf};
 
 use chess_core::syzygy::{Dtz, ProbeError, TableKind, Tablebase, Wdl};
-use chess_core::{Color, Position, Role};
+use chess_core::{Color, ErrorCode, Position, Role};
 
 fn source_dir() -> Option<PathBuf> {
     let Some(src) = std::env::var_os("PYTHON_CHESS_SRC") else {
@@ -157,6 +157,9 @@ fn typed_errors() {
     assert_eq!(tables.probe_wdl(&crowd), Err(ProbeError::TooManyPieces { count: 18 }));
     assert_eq!(tables.probe_dtz(&crowd), Err(ProbeError::TooManyPieces { count: 18 }));
     assert_eq!(tables.best_moves(&crowd), Err(ProbeError::TooManyPieces { count: 18 }));
+    // Their stable codes, which the C layer returns as statuses.
+    assert_eq!(tables.probe_wdl(&six).unwrap_err().code(), ErrorCode::MissingTable);
+    assert_eq!(tables.probe_wdl(&crowd).unwrap_err().code(), ErrorCode::UnsupportedPosition);
     // A WDL table without its DTZ table.
     let mut only_wdl = Tablebase::new();
     let bytes = std::fs::read(tables_dir(&src).join("KRvK.rtbw")).unwrap();
@@ -195,6 +198,7 @@ fn damaged_files_give_corrupt_table_errors() {
 
     let (dir, tables) = damaged_copy(&src, "KQvK.rtbw", |b| b.truncate(b.len() / 2));
     assert!(corrupt(tables.probe_wdl(&kqk)), "{:?}", tables.probe_wdl(&kqk));
+    assert_eq!(tables.probe_wdl(&kqk).unwrap_err().code(), ErrorCode::CorruptTable);
     // Probing again gives the same error (the table is not retried half-open).
     assert!(corrupt(tables.probe_wdl(&kqk)));
     // Other tables still answer.

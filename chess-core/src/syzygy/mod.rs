@@ -44,7 +44,7 @@ use material::Material;
 pub use table::TableKind;
 use table::{Source, Table, TableError};
 
-use crate::{Bitboard, Color, Move, Position, Role};
+use crate::{Bitboard, Color, ErrorCode, Move, Position, Role};
 
 /// Win, draw or loss for the side to move, with the fifty-move rule's cursed wins and blessed
 /// losses. [`Wdl::value`] gives python-chess's numbers, -2 to 2.
@@ -170,6 +170,28 @@ pub enum ProbeError {
         /// The pieces on the board.
         count: u32,
     },
+}
+
+impl ProbeError {
+    /// Returns the stable error code: [`ErrorCode::MissingTable`], [`ErrorCode::CorruptTable`],
+    /// [`ErrorCode::Io`], or [`ErrorCode::UnsupportedPosition`] for castling rights and too
+    /// many pieces.
+    ///
+    /// ```
+    /// use chess_core::ErrorCode;
+    /// use chess_core::syzygy::ProbeError;
+    ///
+    /// assert_eq!(ProbeError::CastlingRights.code(), ErrorCode::UnsupportedPosition);
+    /// assert_eq!(ProbeError::TooManyPieces { count: 8 }.code(), ErrorCode::UnsupportedPosition);
+    /// ```
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            ProbeError::MissingTable { .. } => ErrorCode::MissingTable,
+            ProbeError::CorruptTable { .. } => ErrorCode::CorruptTable,
+            ProbeError::Io { .. } => ErrorCode::Io,
+            ProbeError::CastlingRights | ProbeError::TooManyPieces { .. } => ErrorCode::UnsupportedPosition,
+        }
+    }
 }
 
 /// A name that is no Syzygy table's (such as `KQvKR`: one king each, at most 7 pieces).
