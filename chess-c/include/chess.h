@@ -3,7 +3,8 @@
  *
  * Conventions
  * - Symbols are chess_<type>_<verb>. chess_position, chess_game, chess_searcher,
- *   chess_stop_handle and chess_book are opaque handles, created and freed only by the library;
+ *   chess_stop_handle, chess_book and chess_tablebase are opaque handles, created and freed
+ *   only by the library;
  *   chess_*_free(NULL) is a no-op. Freeing a handle twice, or using it after it was freed,
  *   is undefined behaviour (the library cannot detect it): set your pointer to NULL.
  * - Threads: handles have no thread affinity but are not synchronised: use each from one
@@ -12,7 +13,9 @@
  *   _search_with_progress, _best_move, _hint), but not chess_searcher_free(s);
  *   chess_stop_handle_stop(h) may race anything, chess_searcher_free of its searcher
  *   included (a handle from chess_searcher_stop_handle outlives its searcher), but not
- *   chess_stop_handle_free(h). Several threads may stop at once.
+ *   chess_stop_handle_free(h). Several threads may stop at once. The queries of a chess_book
+ *   and the probes of a chess_tablebase only read it: they may run on many threads at once
+ *   (but not beside chess_tablebase_add_directory or the handle's free).
  * - A stop ends the search running when it comes, which returns its best move so far. A
  *   stop sent when no search runs does nothing: a search started afterwards is not stopped,
  *   so a thread that must stop a search it cannot see start repeats its stop until the
@@ -242,6 +245,12 @@ typedef struct chess_searcher chess_searcher;
 // freed (stopping it then does nothing), and `chess_stop_handle_stop` may race anything on
 // the searcher, `chess_searcher_free` included.
 typedef struct chess_stop_handle chess_stop_handle;
+
+// Syzygy endgame tables (opaque; made by `chess_tablebase_new`, filled by
+// `chess_tablebase_add_directory`, freed by `chess_tablebase_free`). The probes only read it:
+// once filled, one tablebase may be probed from many threads at once (a
+// `chess_tablebase_add_directory` must not run meanwhile).
+typedef struct chess_tablebase chess_tablebase;
 
 // A move in chess-core's 16-bit encoding: bits 0-5 the from square, 6-11 the to square
 // (a1 = 0 ... h8 = 63), 12-15 the kind (0 ordinary, 1 en passant, 2 castling with the rook's
@@ -819,6 +828,40 @@ chess_status chess_stop_handle_stop(const chess_stop_handle *handle);
 // Frees a stop handle; NULL is a no-op. No call to `chess_stop_handle_stop` with it may be
 // under way or come later.
 void chess_stop_handle_free(chess_stop_handle *handle);
+
+// Makes an empty tablebase into `*out`: add tables with `chess_tablebase_add_directory`.
+chess_status chess_tablebase_new(chess_tablebase **out);
+
+// Frees a tablebase; NULL is a no-op.
+void chess_tablebase_free(chess_tablebase *tablebase);
+
+// Adds the `.rtbw` (WDL) and `.rtbz` (DTZ) files of the directory at `path` (NUL-terminated
+// UTF-8; its subdirectories are not read) and writes how many files it added into
+// `*out_count` (may be NULL). The files are opened on their first probe. `CHESS_ERR_IO` when
+// the directory cannot be read (some of its files may have been added already).
+chess_status chess_tablebase_add_directory(chess_tablebase *tablebase,
+                                           const char *path,
+                                           size_t *out_count);
+
+// Writes win, draw or loss for the side to move in `pos` into `*out_wdl`, as python-chess's
+// `probe_wdl` gives it (as if the position had been reached by a capture or a pawn move):
+// 2 win, 1 win that the fifty-move rule turns into a draw, 0 draw, -1 loss that the rule
+// saves, -2 loss. `CHESS_ERR_MISSING_TABLE` when a table it needs was not added,
+// `CHESS_ERR_UNSUPPORTED_POSITION` for castling rights or more than 7 pieces,
+// `CHESS_ERR_CORRUPT_TABLE` or `CHESS_ERR_IO` for a damaged or unreadable file.
+chess_status chess_tablebase_probe_wdl(const chess_tablebase *tablebase,
+                                       const chess_position *pos,
+                                       int *out_wdl);
+
+// Writes the distance to the next capture or pawn move with best play, in plies, for the side
+// to move in `pos` into `*out_dtz`, as python-chess's `probe_dtz` gives it: positive when
+// winning, negative when losing, 0 for a draw, beyond 100 or -100 when the fifty-move rule
+// turns the result into a draw (the tables round: it may be one more than the real distance,
+// never where that changes the result). Needs the WDL and DTZ tables; the errors are
+// `chess_tablebase_probe_wdl`'s.
+chess_status chess_tablebase_probe_dtz(const chess_tablebase *tablebase,
+                                       const chess_position *pos,
+                                       int *out_dtz);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -170,6 +170,7 @@ private:
     explicit Position(chess_position *handle) noexcept : handle_(handle) {}
     friend class Game;
     friend class Book;
+    friend class Tablebase;
     bool ask(chess_status (*predicate)(const chess_position *, bool *)) const {
         bool value = false;
         check(predicate(handle_, &value));
@@ -412,6 +413,48 @@ public:
 private:
     explicit Book(chess_book *handle) : handle_(handle) {}
     chess_book *handle_ = nullptr;
+};
+
+/// Syzygy endgame tables. Once the tables are added, the probes (const) may run on many threads.
+class Tablebase {
+public:
+    /// An empty tablebase.
+    Tablebase() { check(chess_tablebase_new(&handle_)); }
+    /// A tablebase with the tables of a directory (chess::Error with CHESS_ERR_IO).
+    explicit Tablebase(const std::string &directory) : Tablebase() { add_directory(directory); }
+    Tablebase(const Tablebase &) = delete;
+    Tablebase &operator=(const Tablebase &) = delete;
+    Tablebase(Tablebase &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Tablebase &operator=(Tablebase &&other) noexcept {
+        std::swap(handle_, other.handle_);
+        return *this;
+    }
+    ~Tablebase() { chess_tablebase_free(handle_); }
+
+    /// Adds the .rtbw and .rtbz files of a directory and returns how many (chess::Error with
+    /// CHESS_ERR_IO when it cannot be read).
+    std::size_t add_directory(const std::string &directory) {
+        std::size_t count = 0;
+        check(chess_tablebase_add_directory(handle_, directory.c_str(), &count));
+        return count;
+    }
+    /// Win (2), cursed win (1), draw (0), blessed loss (-1) or loss (-2) for the side to move,
+    /// as python-chess's probe_wdl (chess::Error with CHESS_ERR_MISSING_TABLE,
+    /// CHESS_ERR_UNSUPPORTED_POSITION, CHESS_ERR_CORRUPT_TABLE or CHESS_ERR_IO).
+    int probe_wdl(const Position &pos) const {
+        int wdl = 0;
+        check(chess_tablebase_probe_wdl(handle_, pos.handle_, &wdl));
+        return wdl;
+    }
+    /// The distance to the next capture or pawn move in plies, as python-chess's probe_dtz.
+    int probe_dtz(const Position &pos) const {
+        int dtz = 0;
+        check(chess_tablebase_probe_dtz(handle_, pos.handle_, &dtz));
+        return dtz;
+    }
+
+private:
+    chess_tablebase *handle_ = nullptr;
 };
 
 }  // namespace chess

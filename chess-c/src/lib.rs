@@ -5,7 +5,8 @@
 //! header. In short:
 //!
 //! - every symbol is `chess_<type>_<verb>`; handles (`chess_position`, `chess_game`,
-//!   `chess_searcher`, `chess_stop_handle`, `chess_book`) are created and freed only by the library,
+//!   `chess_searcher`, `chess_stop_handle`, `chess_book`, `chess_tablebase`) are created and
+//!   freed only by the library,
 //!   `chess_*_free(NULL)` is a no-op, a double free or a use after free is undefined
 //!   behaviour; a move is a `chess_move` (`uint16_t`) in chess-core's own encoding
 //!   (`Move::to_u16`, read back with `Move::try_from`, so a bad number is refused);
@@ -24,7 +25,9 @@
 //! `free` functions) or valid for the access its type implies (a handle made by this library
 //! and not yet freed, a NUL-terminated string, a buffer of the size given), and a handle is
 //! not used from two threads at once, except by `chess_searcher_stop` (during a search) and
-//! `chess_stop_handle_stop` (at any time: its handle shares only an `Arc` with the searcher).
+//! `chess_stop_handle_stop` (at any time: its handle shares only an `Arc` with the searcher),
+//! and by the calls that take a `const` book or tablebase (they only read it, and chess-core's
+//! `Book` and `Tablebase` are `Sync`).
 //! "The crate's contract" in a `SAFETY` comment means this paragraph. The private helpers
 //! that read raw pointers are `unsafe fn`s with their own `# Safety` section, which the
 //! entry points meet by the crate's contract.
@@ -36,12 +39,14 @@ mod ffi;
 mod game;
 mod position;
 mod search;
+mod tablebase;
 
 pub use book::*;
 pub use ffi::chess_status;
 pub use game::*;
 pub use position::*;
 pub use search::*;
+pub use tablebase::*;
 
 use core::ffi::{c_char, c_int};
 

@@ -1,9 +1,11 @@
 //! Builds the C assertion test (`tests/c/test_api.c`, C11), the search limits test
-//! (`tests/c/test_search_limits.c`, C11), a C++17 program using
+//! (`tests/c/test_search_limits.c`, C11), the book and tablebase tests
+//! (`tests/c/test_book.c`, `tests/c/test_tablebase.c`, C11), a C++17 program using
 //! `include/chess.h`, and the C++ wrapper's test (`tests/c/wrapper_test.cpp`, through
 //! `include/chess.hpp`), each with `-Wall -Wextra -Werror -pedantic` and linked with the
-//! static library cargo built for this test run; runs them, and runs the C test under valgrind's memcheck
-//! when valgrind is installed. Needs gcc and g++ (cc and c++ can be chosen with `CC`/`CXX`).
+//! static library cargo built for this test run; runs them, and runs the C assertion and
+//! tablebase tests under valgrind's memcheck when valgrind is installed. Needs gcc and g++
+//! (cc and c++ can be chosen with `CC`/`CXX`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -80,6 +82,14 @@ fn book_test_passes() {
     run(&mut Command::new(program), "book passed");
 }
 
+/// Issue 28: Syzygy tablebases (python-chess's tables and endgame.epd too when
+/// PYTHON_CHESS_SRC is set).
+#[test]
+fn tablebase_test_passes() {
+    let program = build(&compiler("CC", "gcc"), "-std=c11", "tests/c/test_tablebase.c", "test_tablebase");
+    run(&mut Command::new(program), "tablebase passed");
+}
+
 /// A book of two entries for the start position, e4 (weight 3) and d4 (weight 1), written for
 /// the `book_moves` example.
 fn two_move_book() -> PathBuf {
@@ -101,6 +111,13 @@ fn header_compiles_and_links_as_cpp17() {
 fn cpp_wrapper_test_passes() {
     let program = build(&compiler("CXX", "g++"), "-std=c++17", "tests/c/wrapper_test.cpp", "wrapper_test");
     run(&mut Command::new(program), "wrapper passed");
+}
+
+/// An empty folder of tables: the `tablebase_probe` example needs none for two bare kings.
+fn no_tables() -> PathBuf {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("no-syzygy-tables");
+    std::fs::create_dir_all(&path).expect("the folder is made");
+    path
 }
 
 /// Runs an example linked against the shared library of this build: cargo's own
@@ -139,6 +156,15 @@ fn examples_build_with_make_and_pkg_config_and_run() {
     run(&mut example(&build, "engine_move"), "engine plays Nxh4 (白方马从f3吃h4的后)\n");
     run(example(&build, "perft_bench").arg("3"), "C loop:    8902 nodes");
     run(example(&build, "book_moves").arg(two_move_book()), "e4 weight 3\nd4 weight 1\nchosen: ");
+    let kings = "8/8/8/3k4/8/8/8/K7 w - - 0 1";
+    run(example(&build, "tablebase_probe").arg(no_tables()).arg(kings), "0 table files\nwdl 0 (draw)\ndtz 0\n");
+    match std::env::var_os("PYTHON_CHESS_SRC") {
+        Some(src) if Path::new(&src).join("data/syzygy/regular").is_dir() => run(
+            example(&build, "tablebase_probe").arg(Path::new(&src).join("data/syzygy/regular")),
+            "70 table files\nwdl -2 (loss)\ndtz -53\n",
+        ),
+        _ => println!("skipped: PYTHON_CHESS_SRC names no Syzygy tables, tablebase_probe run without them only"),
+    }
 }
 
 /// The C side built with AddressSanitizer (leaks included) and UndefinedBehaviorSanitizer; the
@@ -181,21 +207,45 @@ fn examples_build_with_cmake_find_package() {
     run(&mut example(&build, "play_game"), "4. Qxf7#\nresult: 1-0 (checkmate)\n");
     run(example(&build, "perft_bench").arg("3"), "C loop:    8902 nodes");
     run(&mut example(&build, "engine_move"), "engine plays Nxh4");
+    run(example(&build, "tablebase_probe").arg(no_tables()).arg("8/8/8/3k4/8/8/8/K7 w - - 0 1"), "wdl 0 (draw)");
 }
 
-#[test]
-fn c_assertion_test_is_clean_under_valgrind() {
-    if Command::new("valgrind").arg("--version").output().is_err() {
-        println!("valgrind is not installed: memcheck skipped");
-        return;
-    }
-    let program = build(&compiler("CC", "gcc"), "-std=c11", "tests/c/test_api.c", "test_api_valgrind");
+/// Runs `program` under valgrind's memcheck, leaks included.
+fn memcheck(program: &Path, expected: &str) {
     run(
         Command::new("valgrind")
             .args(["--error-exitcode=1", "--leak-check=full", "--errors-for-leak-kinds=definite,indirect", "--quiet"])
             .arg(program),
-        "all passed",
+        expected,
     );
+}
+
+fn valgrind_installed() -> bool {
+    let installed = Command::new("valgrind").arg("--version").output().is_ok();
+    if !installed {
+        println!("valgrind is not installed: memcheck skipped");
+    }
+    installed
+}
+
+#[test]
+fn c_assertion_test_is_clean_under_valgrind() {
+    if !valgrind_installed() {
+        return;
+    }
+    let program = build(&compiler("CC", "gcc"), "-std=c11", "tests/c/test_api.c", "test_api_valgrind");
+    memcheck(&program, "all passed");
+}
+
+/// The tablebase test reads files and keeps tables opened on first probe: every handle and
+/// table it made is freed.
+#[test]
+fn tablebase_test_is_clean_under_valgrind() {
+    if !valgrind_installed() {
+        return;
+    }
+    let program = build(&compiler("CC", "gcc"), "-std=c11", "tests/c/test_tablebase.c", "test_tablebase_valgrind");
+    memcheck(&program, "tablebase passed");
 }
 
 /// Issue 24: the handles are distinct types, so C and C++ refuse one where another is
@@ -224,7 +274,7 @@ fn a_handle_of_one_type_is_refused_for_another() {
         [(compiler("CC", "gcc"), "-std=c11", "c"), (compiler("CXX", "g++"), "-std=c++17", "cpp")]
     {
         assert!(compiles(&compiler, std_flag, extension, "chess_position"), "{compiler}: a position is refused");
-        for other in ["chess_game", "chess_searcher", "chess_stop_handle"] {
+        for other in ["chess_game", "chess_searcher", "chess_stop_handle", "chess_book", "chess_tablebase"] {
             assert!(!compiles(&compiler, std_flag, extension, other), "{compiler} accepts a {other} for a position");
         }
     }

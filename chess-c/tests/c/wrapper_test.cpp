@@ -156,6 +156,34 @@ int main() {
     CHECK(error_of([&] { chess::Book::from_bytes(bytes); }).status() == CHESS_ERR_INVALID_BOOK);
     CHECK(error_of([] { chess::Book::open("/nonexistent.bin"); }).status() == CHESS_ERR_IO);
 
+    // Syzygy tables: two bare kings need none; a queen's table is missing from an empty tablebase.
+    chess::Tablebase no_tables;
+    const chess::Position kings = chess::Position::from_fen("8/8/8/3k4/8/8/8/K7 w - - 0 1");
+    CHECK(no_tables.probe_wdl(kings) == 0 && no_tables.probe_dtz(kings) == 0);
+    const chess::Position kqk = chess::Position::from_fen("8/8/8/8/8/1k6/8/1K2Q3 w - - 0 1");
+    CHECK(error_of([&] { no_tables.probe_wdl(kqk); }).status() == CHESS_ERR_MISSING_TABLE);
+    const chess::Position castling = chess::Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    CHECK(error_of([&] { no_tables.probe_dtz(castling); }).status() == CHESS_ERR_UNSUPPORTED_POSITION);
+    CHECK(error_of([] { chess::Tablebase("/nonexistent/syzygy"); }).status() == CHESS_ERR_IO);
+    if (const char *src = std::getenv("PYTHON_CHESS_SRC")) {
+        const std::string dir = std::string(src) + "/data/syzygy/regular";
+        chess::Tablebase tables;
+        std::size_t added = 0;
+        try {
+            added = tables.add_directory(dir);
+        } catch (const chess::Error &) {
+            std::printf("skipped: %s cannot be read\n", dir.c_str());
+        }
+        if (added > 0) {
+            CHECK(added == 70);
+            CHECK(tables.probe_wdl(kqk) == 2);
+            const chess::Position kbnk = chess::Position::from_fen("8/2K5/4B3/3N4/8/8/4k3/8 b - - 0 1");
+            CHECK(tables.probe_wdl(kbnk) == -2 && tables.probe_dtz(kbnk) == -53);
+            no_tables = std::move(tables);
+            CHECK(no_tables.probe_dtz(kbnk) == -53);
+        }
+    }
+
     std::printf("wrapper passed (%d checks)\n", checks);
     return 0;
 }
