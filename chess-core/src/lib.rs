@@ -141,7 +141,9 @@ pub use square::{File, ParseSquareError, Rank, Square};
 pub use text::{Lang, Text, Words};
 pub use uci::{ParseUciError, UciError, UciMove};
 
-/// The README's Rust quick start, compiled and run as a doc test.
+/// The README's Rust blocks, compiled and run as doc tests. The endgame tablebases' block
+/// needs the `syzygy` feature and python-chess's tables (`PYTHON_CHESS_SRC`, as the test
+/// command sets it): its hidden lines skip the probes without them.
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;

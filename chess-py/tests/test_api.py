@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import operator
+import os
 import sys
 
 import pytest
@@ -292,6 +293,22 @@ def test_readme_quick_start() -> None:
     blocks.append(books[: books.index("\n## ", 1)].split("```python\n")[1].split("```", 1)[0])
     for code in blocks:
         exec(compile(code, str(readme), "exec"), {"__name__": "readme"})
+
+
+def test_readme_tablebases(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs the README's Python block of endgame tablebases in python-chess's source
+    distribution, whose data/syzygy/regular it probes (skipped without it)."""
+    import pathlib
+
+    src = pathlib.Path(os.environ.get("PYTHON_CHESS_SRC", "/nonexistent"))
+    if not (src / "data" / "syzygy" / "regular").is_dir():
+        pytest.skip("no Syzygy tables: set PYTHON_CHESS_SRC to python-chess's chess-1.11.2 directory")
+    readme = pathlib.Path(__file__).resolve().parents[2] / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    section = text[text.index("## Endgame tablebases") :]
+    code = section[: section.index("\n## ", 1)].split("```python\n")[1].split("```", 1)[0]
+    monkeypatch.chdir(src)
+    exec(compile(code, str(readme), "exec"), {"__name__": "readme"})
 
 
 def test_abi3_version() -> None:
