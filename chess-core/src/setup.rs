@@ -103,6 +103,28 @@ impl Setup {
         self.castling_rights - invalid_castling_rights(&self.board, self.castling_rights, mode)
     }
 
+    /// Whether the castling rights valid in Chess960 are ones standard chess cannot have: a
+    /// right with the rook off a corner, or one whose king is not on e1 or e8.
+    ///
+    /// ```
+    /// use chess_core::Setup;
+    ///
+    /// assert!(!Setup::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap().has_chess960_castling_rights());
+    /// assert!(Setup::from_fen("1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap().has_chess960_castling_rights());
+    /// assert!(Setup::from_fen("r4k1r/8/8/8/8/8/8/R4K1R w KQkq - 0 1").unwrap().has_chess960_castling_rights());
+    /// ```
+    pub fn has_chess960_castling_rights(&self) -> bool {
+        let rights = self.valid_castling_rights(CastlingMode::Chess960);
+        if !(rights - Bitboard::CORNERS).is_empty() {
+            return true;
+        }
+        Color::ALL.into_iter().any(|color| {
+            let king_home = Square::E1.relative_to(color);
+            !(rights & Bitboard::backrank(color)).is_empty()
+                && !self.board.by_piece(Piece::new(color, Role::King)).contains(king_home)
+        })
+    }
+
     /// Returns the en-passant square if a double step of the opponent's pawn can have left
     /// it (the pawn stands in front of it, it and the square the pawn came from are empty);
     /// `None` otherwise ([`Problem::InvalidEnPassant`]).

@@ -181,15 +181,35 @@ impl Move {
     }
 }
 
+impl Move {
+    /// Returns the move in UCI form, castling written as `mode` requires: the king's two-square
+    /// move in standard chess, king takes rook in Chess960.
+    ///
+    /// ```
+    /// use chess_core::{CastlingMode, Position};
+    ///
+    /// let pos: Position = "r3k3/8/8/8/8/8/8/4K3 b q - 0 1".parse()?;
+    /// let castle = pos.parse_san("O-O-O")?;
+    /// assert_eq!(castle.to_uci(CastlingMode::Standard).to_string(), "e8c8");
+    /// assert_eq!(castle.to_uci(CastlingMode::Chess960).to_string(), "e8a8");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_uci(self, mode: CastlingMode) -> UciMove {
+        match (self.castling_side(), mode) {
+            (Some(side), CastlingMode::Standard) => {
+                let color =
+                    if self.from().rank() == crate::Rank::First { crate::Color::White } else { crate::Color::Black };
+                UciMove::Normal { from: self.from(), to: side.king_to(color), promotion: None }
+            }
+            _ => self.to_uci_chess960(),
+        }
+    }
+}
+
 impl Position {
     /// Returns a legal move in UCI form, castling written as this position's mode requires.
     pub fn uci(&self, m: Move) -> UciMove {
-        match (m.castling_side(), self.mode) {
-            (Some(side), CastlingMode::Standard) => {
-                UciMove::Normal { from: m.from(), to: side.king_to(self.turn), promotion: None }
-            }
-            _ => m.to_uci_chess960(),
-        }
+        m.to_uci(self.mode)
     }
 
     /// Reads a UCI move and finds it among the legal moves.

@@ -553,6 +553,12 @@ impl Board {
         self.setup().valid_castling_rights(self.castling_mode()).0
     }
 
+    /// Whether the castling rights are ones only Chess960 has (a rook off a corner, or a king
+    /// off the e-file with rights), whatever `chess960` says.
+    fn has_chess960_castling_rights(&self) -> bool {
+        self.setup().has_chess960_castling_rights()
+    }
+
     /// The EPD: the FEN's four position fields, then the operations given as keywords
     /// (`None` for no operand, a `str`, an `int` or `float`, a `Move` written in SAN, or a list
     /// of moves: SAN of each from this position, a line for `pv`).

@@ -62,6 +62,16 @@ impl Board {
         self.game.position()
     }
 
+    /// The current position, when it is a legal one; `ValueError` else.
+    pub(crate) fn legal_position(&self) -> PyResult<chess_core::Position> {
+        match self.position() {
+            AnyPosition::Legal(pos) => Ok(*pos),
+            AnyPosition::Free(_) => {
+                Err(pyo3::exceptions::PyValueError::new_err(format!("not a legal position: {}", self.fen_text())))
+            }
+        }
+    }
+
     /// How castling rights are read and castling moves written: python-chess's `chess960` flag.
     pub(crate) fn castling_mode(&self) -> CastlingMode {
         if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard }

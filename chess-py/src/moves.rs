@@ -56,6 +56,18 @@ impl Move {
         }
     }
 
+    /// The legal chess-core move of `pos` this names (castling as the king's two-square move
+    /// or king takes rook), or why there is none.
+    pub(crate) fn resolve(self, pos: &chess_core::Position) -> Result<CoreMove, String> {
+        let illegal =
+            |why: &dyn std::fmt::Display| format!("illegal move {} in {}: {why}", self.uci_text(), pos.to_fen());
+        let core = self.core().ok_or_else(|| illegal(&"no such move in chess"))?;
+        if pos.is_legal(core) {
+            return Ok(core);
+        }
+        pos.resolve_move(core.from(), core.to(), core.promotion()).map_err(|reason| illegal(&reason))
+    }
+
     pub(crate) fn from_uci_move(uci: UciMove) -> Move {
         match uci {
             UciMove::Normal { from, to, promotion } => Move {

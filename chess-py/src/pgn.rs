@@ -1,6 +1,6 @@
-//! PGN for Python (`chess_core.pgn`): chess-core's reader and writer behind python-chess's
-//! names. A game is a flat record (tags, start, main line with comments, NAGs and variations),
-//! not a tree of nodes; its Python objects (headers, moves, boards) are made when asked for.
+//! PGN for Python (`chess_core.pgn`): chess-core's reader, game tree and exporter layout
+//! behind python-chess's names. A game's nodes live in a native [`GameTree`]; the Python node
+//! classes (`chess_core/pgn.py`) are views over it, made when a program asks for them.
 //!
 //! Files and handles are read in batches of games with the GIL released.
 
@@ -10,14 +10,16 @@ use std::io::{BufRead, BufReader, Read};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use chess_core::pgn::{
-    PgnError, PgnGame as CoreGame, PgnMove, PgnReader, PgnResult, PgnText, SEVEN_TAG_ROSTER, Variations,
+    ExportOptions, Exporter, GameTree as CoreTree, NodeId, PgnError, PgnReader, PgnResult, PgnText, SEVEN_TAG_ROSTER,
+    Step, TreeBuilder, Variations, Walk,
 };
-use chess_core::{Move as CoreMove, Position};
-use pyo3::exceptions::{PyOSError, PyValueError};
+use chess_core::{CastlingMode, Move as CoreMove, Position};
+use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyMemoryView, PyString};
 
 use crate::board::Board;
+use crate::errors::IllegalMoveError;
 use crate::moves::Move;
 
 /// The Python moves of `moves` played from `start`, as python-chess writes them (castling as
@@ -79,211 +81,443 @@ pub(crate) fn make_board<'py>(
     Ok(board)
 }
 
-/// A game read from PGN or made from a board: python-chess's `chess.pgn.Game` names on a flat
-/// record (no node tree).
-///
-/// `headers` is a dict (roster first) that `str(game)` writes back, edits included;
-/// `board()` is the start position, as in python-chess, and `end().board()` the final one.
-#[pyclass(module = "chess_core.pgn", name = "Game")]
-pub struct PgnGame {
-    game: CoreGame,
-    /// The headers dict, made on first access; the tags of `game` until then.
-    headers: Option<Py<PyDict>>,
-    /// What went wrong reading the game (it holds the moves up to there).
-    errors: Vec<String>,
+/// The native half of `chess_core.pgn.Game`: chess-core's game tree (tags, start position,
+/// nodes with moves, comments and NAGs), its nodes addressed by number (0 is the root). The
+/// Python node classes are views over it, made when a program asks for them.
+#[pyclass(module = "chess_core.pgn", name = "GameTree")]
+pub struct GameTree {
+    tree: CoreTree,
+    /// The position at the node last added to or asked for, so that a line built move by
+    /// move costs no replay from the root.
+    cursor: Option<(NodeId, Position)>,
 }
 
-impl PgnGame {
-    fn wrap(game: CoreGame, errors: Vec<String>) -> PgnGame {
-        PgnGame { game, headers: None, errors }
+impl GameTree {
+    fn wrap(tree: CoreTree) -> GameTree {
+        GameTree { tree, cursor: None }
     }
 
-    /// The record with the headers dict's tags (when it was made) and result.
-    fn record(&self, py: Python<'_>) -> PyResult<CoreGame> {
-        let mut game = self.game.clone();
-        if let Some(headers) = &self.headers {
-            game.tags.clear();
-            for (name, value) in headers.bind(py).iter() {
-                let (name, value) = (name.str()?.to_string(), value.str()?.to_string());
-                if name == "Result" {
-                    game.result = PgnResult::from_ascii(value.as_bytes()).unwrap_or(PgnResult::Unknown);
-                }
-                game.set_tag(&name, &value);
-            }
+    fn id(&self, index: usize) -> PyResult<NodeId> {
+        self.tree.id(index).ok_or_else(|| PyIndexError::new_err(format!("no node {index} in this game")))
+    }
+
+    /// The position at `id`.
+    fn position(&mut self, id: NodeId) -> PyResult<Position> {
+        if let Some((at, pos)) = self.cursor
+            && at == id
+        {
+            return Ok(pos);
         }
-        Ok(game)
+        let pos = self.tree.position(id).map_err(|e| PyValueError::new_err(format!("illegal move in game: {e}")))?;
+        self.cursor = Some((id, pos));
+        Ok(pos)
+    }
+
+    fn py_move(&self, id: NodeId) -> Move {
+        Move::from_uci_move(self.tree.node(id).mv.to_uci(self.tree.start.castling_mode()))
     }
 }
 
 #[pymethods]
-impl PgnGame {
-    /// An empty game from the standard position with the seven-tag roster's defaults.
+impl GameTree {
+    /// A tree of the root alone at the standard position, with no tags.
     #[new]
-    fn new() -> PgnGame {
-        PgnGame::wrap(CoreGame::new(), Vec::new())
+    fn new() -> GameTree {
+        GameTree::wrap(CoreTree::new(Position::new()))
     }
 
-    /// A game with the moves of `board`'s stack, from its root, and its result (`*` while
-    /// the game goes on), as python-chess's `Game.from_board`.
-    #[staticmethod]
-    fn from_board(py: Python<'_>, board: PyRef<'_, Board>) -> PyResult<PgnGame> {
-        let start = board.game.start_position().to_position().map_err(|e| PyValueError::new_err(format!("{e}")))?;
-        let mut game = CoreGame::from_position(start);
-        game.moves.extend(board.game.moves().iter().map(|&m| PgnMove::new(m)));
-        drop(board);
-        let result: String = board_result(py, &game)?;
-        game.result = PgnResult::from_ascii(result.as_bytes()).unwrap_or(PgnResult::Unknown);
-        Ok(PgnGame::wrap(game, Vec::new()))
+    /// Sets the start position to `board`'s (it must be a legal position).
+    fn set_start(&mut self, board: PyRef<'_, Board>) -> PyResult<()> {
+        self.tree.start = board.legal_position()?;
+        self.cursor = None;
+        Ok(())
     }
 
-    /// The tags: a dict with the seven-tag roster first; edits show in `str(game)`.
-    #[getter]
-    fn headers(&mut self, py: Python<'_>) -> PyResult<Py<PyDict>> {
-        if let Some(headers) = &self.headers {
-            return Ok(headers.clone_ref(py));
+    /// A board at the start position.
+    fn start_board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Board>> {
+        make_board(py, &self.tree.start, [])
+    }
+
+    /// The tags, in order.
+    fn tags(&self) -> Vec<(&str, &str)> {
+        self.tree.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect()
+    }
+
+    fn set_tags(&mut self, tags: Vec<(String, String)>) {
+        self.tree.tags = tags.into_iter().map(|(n, v)| (n.into(), v.into())).collect();
+    }
+
+    /// The number of nodes ever added (removed ones included).
+    fn __len__(&self) -> usize {
+        self.tree.len()
+    }
+
+    fn parent(&self, id: usize) -> PyResult<Option<usize>> {
+        Ok(self.tree.parent(self.id(id)?).map(NodeId::index))
+    }
+
+    fn variations(&self, id: usize) -> PyResult<Vec<usize>> {
+        Ok(self.tree.variations(self.id(id)?).iter().map(|c| c.index()).collect())
+    }
+
+    #[pyo3(name = "move")]
+    fn node_move(&self, py: Python<'_>, id: usize) -> PyResult<Option<Py<Move>>> {
+        let id = self.id(id)?;
+        if id == NodeId::ROOT {
+            return Ok(None);
         }
-        let headers: Py<PyDict> = headers_dict(py, &self.game.export_tags(), self.game.result)?.unbind();
-        self.headers = Some(headers.clone_ref(py));
-        Ok(headers)
+        self.py_move(id).to_object(py).map(Some)
     }
 
-    /// The errors met while reading the game, as messages naming the line and column (the
-    /// game holds the moves before the first).
-    #[getter]
-    fn errors(&self) -> Vec<String> {
-        self.errors.clone()
+    fn comment(&self, id: usize) -> PyResult<&str> {
+        Ok(&self.tree.node(self.id(id)?).comment)
     }
 
-    /// The comment before the first move, or `None`.
-    #[getter]
-    fn comment(&self) -> Option<&str> {
-        self.game.comment.as_deref()
+    fn set_comment(&mut self, id: usize, text: String) -> PyResult<()> {
+        let id = self.id(id)?;
+        self.tree.node_mut(id).comment = text;
+        Ok(())
     }
 
-    /// The main line's moves.
-    fn mainline_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<Move>>> {
-        py_moves(py, &self.game.start, self.game.mainline())
+    fn starting_comment(&self, id: usize) -> PyResult<&str> {
+        Ok(&self.tree.node(self.id(id)?).starting_comment)
     }
 
-    /// The comment after each main-line move (`None` where there is none).
+    fn set_starting_comment(&mut self, id: usize, text: String) -> PyResult<()> {
+        let id = self.id(id)?;
+        self.tree.node_mut(id).starting_comment = text;
+        Ok(())
+    }
+
+    fn nags(&self, id: usize) -> PyResult<Vec<u16>> {
+        Ok(self.tree.node(self.id(id)?).nags.iter().map(|&nag| u16::from(nag)).collect())
+    }
+
+    /// Sets the NAGs (each 0 to 255), kept in increasing order, each once.
+    fn set_nags(&mut self, id: usize, mut nags: Vec<u8>) -> PyResult<()> {
+        let id = self.id(id)?;
+        nags.sort_unstable();
+        nags.dedup();
+        self.tree.node_mut(id).nags = nags;
+        Ok(())
+    }
+
+    /// Adds `move` (legal at `id`) as the last variation of `id`; returns the new node.
+    fn add_variation(&mut self, id: usize, r#move: Move) -> PyResult<usize> {
+        let id = self.id(id)?;
+        let mut pos = self.position(id)?;
+        let mv = if r#move.is_null() {
+            pos.play_null().map_err(|e| IllegalMoveError::new_err(format!("illegal null move: {}", e.reason)))?;
+            CoreMove::NULL
+        } else {
+            let mv = r#move.resolve(&pos).map_err(IllegalMoveError::new_err)?;
+            pos.play_unchecked(mv);
+            mv
+        };
+        let child = self.tree.add_variation(id, mv);
+        self.cursor = Some((child, pos));
+        Ok(child.index())
+    }
+
+    fn promote_to_main(&mut self, id: usize) -> PyResult<()> {
+        let id = self.id(id)?;
+        self.tree.promote_to_main(id);
+        Ok(())
+    }
+
+    fn promote(&mut self, id: usize) -> PyResult<()> {
+        let id = self.id(id)?;
+        self.tree.promote(id);
+        Ok(())
+    }
+
+    fn demote(&mut self, id: usize) -> PyResult<()> {
+        let id = self.id(id)?;
+        self.tree.demote(id);
+        Ok(())
+    }
+
+    fn remove_variation(&mut self, id: usize) -> PyResult<()> {
+        let id = self.id(id)?;
+        self.tree.remove_variation(id);
+        self.cursor = None;
+        Ok(())
+    }
+
+    /// A board at `id`, with the moves from the root on its stack.
+    fn board<'py>(&mut self, py: Python<'py>, id: usize) -> PyResult<Bound<'py, Board>> {
+        let id = self.id(id)?;
+        self.position(id)?;
+        make_board(py, &self.tree.start, self.tree.moves_to(id))
+    }
+
+    /// The ply of the position at `id`, as `Board.ply()` counts it.
+    fn ply(&self, id: usize) -> PyResult<usize> {
+        Ok(self.tree.start.to_setup().ply() as usize + self.tree.depth(self.id(id)?))
+    }
+
+    /// The move of `id` in SAN, from its parent's position.
+    fn san(&mut self, id: usize) -> PyResult<String> {
+        let id = self.id(id)?;
+        let parent = self.tree.parent(id).ok_or_else(|| PyValueError::new_err("the root has no move"))?;
+        let mv = self.tree.node(id).mv;
+        Ok(if mv.is_null() { "--".to_string() } else { self.position(parent)?.san(mv).to_string() })
+    }
+
+    /// The move of `id` in UCI (castling as the king's move, or king takes rook with `chess960`).
+    #[pyo3(signature = (id, chess960 = None))]
+    fn uci(&self, id: usize, chess960: Option<bool>) -> PyResult<String> {
+        let id = self.id(id)?;
+        let mv = self.tree.node(id).mv;
+        let chess960 = chess960.unwrap_or(self.tree.start.castling_mode().is_chess960());
+        let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        Ok(mv.to_uci(mode).to_string())
+    }
+
+    /// The top of `id`'s tree: the root, or the top of a removed subtree.
+    fn root_of(&self, id: usize) -> PyResult<usize> {
+        let mut id = self.id(id)?;
+        while let Some(parent) = self.tree.parent(id) {
+            id = parent;
+        }
+        Ok(id.index())
+    }
+
+    /// The last node of the main line from `id`.
+    fn end(&self, id: usize) -> PyResult<usize> {
+        Ok(self.tree.end(self.id(id)?).index())
+    }
+
+    /// Whether `id` is on the main line from the root.
+    fn is_mainline(&self, id: usize) -> PyResult<bool> {
+        let id = self.id(id)?;
+        Ok(self.tree.root_path_is_mainline(id))
+    }
+
+    /// The nodes of the main line after `id`.
+    fn mainline(&self, id: usize) -> PyResult<Vec<usize>> {
+        Ok(self.tree.mainline(self.id(id)?).map(NodeId::index).collect())
+    }
+
+    /// The moves of the main line after `id`.
+    fn mainline_moves(&self, py: Python<'_>, id: usize) -> PyResult<Vec<Py<Move>>> {
+        self.tree.mainline(self.id(id)?).map(|c| self.py_move(c).to_object(py)).collect()
+    }
+
+    /// The comment of each main-line move from the root (`None` where there is none).
     fn mainline_comments(&self) -> Vec<Option<&str>> {
-        self.game.moves.iter().map(|m| m.comment.as_deref()).collect()
+        let comment = |id| Some(self.tree.node(id).comment.as_str()).filter(|c| !c.is_empty());
+        self.tree.mainline(NodeId::ROOT).map(comment).collect()
     }
 
-    /// The NAGs after each main-line move.
+    /// The NAGs of each main-line move from the root.
     fn mainline_nags(&self) -> Vec<Vec<u16>> {
-        self.game.moves.iter().map(|m| m.nags.iter().map(|&nag| u16::from(nag)).collect()).collect()
+        let nags = |id| self.tree.node(id).nags.iter().map(|&nag| u16::from(nag)).collect();
+        self.tree.mainline(NodeId::ROOT).map(nags).collect()
     }
 
-    /// The number of variations after each main-line move (their moves are in `str(game)`).
+    /// The number of alternatives to each main-line move from the root.
     fn variation_counts(&self) -> Vec<usize> {
-        self.game.moves.iter().map(|m| m.variations.len()).collect()
+        let parents = core::iter::once(NodeId::ROOT).chain(self.tree.mainline(NodeId::ROOT));
+        parents.map(|p| self.tree.variations(p).len()).filter(|&n| n > 0).map(|n| n - 1).collect()
     }
 
-    /// The FEN of the start position and of the position after each main-line move, without
-    /// making boards (for bulk analysis).
+    /// The FEN of the start and of the position after each main-line move.
     fn fens(&self) -> PyResult<Vec<String>> {
-        let mut pos = self.game.start;
-        let mut fens = Vec::with_capacity(self.game.moves.len() + 1);
-        fens.push(pos.to_fen());
-        for m in self.game.mainline() {
-            if m.is_null() {
-                pos.play_null().map_err(|e| PyValueError::new_err(format!("illegal null move: {}", e.reason)))?;
-            } else {
-                pos.play_unchecked(m);
-            }
+        let mut pos = self.tree.start;
+        let mut fens = vec![pos.to_fen()];
+        for id in self.tree.mainline(NodeId::ROOT) {
+            let mv = self.tree.node(id).mv;
+            let played = if mv.is_null() { pos.play_null() } else { pos.play(mv) };
+            played.map_err(|e| PyValueError::new_err(format!("illegal move in game: {e}")))?;
             fens.push(pos.to_fen());
         }
         Ok(fens)
     }
 
-    /// A new board at the start position, as python-chess's `Game.board()`.
-    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Board>> {
-        make_board(py, &self.game.start, [])
+    /// The game in python-chess's PGN layout, as its `StringExporter` writes it.
+    #[pyo3(signature = (*, columns, headers, comments, variations))]
+    fn export(&self, columns: Option<usize>, headers: bool, comments: bool, variations: bool) -> PyResult<String> {
+        let mut out = Exporter::new(ExportOptions { columns, headers, comments, variations });
+        self.tree.export(&mut out).map_err(|e| PyValueError::new_err(format!("illegal move in game: {e}")))?;
+        Ok(out.text())
     }
 
-    /// The end of the main line: its `board()` is the final position with the moves on its
-    /// stack, as python-chess's `game.end().board()`.
-    fn end(&self, py: Python<'_>) -> PyResult<GameEnd> {
-        Ok(GameEnd { board: make_board(py, &self.game.start, self.game.mainline())?.unbind() })
+    /// A walk in PGN order from `id` (`GameNode.accept`).
+    fn walk(slf: Bound<'_, Self>, id: usize, sidelines: bool) -> PyResult<TreeWalk> {
+        let walk = {
+            let this = slf.borrow();
+            this.tree.walk(this.id(id)?, sidelines)
+        };
+        Ok(TreeWalk { tree: slf.unbind(), walk })
     }
 
-    /// The game in PGN: tags (roster first), movetext with comments, NAGs and variations
-    /// wrapped at 80 columns, result.
-    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(self.record(py)?.to_pgn())
+    /// The tree as plain data, for pickle and copy: start FEN, Chess960, tags, and per node
+    /// its parent, UCI move, comment, starting comment and NAGs.
+    #[allow(clippy::type_complexity)]
+    fn __getstate__(&self) -> (String, bool, Vec<(&str, &str)>, Vec<(Option<usize>, String, &str, &str, Vec<u8>)>) {
+        let nodes = (1..self.tree.len()).filter_map(|i| self.tree.id(i)).map(|id| {
+            let node = self.tree.node(id);
+            let uci = node.mv.to_uci_chess960().to_string();
+            (
+                self.tree.parent(id).map(NodeId::index),
+                uci,
+                node.comment.as_str(),
+                node.starting_comment.as_str(),
+                node.nags.clone(),
+            )
+        });
+        let start = &self.tree.start;
+        (start.to_fen(), start.castling_mode().is_chess960(), self.tags(), nodes.collect())
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let game = self.record(py)?;
-        let tag = |name| crate::errors::quote(game.tag(name).unwrap_or("?"));
-        Ok(format!("<Game {} vs. {}, {} plies, {}>", tag("White"), tag("Black"), game.moves.len(), game.result))
-    }
-
-    /// The state for pickle and copy: the PGN text and the errors.
-    fn __getstate__(&self, py: Python<'_>) -> PyResult<(String, Vec<String>)> {
-        Ok((self.__str__(py)?, self.errors.clone()))
-    }
-
-    fn __setstate__(&mut self, state: (String, Vec<String>)) -> PyResult<()> {
-        let (text, errors) = state;
-        let game = PgnReader::from_text(&text)
-            .next()
-            .ok_or_else(|| PyValueError::new_err("no game in the pickled state"))?
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        *self = PgnGame::wrap(game, errors);
+    #[allow(clippy::type_complexity)]
+    fn __setstate__(
+        &mut self,
+        state: (String, bool, Vec<(String, String)>, Vec<(Option<usize>, String, String, String, Vec<u8>)>),
+    ) -> PyResult<()> {
+        let (fen, chess960, tags, nodes) = state;
+        let bad = |what: &str| PyValueError::new_err(format!("bad pickled game: {what}"));
+        let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        let start = Position::from_fen_with(&fen, mode).map_err(|e| bad(&e.to_string()))?;
+        let mut tree = CoreTree::new(start);
+        tree.tags = tags.into_iter().map(|(n, v)| (n.into(), v.into())).collect();
+        let mut detached = Vec::new();
+        for (parent, uci, comment, starting, nags) in nodes {
+            let parent_id = tree.id(parent.unwrap_or(0)).ok_or_else(|| bad("a node before its parent"))?;
+            let pos = tree.position(parent_id).map_err(|e| bad(&e.to_string()))?;
+            let mv =
+                if uci == "0000" { CoreMove::NULL } else { pos.parse_uci(&uci).map_err(|e| bad(&e.to_string()))? };
+            let id = tree.add_variation(parent_id, mv);
+            let node = tree.node_mut(id);
+            (node.comment, node.starting_comment, node.nags) = (comment, starting, nags);
+            if parent.is_none() {
+                detached.push(id);
+            }
+        }
+        for id in detached {
+            tree.remove_variation(id);
+        }
+        *self = GameTree::wrap(tree);
         Ok(())
     }
 }
 
-/// The result python-chess's `Board.result()` gives at the end of `game`.
-fn board_result(py: Python<'_>, game: &CoreGame) -> PyResult<String> {
-    make_board(py, &game.start, game.mainline())?.call_method0("result")?.extract()
-}
-
-/// The end of a game's main line, as python-chess's last node: `board()`, `move`, `ply()`.
-#[pyclass(module = "chess_core.pgn", name = "GameEnd", frozen)]
-pub struct GameEnd {
-    board: Py<Board>,
+/// A walk over a [`GameTree`] in PGN order: each step as `(kind, node)`, kind 0 a node to
+/// visit, 1 a move to play (the line after it follows), 2 the move to take back, 3 a variation
+/// to begin (`skip_variation()` passes over it), 4 its end.
+#[pyclass(module = "chess_core.pgn", name = "TreeWalk")]
+pub struct TreeWalk {
+    tree: Py<GameTree>,
+    walk: Walk,
 }
 
 #[pymethods]
-impl GameEnd {
-    /// A copy of the final position with the game's moves on its stack.
-    fn board(&self, py: Python<'_>) -> PyResult<Py<Board>> {
-        self.board.borrow(py).clone().into_object(py)
+impl TreeWalk {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
     }
 
-    /// The last move of the main line, `None` for a game without moves.
-    #[getter(r#move)]
-    fn last_move(&self, py: Python<'_>) -> PyResult<Option<Py<Move>>> {
-        self.board.borrow(py).py_moves().next_back().map(|m| m.to_object(py)).transpose()
+    fn __next__(&mut self, py: Python<'_>) -> Option<(u8, usize)> {
+        let tree = self.tree.borrow(py);
+        Some(match self.walk.next(&tree.tree)? {
+            Step::Visit(id) => (0, id.index()),
+            Step::Push(id) => (1, id.index()),
+            Step::Pop => (2, 0),
+            Step::BeginVariation => (3, 0),
+            Step::EndVariation => (4, 0),
+        })
     }
 
-    /// The number of half-moves played.
-    fn ply(&self, py: Python<'_>) -> usize {
-        self.board.borrow(py).game.moves().len()
+    fn skip_variation(&mut self) {
+        self.walk.skip_variation();
     }
 }
 
-/// The game of a reader's result: the game or the part read before the error, with the error.
-fn from_result(result: Result<CoreGame, PgnError>) -> PyResult<PgnGame> {
+/// python-chess's exporters' layout, a token at a time (`StringExporter`, `FileExporter`).
+#[pyclass(module = "chess_core.pgn", name = "PgnLayout")]
+pub struct PgnLayout {
+    out: Exporter,
+}
+
+#[pymethods]
+impl PgnLayout {
+    #[new]
+    #[pyo3(signature = (*, columns, headers, comments, variations))]
+    fn new(columns: Option<usize>, headers: bool, comments: bool, variations: bool) -> PgnLayout {
+        PgnLayout { out: Exporter::new(ExportOptions { columns, headers, comments, variations }) }
+    }
+
+    fn begin_headers(&mut self) {
+        self.out.begin_headers();
+    }
+
+    fn header(&mut self, name: &str, value: &str) {
+        self.out.header(name, value);
+    }
+
+    fn end_headers(&mut self) {
+        self.out.end_headers();
+    }
+
+    fn begin_variation(&mut self) -> bool {
+        self.out.begin_variation()
+    }
+
+    fn end_variation(&mut self) {
+        self.out.end_variation();
+    }
+
+    fn comment(&mut self, text: &str) {
+        self.out.comment(text);
+    }
+
+    fn nag(&mut self, nag: u8) {
+        self.out.nag(nag);
+    }
+
+    /// Writes `move` played on `board` (its move number when needed, then SAN).
+    fn play(&mut self, board: PyRef<'_, Board>, r#move: Move) -> PyResult<()> {
+        let pos = board.legal_position()?;
+        let mv =
+            if r#move.is_null() { CoreMove::NULL } else { r#move.resolve(&pos).map_err(IllegalMoveError::new_err)? };
+        self.out.play(&pos, mv);
+        Ok(())
+    }
+
+    fn result(&mut self, result: &str) {
+        self.out.result(result);
+    }
+
+    fn end_game(&mut self) {
+        self.out.end_game();
+    }
+
+    fn text(&self) -> String {
+        self.out.text()
+    }
+
+    fn take_finished(&mut self) -> String {
+        self.out.take_finished()
+    }
+}
+
+/// A tree and the errors met reading it, from a reader's result (the tree as far as it was
+/// read, on an error).
+fn from_result(result: Result<CoreTree, PgnError>, builder: &mut TreeBuilder) -> PyResult<(GameTree, Vec<String>)> {
     match result {
-        Ok(game) => Ok(PgnGame::wrap(game, Vec::new())),
+        Ok(tree) => Ok((GameTree::wrap(tree), Vec::new())),
         Err(error) if error.kind.is_io() => Err(PyOSError::new_err(error.to_string())),
-        Err(error) => {
-            let message = error.to_string();
-            let game = error.partial.map_or_else(CoreGame::new, |partial| *partial);
-            Ok(PgnGame::wrap(game, vec![message]))
-        }
+        Err(error) => Ok((GameTree::wrap(builder.finish()), vec![error.to_string()])),
     }
 }
 
-/// Reads the first game of a PGN text; `None` when it has none.
+/// Reads the first game of a PGN text: its tree and errors; `None` when it has none.
 #[pyfunction]
-pub fn read_game_text(py: Python<'_>, text: &str) -> PyResult<Option<PgnGame>> {
-    let result = py.detach(|| PgnReader::from_text(text).next());
-    result.map(from_result).transpose()
+pub fn read_game_text(py: Python<'_>, text: &str) -> PyResult<Option<(GameTree, Vec<String>)>> {
+    let mut builder = TreeBuilder::new(Variations::Keep);
+    let result = py.detach(|| PgnReader::from_text(text).visit(&mut builder));
+    result.map(|result| from_result(result, &mut builder)).transpose()
 }
 
 /// The exception a Python file object raised, kept to be raised again in place of the
@@ -335,7 +569,8 @@ impl Read for Handle {
 
 /// What the reader hands out: a game (with its errors) or a game's tags.
 enum Item {
-    Game(Result<CoreGame, PgnError>),
+    /// A game's tree and the errors met reading it, or the source's failure.
+    Game(Result<(CoreTree, Vec<String>), PgnError>),
     Headers(Vec<(PgnText, PgnText)>),
 }
 
@@ -347,6 +582,7 @@ const BATCH: usize = 256;
 #[pyclass(module = "chess_core.pgn", name = "GameReader")]
 pub struct GameReader {
     reader: PgnReader<Box<dyn BufRead + Send + Sync>>,
+    builder: TreeBuilder,
     headers_only: bool,
     ready: VecDeque<Item>,
     done: bool,
@@ -363,6 +599,7 @@ impl GameReader {
         let variations = if variations { Variations::Keep } else { Variations::Skip };
         GameReader {
             reader: PgnReader::new(source).variations(variations),
+            builder: TreeBuilder::new(variations),
             headers_only,
             ready: VecDeque::new(),
             done: false,
@@ -387,8 +624,10 @@ impl GameReader {
                     }
                 }
             } else {
-                match self.reader.next() {
-                    Some(result) => Item::Game(result),
+                match self.reader.visit(&mut self.builder) {
+                    Some(Ok(tree)) => Item::Game(Ok((tree, Vec::new()))),
+                    Some(Err(error)) if error.kind.is_io() => Item::Game(Err(error)),
+                    Some(Err(error)) => Item::Game(Ok((self.builder.finish(), vec![error.to_string()]))),
                     None => {
                         self.done = true;
                         return;
@@ -443,29 +682,20 @@ impl GameReader {
                 let raised = self.failure.lock().unwrap_or_else(PoisonError::into_inner).take();
                 Err(raised.unwrap_or_else(|| PyOSError::new_err(error.to_string())))
             }
-            Some(Item::Game(result)) => Ok(Some(Py::new(py, from_result(result)?)?.into_any())),
+            Some(Item::Game(Err(error))) => Err(PyOSError::new_err(error.to_string())),
+            Some(Item::Game(Ok((tree, errors)))) => {
+                Ok(Some((Py::new(py, GameTree::wrap(tree))?, errors).into_pyobject(py)?.into_any().unbind()))
+            }
         }
     }
 }
 
-/// The PGN of `board`'s game (its stack from the root, its result) with `headers` set.
-#[pyfunction]
-#[pyo3(signature = (board, headers = None))]
-pub fn write_game(py: Python<'_>, board: PyRef<'_, Board>, headers: Option<Bound<'_, PyDict>>) -> PyResult<String> {
-    let mut game = PgnGame::from_board(py, board)?;
-    if let Some(headers) = headers {
-        let own = game.headers(py)?;
-        own.bind(py).update(headers.as_mapping())?;
-    }
-    game.__str__(py)
-}
-
 /// Adds the PGN classes and functions to the native module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("PgnGame", m.py().get_type::<PgnGame>())?;
-    m.add_class::<GameEnd>()?;
+    m.add_class::<GameTree>()?;
+    m.add_class::<TreeWalk>()?;
+    m.add_class::<PgnLayout>()?;
     m.add_class::<GameReader>()?;
     m.add_function(wrap_pyfunction!(read_game_text, m)?)?;
-    m.add_function(wrap_pyfunction!(write_game, m)?)?;
     Ok(())
 }

@@ -142,7 +142,7 @@ def analyse_game(engine: Engine, item: GameItem, nodes: Optional[int]) -> GameRe
     board = game.board()
     material_at_30: Optional[int] = None
     disagreements = 0
-    moves = game.mainline_moves()
+    moves = list(game.mainline_moves())
     for ply, move in enumerate(moves, start=1):
         if engine_move(engine, board, nodes) != move:
             disagreements += 1

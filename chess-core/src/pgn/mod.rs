@@ -103,20 +103,24 @@
 
 mod buffer;
 mod error;
+mod export;
 mod from_game;
 mod lexer;
 mod model;
 mod reader;
 mod scan;
 mod text;
+mod tree;
 mod visitor;
 mod writer;
 
 pub use buffer::LineSource;
 pub use error::{PgnError, PgnErrorKind};
+pub use export::{ExportOptions, Exporter};
 pub use from_game::{FromGameOptions, ToGameError};
 pub use model::{PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation, SEVEN_TAG_ROSTER};
 pub use reader::{MAX_VARIATION_DEPTH, PgnReader, Variations};
 pub use text::PgnText;
+pub use tree::{GameTree, NodeId, Step, TreeBuilder, TreeNode, Walk};
 pub use visitor::{Break, Variation, Visitor};
 pub use writer::MAX_LINE;

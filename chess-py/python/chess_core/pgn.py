@@ -1,40 +1,960 @@
-"""PGN at native speed, with python-chess's ``chess.pgn`` names on flat game records.
+"""PGN with python-chess's ``chess.pgn`` API over a native game tree.
 
 ::
 
     import chess_core.pgn
 
-    for game in chess_core.pgn.read_games("games.pgn"):       # chunks, GIL released
-        board = game.board()
-        for move in game.mainline_moves():
-            board.push(move)
-        print(game.headers["White"], board.result(), game.errors)
+    with open("games.pgn") as handle:
+        while (game := chess_core.pgn.read_game(handle)) is not None:
+            board = game.board()
+            for move in game.mainline_moves():
+                board.push(move)
 
-    for headers in chess_core.pgn.read_games("games.pgn", headers_only=True):
-        print(headers["Event"])                                 # movetext skipped unread
+    for game in chess_core.pgn.read_games("games.pgn"):       # batches, GIL released
+        print(game.headers["White"], game.errors)
 
-A ``Game`` keeps the main line (moves with their comments, NAGs and variations) without a tree
-of nodes: ``mainline_moves()``, ``mainline_comments()``, ``mainline_nags()`` and ``fens()`` are
-the fast path for bulk analysis; ``str(game)`` writes everything back as PGN. ``board()`` is
-the start position and ``end().board()`` the final one, as in python-chess. A game with an
-illegal or unreadable move holds the moves before it and the message in ``errors``, and
-reading goes on with the next game. Games pickle and copy, but never unpickle one from data
-you do not trust (unpickling runs code the data names): exchange games as PGN text.
+A game's moves, comments and NAGs live in chess-core's game tree (``GameTree``); ``Game``,
+``ChildNode`` and ``GameNode`` are python-chess's classes as views over it, each node's Python
+object made the first time a program reaches it (and the same object after that). Nodes can be
+subclassed, edited (``add_variation``, ``promote``, ``comment``...) and walked with visitors;
+``StringExporter`` and ``FileExporter`` write python-chess's layout (chess-core's ``Exporter``).
+Moves added to a tree must be legal where they are played (python-chess accepts any move).
+Never unpickle a game from data you do not trust (unpickling runs code the data names).
 """
 
 from __future__ import annotations
 
+import abc
+import enum
 import os
-from typing import IO, TYPE_CHECKING, Any, Dict, Iterator, List, Mapping, Optional, Union
+import re
+from collections.abc import MutableSet
+from typing import (
+    IO,
+    Any,
+    Callable,
+    Dict,
+    Generic,
+    Iterable,
+    Iterator,
+    List,
+    Mapping,
+    MutableMapping,
+    Optional,
+    Tuple,
+    Type,
+    TypeVar,
+    Union,
+)
 
-from ._chess_core import GameEnd, GameReader, PgnGame, read_game_text
-from ._chess_core import write_game as _write_game
+from . import Board, Move, STARTING_FEN
+from ._chess_core import GameReader, GameTree, PgnLayout, read_game_text
 
-Game = PgnGame
-"""A game read from PGN or made with ``Game.from_board(board)``."""
+NAG_NULL = 0
+NAG_GOOD_MOVE = 1
+NAG_MISTAKE = 2
+NAG_BRILLIANT_MOVE = 3
+NAG_BLUNDER = 4
+NAG_SPECULATIVE_MOVE = 5
+NAG_DUBIOUS_MOVE = 6
+NAG_FORCED_MOVE = 7
+NAG_SINGULAR_MOVE = 8
+NAG_WORST_MOVE = 9
+NAG_DRAWISH_POSITION = 10
+NAG_QUIET_POSITION = 11
+NAG_ACTIVE_POSITION = 12
+NAG_UNCLEAR_POSITION = 13
+NAG_WHITE_SLIGHT_ADVANTAGE = 14
+NAG_BLACK_SLIGHT_ADVANTAGE = 15
+NAG_WHITE_MODERATE_ADVANTAGE = 16
+NAG_BLACK_MODERATE_ADVANTAGE = 17
+NAG_WHITE_DECISIVE_ADVANTAGE = 18
+NAG_BLACK_DECISIVE_ADVANTAGE = 19
+NAG_WHITE_ZUGZWANG = 22
+NAG_BLACK_ZUGZWANG = 23
+NAG_WHITE_MODERATE_COUNTERPLAY = 132
+NAG_BLACK_MODERATE_COUNTERPLAY = 133
+NAG_WHITE_DECISIVE_COUNTERPLAY = 134
+NAG_BLACK_DECISIVE_COUNTERPLAY = 135
+NAG_WHITE_MODERATE_TIME_PRESSURE = 136
+NAG_BLACK_MODERATE_TIME_PRESSURE = 137
+NAG_WHITE_SEVERE_TIME_PRESSURE = 138
+NAG_BLACK_SEVERE_TIME_PRESSURE = 139
+NAG_NOVELTY = 146
 
-if TYPE_CHECKING:
-    from ._chess_core import Board
+TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+_ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?", "Result": "*"}
+_TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
+_CHESS960 = ["chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random"]
+_WILD = ["wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild/5", "wild/6", "wild/7", "wild/8", "wild/8a"]
+
+# The steps of a native walk (GameTree.walk).
+_VISIT, _PUSH, _POP, _BEGIN, _END = range(5)
+
+
+class SkipType(enum.Enum):
+    SKIP = None
+
+
+SKIP = SkipType.SKIP
+
+ResultT = TypeVar("ResultT")
+GameT = TypeVar("GameT", bound="Game")
+HeadersT = TypeVar("HeadersT", bound="Headers")
+MainlineMapT = TypeVar("MainlineMapT")
+
+
+class Headers(MutableMapping[str, str]):
+    """A game's tags: the seven-tag roster first (in its order), then the others in the order
+    they were set. ``Headers()`` holds the roster's defaults; ``Headers({})`` nothing."""
+
+    def __init__(self, data: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None, **kwargs: str) -> None:
+        self._tag_roster: Dict[str, str] = {}
+        self._others: Dict[str, str] = {}
+        self.update(_ROSTER_DEFAULTS if data is None else data, **kwargs)
+
+    def is_chess960(self) -> bool:
+        return self.get("Variant", "").lower() in _CHESS960
+
+    def is_wild(self) -> bool:
+        return self.get("Variant", "").lower() in _WILD
+
+    def variant(self) -> Type[Board]:
+        """The board class of the ``Variant`` tag: ``Board`` (standard, Chess960 and wild);
+        ``ValueError`` for the variants chess_core does not have."""
+        if "Variant" not in self or self.is_chess960() or self.is_wild() or self["Variant"].lower() in ("standard", "chess", "normal", "regular"):
+            return Board
+        raise ValueError(f"unsupported variant: {self['Variant']!r}")
+
+    def board(self) -> Board:
+        """The start position the ``FEN`` and ``Variant`` tags give."""
+        board = self.variant()(self.get("FEN", STARTING_FEN), chess960=self.is_chess960())
+        board.chess960 = board.chess960 or board.has_chess960_castling_rights()
+        return board
+
+    def __setitem__(self, key: str, value: str) -> None:
+        if key in TAG_ROSTER:
+            self._tag_roster[key] = value
+        elif not _TAG_NAME.match(key):
+            raise ValueError(f"invalid pgn header tag: {key!r}")
+        elif "\n" in value or "\r" in value:
+            raise ValueError(f"line break in pgn header {key}: {value!r}")
+        else:
+            self._others[key] = value
+
+    def __getitem__(self, key: str) -> str:
+        return self._tag_roster[key] if key in TAG_ROSTER else self._others[key]
+
+    def __delitem__(self, key: str) -> None:
+        if key in TAG_ROSTER:
+            del self._tag_roster[key]
+        else:
+            del self._others[key]
+
+    def __iter__(self) -> Iterator[str]:
+        for key in TAG_ROSTER:
+            if key in self._tag_roster:
+                yield key
+        yield from self._others
+
+    def __len__(self) -> int:
+        return len(self._tag_roster) + len(self._others)
+
+    def copy(self: HeadersT) -> HeadersT:
+        return type(self)(self)
+
+    def __copy__(self: HeadersT) -> HeadersT:
+        return self.copy()
+
+    def __repr__(self) -> str:
+        return "{}({})".format(type(self).__name__, ", ".join(f"{key}={value!r}" for key, value in self.items()))
+
+    @classmethod
+    def builder(cls: Type[HeadersT]) -> "HeadersBuilder[HeadersT]":
+        return HeadersBuilder(Headers=cls)
+
+
+class _Nags(MutableSet):  # type: ignore[type-arg]
+    """A node's NAGs, a set kept in the tree."""
+
+    __slots__ = ("_tree", "_id")
+
+    def __init__(self, tree: GameTree, id: int) -> None:
+        self._tree, self._id = tree, id
+
+    def __contains__(self, nag: object) -> bool:
+        return nag in self._tree.nags(self._id)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._tree.nags(self._id))
+
+    def __len__(self) -> int:
+        return len(self._tree.nags(self._id))
+
+    def add(self, nag: int) -> None:
+        self._tree.set_nags(self._id, self._tree.nags(self._id) + [nag])
+
+    def discard(self, nag: int) -> None:
+        self._tree.set_nags(self._id, [n for n in self._tree.nags(self._id) if n != nag])
+
+    def update(self, *others: Iterable[int]) -> None:
+        nags = self._tree.nags(self._id)
+        for other in others:
+            nags.extend(other)
+        self._tree.set_nags(self._id, nags)
+
+    def __repr__(self) -> str:
+        return repr(set(self))
+
+
+class GameNode(abc.ABC):
+    """A node of a game tree: the game itself (``Game``) or a move (``ChildNode``)."""
+
+    _game: "Game"
+    _id: int
+
+    def __init__(self, *, comment: str = "") -> None:
+        # Only Game and ChildNode make nodes: they set _game and _id first.
+        if comment:
+            self.comment = comment
+
+    @property
+    def _tree(self) -> GameTree:
+        return self._game._native
+
+    def _node(self, id: int) -> "ChildNode":
+        return self._game._view(id)  # type: ignore[return-value]
+
+    @property
+    def parent(self) -> Optional["GameNode"]:
+        parent = self._tree.parent(self._id)
+        return None if parent is None else self._game._view(parent)
+
+    @property
+    def move(self) -> Optional[Move]:
+        return self._tree.move(self._id)
+
+    @property
+    def variations(self) -> List["ChildNode"]:
+        """The moves from this node (the main one first): a new list each time, so edit the
+        tree with the node's methods."""
+        return [self._node(child) for child in self._tree.variations(self._id)]
+
+    @property
+    def comment(self) -> str:
+        return self._tree.comment(self._id)
+
+    @comment.setter
+    def comment(self, text: str) -> None:
+        self._tree.set_comment(self._id, text)
+
+    @property
+    def starting_comment(self) -> str:
+        return self._tree.starting_comment(self._id)
+
+    @starting_comment.setter
+    def starting_comment(self, text: str) -> None:
+        self._tree.set_starting_comment(self._id, text)
+
+    @property
+    def nags(self) -> _Nags:
+        return _Nags(self._tree, self._id)
+
+    @nags.setter
+    def nags(self, nags: Iterable[int]) -> None:
+        self._tree.set_nags(self._id, list(nags))
+
+    def board(self) -> Board:
+        """A new board at this node, with the moves from the root on its stack."""
+        self._game._sync()
+        return self._tree.board(self._id)
+
+    def ply(self) -> int:
+        self._game._sync()
+        return self._tree.ply(self._id)
+
+    def turn(self) -> bool:
+        return self.ply() % 2 == 0
+
+    def root(self) -> "GameNode":
+        return self._game._view(self._tree.root_of(self._id))
+
+    def game(self) -> "Game":
+        root = self.root()
+        assert isinstance(root, Game), "GameNode not rooted in Game"
+        return root
+
+    def end(self) -> "GameNode":
+        return self._node(self._tree.end(self._id)) if self._tree.variations(self._id) else self
+
+    def is_end(self) -> bool:
+        return not self._tree.variations(self._id)
+
+    def starts_variation(self) -> bool:
+        parent = self._tree.parent(self._id)
+        return parent is not None and self._tree.variations(parent)[0] != self._id
+
+    def is_mainline(self) -> bool:
+        return self._tree.is_mainline(self._id)
+
+    def is_main_variation(self) -> bool:
+        parent = self._tree.parent(self._id)
+        return parent is None or self._tree.variations(parent)[0] == self._id
+
+    def _child_id(self, move: Union[int, Move, "GameNode"]) -> int:
+        children = self._tree.variations(self._id)
+        if isinstance(move, int):
+            try:
+                return children[move]
+            except IndexError:
+                raise KeyError(move) from None
+        for child in children:
+            if (isinstance(move, GameNode) and move._game is self._game and move._id == child) or self._tree.move(child) == move:
+                return child
+        raise KeyError(move)
+
+    def __getitem__(self, move: Union[int, Move, "GameNode"]) -> "ChildNode":
+        return self._node(self._child_id(move))
+
+    def __contains__(self, move: Union[int, Move, "GameNode"]) -> bool:
+        try:
+            self._child_id(move)
+        except KeyError:
+            return False
+        return True
+
+    def variation(self, move: Union[int, Move, "GameNode"]) -> "ChildNode":
+        return self[move]
+
+    def has_variation(self, move: Union[int, Move, "GameNode"]) -> bool:
+        return move in self
+
+    def promote_to_main(self, move: Union[int, Move, "GameNode"]) -> None:
+        self._tree.promote_to_main(self._child_id(move))
+
+    def promote(self, move: Union[int, Move, "GameNode"]) -> None:
+        self._tree.promote(self._child_id(move))
+
+    def demote(self, move: Union[int, Move, "GameNode"]) -> None:
+        self._tree.demote(self._child_id(move))
+
+    def remove_variation(self, move: Union[int, Move, "GameNode"]) -> None:
+        self._tree.remove_variation(self._child_id(move))
+
+    def add_variation(self, move: Move, *, comment: str = "", starting_comment: str = "", nags: Iterable[int] = []) -> "ChildNode":
+        """Adds ``move`` (legal here) as the last variation."""
+        return ChildNode(self, move, comment=comment, starting_comment=starting_comment, nags=nags)
+
+    def add_main_variation(self, move: Move, *, comment: str = "", nags: Iterable[int] = []) -> "ChildNode":
+        node = self.add_variation(move, comment=comment, nags=nags)
+        self._tree.promote_to_main(node._id)
+        return node
+
+    def next(self) -> Optional["ChildNode"]:
+        children = self._tree.variations(self._id)
+        return self._node(children[0]) if children else None
+
+    def mainline(self) -> "Mainline[ChildNode]":
+        return Mainline(self, _node_itself)
+
+    def mainline_moves(self) -> "Mainline[Move]":
+        return Mainline(self, _node_move)
+
+    def add_line(self, moves: Iterable[Move], *, comment: str = "", starting_comment: str = "", nags: Iterable[int] = []) -> "GameNode":
+        node: GameNode = self
+        for move in moves:
+            node = node.add_variation(move, starting_comment=starting_comment)
+            starting_comment = ""
+        node.comment = f"{node.comment} {comment}" if node.comment else comment
+        node.nags.update(nags)
+        return node
+
+    def accept(self, visitor: "BaseVisitor[ResultT]") -> ResultT:
+        raise NotImplementedError
+
+    def accept_subgame(self, visitor: "BaseVisitor[ResultT]") -> ResultT:
+        """Walks the headers and the nodes after this one, as a game starting here."""
+        if visitor.begin_game() is not SKIP:
+            game = self.game()
+            board = self.board()
+            dummy = Game.without_tag_roster()
+            dummy.setup(board)
+            visitor.begin_headers()
+            for name, value in game.headers.items():
+                if name not in dummy.headers:
+                    visitor.visit_header(name, value)
+            for name, value in dummy.headers.items():
+                visitor.visit_header(name, value)
+            if visitor.end_headers() is not SKIP:
+                visitor.visit_board(board)
+                children = self._tree.variations(self._id)
+                if children:
+                    _walk(self._node(children[0]), board, visitor, sidelines=True)
+                visitor.visit_result(game.headers.get("Result", "*"))
+        visitor.end_game()
+        return visitor.result()
+
+    def __str__(self) -> str:
+        return self.accept(StringExporter(columns=None))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, GameNode):
+            return self is other or (self._game is other._game and self._id == other._id)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((id(self._game), self._id))
+
+
+def _node_itself(node: "ChildNode") -> "ChildNode":
+    return node
+
+
+def _node_move(node: "ChildNode") -> Move:
+    return node.move  # type: ignore[return-value]
+
+
+class ChildNode(GameNode):
+    """A move of a game tree, with its comments and NAGs."""
+
+    def __init__(self, parent: GameNode, move: Move, *, comment: str = "", starting_comment: str = "", nags: Iterable[int] = []) -> None:
+        game = parent._game
+        game._sync()
+        self._game = game
+        self._id = game._native.add_variation(parent._id, move)
+        game._views[self._id] = self
+        super().__init__(comment=comment)
+        if starting_comment:
+            self.starting_comment = starting_comment
+        nags = list(nags)
+        if nags:
+            self.nags = nags
+
+    @property
+    def parent(self) -> GameNode:  # type: ignore[override]
+        parent = self._tree.parent(self._id)
+        # A node taken out of the tree (remove_variation) has no parent.
+        return self._game._view(parent) if parent is not None else None  # type: ignore[return-value]
+
+    def san(self) -> str:
+        self._game._sync()
+        return self._tree.san(self._id)
+
+    def uci(self, *, chess960: Optional[bool] = None) -> str:
+        return self._tree.uci(self._id, chess960)
+
+    def end(self) -> "ChildNode":
+        return super().end()  # type: ignore[return-value]
+
+    def accept(self, visitor: "BaseVisitor[ResultT]") -> ResultT:
+        """Walks this node, the line after it and its variations (not its alternatives)."""
+        parent = self._tree.parent(self._id)
+        board = self._game._view(parent).board() if parent is not None else self._game.board()
+        _walk(self, board, visitor, sidelines=False)
+        return visitor.result()
+
+    def __repr__(self) -> str:
+        try:
+            parent_board = self.parent.board()
+        except (ValueError, AttributeError):
+            return f"<{type(self).__name__} at {id(self):#x} (dangling: {self.move})>"
+        number = parent_board.fullmove_number
+        dots = "." if parent_board.turn else "..."
+        return f"<{type(self).__name__} at {id(self):#x} ({number}{dots} {self.san()} ...)>"
+
+
+def _accept_node(node: GameNode, board: Board, visitor: "BaseVisitor[Any]") -> None:
+    """Tells ``visitor`` one move: starting comment, move, board after it, NAGs, comment."""
+    if node.starting_comment:
+        visitor.visit_comment(node.starting_comment)
+    move = node.move
+    assert move is not None, "only moves are visited"
+    visitor.visit_move(board, move)
+    board.push(move)
+    visitor.visit_board(board)
+    board.pop()
+    for nag in sorted(node.nags):
+        visitor.visit_nag(nag)
+    if node.comment:
+        visitor.visit_comment(node.comment)
+
+
+def _walk(node: GameNode, board: Board, visitor: "BaseVisitor[Any]", *, sidelines: bool) -> None:
+    """Walks from ``node`` in PGN order (chess-core's walk), played on ``board``."""
+    game = node._game
+    tree = game._native
+    walk = tree.walk(node._id, sidelines)
+    for step, id in walk:
+        if step == _VISIT:
+            _accept_node(game._view(id), board, visitor)
+        elif step == _PUSH:
+            board.push(tree.move(id))  # type: ignore[arg-type]  # a node below the root: a move
+        elif step == _POP:
+            board.pop()
+        elif step == _BEGIN:
+            if visitor.begin_variation() is SKIP:
+                walk.skip_variation()
+        else:
+            visitor.end_variation()
+
+
+class Game(GameNode):
+    """The root of a game tree: its headers, the start position they give, the moves."""
+
+    def __init__(self, headers: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None) -> None:
+        self._attach(GameTree(), [])
+        self.headers = Headers(headers)
+
+    def _attach(self, tree: GameTree, errors: List[Exception]) -> None:
+        self._native = tree
+        self._game = self
+        self._id = 0
+        self._views: Dict[int, GameNode] = {0: self}
+        self._headers: Optional[Headers] = None
+        self._synced: Tuple[Optional[str], Optional[str]] = (None, None)
+        self.errors = errors
+
+    @classmethod
+    def _read(cls: Type[GameT], tree: GameTree, errors: List[str]) -> GameT:
+        game = cls.__new__(cls)
+        game._attach(tree, [ValueError(error) for error in errors])
+        tags = dict(tree.tags())
+        game._synced = (tags.get("FEN"), tags.get("Variant"))
+        return game
+
+    def _view(self, id: int) -> GameNode:
+        node = self._views.get(id)
+        if node is None:
+            node = ChildNode.__new__(ChildNode)
+            node._game, node._id = self, id
+            self._views[id] = node
+        return node
+
+    @property
+    def headers(self) -> Headers:
+        if self._headers is None:
+            self._headers = Headers(self._native.tags())
+        return self._headers
+
+    @headers.setter
+    def headers(self, headers: Headers) -> None:
+        self._headers = headers
+
+    def _sync(self) -> None:
+        """Makes the tree's start position the one the headers give, when they changed it."""
+        headers = self._headers
+        if headers is None:
+            return
+        key = (headers.get("FEN"), headers.get("Variant"))
+        if key != self._synced:
+            self._native.set_start(headers.board())
+            self._synced = key
+
+    def _export_tags(self) -> None:
+        if self._headers is not None:
+            self._native.set_tags(list(self._headers.items()))
+
+    def board(self) -> Board:
+        self._sync()
+        return self._native.start_board()
+
+    def ply(self) -> int:
+        return self.board().ply() if "FEN" in self.headers else 0
+
+    def setup(self, board: Union[Board, str]) -> None:
+        """Sets the start position: the ``FEN``, ``SetUp`` and ``Variant`` tags."""
+        if isinstance(board, str):
+            setup = Board(board)
+            setup.chess960 = setup.has_chess960_castling_rights()
+        else:
+            setup = board
+        fen = setup.fen()
+        if fen == STARTING_FEN:
+            self.headers.pop("FEN", None)
+            self.headers.pop("SetUp", None)
+        else:
+            self.headers["FEN"] = fen
+            self.headers["SetUp"] = "1"
+        if setup.chess960:
+            self.headers["Variant"] = "Chess960"
+        else:
+            self.headers.pop("Variant", None)
+        self._sync()
+
+    def accept(self, visitor: "BaseVisitor[ResultT]") -> ResultT:
+        """Walks the game in PGN order: headers, comment, moves, result."""
+        if type(visitor) is StringExporter:
+            return visitor._export(self)  # type: ignore[return-value]  # the whole walk in chess-core
+        if visitor.begin_game() is not SKIP:
+            for name, value in self.headers.items():
+                visitor.visit_header(name, value)
+            if visitor.end_headers() is not SKIP:
+                board = self.board()
+                visitor.visit_board(board)
+                if self.comment:
+                    visitor.visit_comment(self.comment)
+                children = self._native.variations(0)
+                if children:
+                    _walk(self._view(children[0]), board, visitor, sidelines=True)
+                visitor.visit_result(self.headers.get("Result", "*"))
+        visitor.end_game()
+        return visitor.result()
+
+    @classmethod
+    def from_board(cls: Type[GameT], board: Board) -> GameT:
+        """A game of ``board``'s moves from its root, with its result."""
+        game = cls()
+        game.setup(board.root())
+        node: GameNode = game
+        for move in board.move_stack:
+            node = node.add_variation(move)
+        game.headers["Result"] = board.result()
+        return game
+
+    @classmethod
+    def without_tag_roster(cls: Type[GameT]) -> GameT:
+        return cls(headers={})
+
+    @classmethod
+    def builder(cls: Type[GameT]) -> "GameBuilder[GameT]":
+        return GameBuilder(Game=cls)
+
+    # What python-chess lacks: the main line's data in one call each.
+    def mainline_comments(self) -> List[Optional[str]]:
+        """The comment of each main-line move (``None`` where there is none)."""
+        return self._native.mainline_comments()
+
+    def mainline_nags(self) -> List[List[int]]:
+        """The NAGs of each main-line move."""
+        return self._native.mainline_nags()
+
+    def variation_counts(self) -> List[int]:
+        """The number of alternatives to each main-line move."""
+        return self._native.variation_counts()
+
+    def fens(self) -> List[str]:
+        """The FEN of the start and after each main-line move, without making boards."""
+        self._sync()
+        return self._native.fens()
+
+    def __reduce__(self) -> Any:
+        self._export_tags()
+        return (_unpickle_game, (type(self), self._native.__getstate__(), [str(e) for e in self.errors]))
+
+    def __repr__(self) -> str:
+        headers = self.headers
+        return "<{} at {:#x} ({!r} vs. {!r}, {!r} at {!r}{})>".format(
+            type(self).__name__,
+            id(self),
+            headers.get("White", "?"),
+            headers.get("Black", "?"),
+            headers.get("Date", "????.??.??"),
+            headers.get("Site", "?"),
+            f", {len(self.errors)} errors" if self.errors else "",
+        )
+
+
+def _unpickle_game(cls: Type[Game], state: Any, errors: List[str]) -> Game:
+    tree = GameTree()
+    tree.__setstate__(state)
+    return cls._read(tree, errors)
+
+
+class Mainline(Generic[MainlineMapT]):
+    """The main line from a node, mapped by ``f`` (nodes, or their moves)."""
+
+    def __init__(self, start: GameNode, f: Callable[["ChildNode"], MainlineMapT]) -> None:
+        self.start = start
+        self.f = f
+
+    def __bool__(self) -> bool:
+        return not self.start.is_end()
+
+    def __iter__(self) -> Iterator[MainlineMapT]:
+        start = self.start
+        if self.f is _node_move:
+            return iter(start._tree.mainline_moves(start._id))  # type: ignore[arg-type]
+        return (self.f(start._node(id)) for id in start._tree.mainline(start._id))
+
+    def __reversed__(self) -> Iterator[MainlineMapT]:
+        return reversed(list(self))
+
+    def accept(self, visitor: "BaseVisitor[ResultT]") -> ResultT:
+        board = self.start.board()
+        for node in self.start.mainline():
+            _accept_node(node, board, visitor)
+            board.push(node.move)  # type: ignore[arg-type]
+        return visitor.result()
+
+    def __str__(self) -> str:
+        return self.accept(StringExporter(columns=None))
+
+    def __repr__(self) -> str:
+        return f"<Mainline at {id(self):#x} ({self.accept(StringExporter(columns=None, comments=False))})>"
+
+
+class BaseVisitor(abc.ABC, Generic[ResultT]):
+    """Told a game by ``read_game`` or ``accept``; makes a result of it."""
+
+    def begin_game(self) -> Optional[SkipType]:
+        pass
+
+    def begin_headers(self) -> Optional[Headers]:
+        pass
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        pass
+
+    def end_headers(self) -> Optional[SkipType]:
+        pass
+
+    def begin_parse_san(self, board: Board, san: str) -> Optional[SkipType]:
+        pass
+
+    def parse_san(self, board: Board, san: str) -> Move:
+        return board.parse_san(san)
+
+    def visit_move(self, board: Board, move: Move) -> None:
+        pass
+
+    def visit_board(self, board: Board) -> None:
+        pass
+
+    def visit_comment(self, comment: str) -> None:
+        pass
+
+    def visit_nag(self, nag: int) -> None:
+        pass
+
+    def begin_variation(self) -> Optional[SkipType]:
+        pass
+
+    def end_variation(self) -> None:
+        pass
+
+    def visit_result(self, result: str) -> None:
+        pass
+
+    def end_game(self) -> None:
+        pass
+
+    @abc.abstractmethod
+    def result(self) -> ResultT:
+        pass
+
+    def handle_error(self, error: Exception) -> None:
+        raise error
+
+
+class GameBuilder(BaseVisitor[GameT]):
+    """Builds a game tree (``read_game``'s default visitor); ``Game`` may be a subclass."""
+
+    def __init__(self, *, Game: Any = Game) -> None:
+        self.Game = Game
+
+    def begin_game(self) -> None:
+        self.game: GameT = self.Game()
+        self.variation_stack: List[GameNode] = [self.game]
+        self.starting_comment = ""
+        self.in_variation = False
+
+    def begin_headers(self) -> Headers:
+        return self.game.headers
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.game.headers[tagname] = tagvalue
+
+    def visit_nag(self, nag: int) -> None:
+        self.variation_stack[-1].nags.add(nag)
+
+    def begin_variation(self) -> None:
+        parent = self.variation_stack[-1].parent
+        assert parent is not None, "begin_variation called, but root node on top of stack"
+        self.variation_stack.append(parent)
+        self.in_variation = False
+
+    def end_variation(self) -> None:
+        self.variation_stack.pop()
+
+    def visit_result(self, result: str) -> None:
+        if self.game.headers.get("Result", "*") == "*":
+            self.game.headers["Result"] = result
+
+    def visit_comment(self, comment: str) -> None:
+        top = self.variation_stack[-1]
+        if self.in_variation or (top.parent is None and top.is_end()):
+            top.comment = " ".join(filter(None, [top.comment, comment]))
+        else:
+            self.starting_comment = " ".join(filter(None, [self.starting_comment, comment]))
+
+    def visit_move(self, board: Board, move: Move) -> None:
+        self.variation_stack[-1] = self.variation_stack[-1].add_variation(move)
+        self.variation_stack[-1].starting_comment = self.starting_comment
+        self.starting_comment = ""
+        self.in_variation = True
+
+    def handle_error(self, error: Exception) -> None:
+        self.game.errors.append(error)
+
+    def result(self) -> GameT:
+        return self.game
+
+
+class HeadersBuilder(BaseVisitor[HeadersT]):
+    """Collects a game's headers and skips its moves."""
+
+    def __init__(self, *, Headers: Any = Headers) -> None:
+        self.Headers = Headers
+
+    def begin_headers(self) -> HeadersT:
+        self.headers: HeadersT = self.Headers({})
+        return self.headers
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.headers[tagname] = tagvalue
+
+    def end_headers(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> HeadersT:
+        return self.headers
+
+
+class BoardBuilder(BaseVisitor[Board]):
+    """Gives the final position of a game's main line."""
+
+    def begin_game(self) -> None:
+        self.skip_variation_depth = 0
+
+    def begin_variation(self) -> SkipType:
+        self.skip_variation_depth += 1
+        return SKIP
+
+    def end_variation(self) -> None:
+        self.skip_variation_depth = max(self.skip_variation_depth - 1, 0)
+
+    def visit_board(self, board: Board) -> None:
+        if not self.skip_variation_depth:
+            self.board = board
+
+    def result(self) -> Board:
+        return self.board
+
+
+class SkipVisitor(BaseVisitor[bool]):
+    """Skips a game."""
+
+    def begin_game(self) -> SkipType:
+        return SKIP
+
+    def end_headers(self) -> SkipType:
+        return SKIP
+
+    def begin_variation(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> bool:
+        return True
+
+
+class StringExporterMixin:
+    """python-chess's exporter layout, written by chess-core (``PgnLayout``)."""
+
+    def __init__(self, *, columns: Optional[int] = 80, headers: bool = True, comments: bool = True, variations: bool = True):
+        self.columns = columns
+        self.headers = headers
+        self.comments = comments
+        self.variations = variations
+        self._layout = PgnLayout(columns=columns, headers=headers, comments=comments, variations=variations)
+
+    def _written(self) -> None:
+        """Called after each write: lines finished so far may be handed on."""
+
+    def end_game(self) -> None:
+        self._layout.end_game()
+        self._written()
+
+    def begin_headers(self) -> None:
+        self._layout.begin_headers()
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self._layout.header(tagname, tagvalue)
+        self._written()
+
+    def end_headers(self) -> None:
+        self._layout.end_headers()
+        self._written()
+
+    def begin_variation(self) -> Optional[SkipType]:
+        entered = self._layout.begin_variation()
+        self._written()
+        return None if entered else SKIP
+
+    def end_variation(self) -> None:
+        self._layout.end_variation()
+        self._written()
+
+    def visit_comment(self, comment: str) -> None:
+        self._layout.comment(comment)
+        self._written()
+
+    def visit_nag(self, nag: int) -> None:
+        self._layout.nag(nag)
+        self._written()
+
+    def visit_move(self, board: Board, move: Move) -> None:
+        self._layout.play(board, move)
+        self._written()
+
+    def visit_result(self, result: str) -> None:
+        self._layout.result(result)
+        self._written()
+
+
+class StringExporter(StringExporterMixin, BaseVisitor[str]):
+    """Writes games as a string, in python-chess's layout (no newline at the end)."""
+
+    def _export(self, game: Game) -> str:
+        """``game.accept(self)`` in one native call."""
+        game._sync()
+        game._export_tags()
+        self._layout = PgnLayout(columns=self.columns, headers=self.headers, comments=self.comments, variations=self.variations)
+        text = game._native.export(columns=self.columns, headers=self.headers, comments=self.comments, variations=self.variations)
+        self._text = text
+        return text
+
+    def result(self) -> str:
+        text = getattr(self, "_text", None)
+        return text if text is not None else self._layout.text()
+
+    def __str__(self) -> str:
+        return self.result()
+
+
+class FileExporter(StringExporterMixin, BaseVisitor[int]):
+    """Writes games to a text file, each followed by a blank line."""
+
+    def __init__(self, handle: IO[str], *, columns: Optional[int] = 80, headers: bool = True, comments: bool = True, variations: bool = True):
+        super().__init__(columns=columns, headers=headers, comments=comments, variations=variations)
+        self.handle = handle
+        self.written = 0
+
+    def begin_game(self) -> None:
+        self.written = 0
+
+    def _written(self) -> None:
+        finished = self._layout.take_finished()
+        if finished:
+            self.written += self.handle.write(finished)
+
+    def result(self) -> int:
+        return self.written
+
+    def __repr__(self) -> str:
+        return f"<FileExporter at {id(self):#x}>"
+
+    def __str__(self) -> str:
+        return self.__repr__()
 
 
 def _game_text(handle: IO[Any]) -> str:
@@ -43,19 +963,26 @@ def _game_text(handle: IO[Any]) -> str:
     lines: List[str] = []
     in_movetext = False
     in_comment = False
+    blank_lines = 0
     while True:
         line = handle.readline()
         if not isinstance(line, str):  # bytes-like (bytes, bytearray, memoryview, ...)
             line = memoryview(line).tobytes().decode("utf-8", "replace")
+        if not lines:
+            line = line.lstrip("\ufeff")
         if not line:
             break
         stripped = line.strip()
         if not stripped:
-            if in_movetext and not in_comment:
+            blank_lines += 1
+            # A game ends at a blank line after its movetext, or at a second blank line in a
+            # row after its tags.
+            if (in_movetext and not in_comment) or (lines and blank_lines > 1):
                 break
             if lines:
                 lines.append(line)
             continue
+        blank_lines = 0
         if not in_movetext and not stripped.startswith(("[", "%")):
             in_movetext = True
         if in_movetext and (in_comment or not line.startswith("%")):
@@ -83,13 +1010,77 @@ def _comment_open_after(line: str, in_comment: bool) -> bool:
             in_comment, at = True, brace + 1
 
 
-def read_game(handle_or_text: Union[str, IO[Any]]) -> Optional[PgnGame]:
+def read_game(handle: Union[str, IO[Any]], *, Visitor: Any = GameBuilder) -> Any:
     """Reads the next game from a file object (text or binary), or the first game of a PGN
-    text; ``None`` at the end. A bad move ends the game early and is listed in ``errors``."""
-    if isinstance(handle_or_text, str):
-        return read_game_text(handle_or_text)
-    text = _game_text(handle_or_text)
-    return read_game_text(text) if text.strip() else None
+    text; ``None`` at the end. A bad move ends the game early and is listed in ``errors``.
+    Another ``Visitor`` (a class or factory of a ``BaseVisitor``) is told the game as
+    python-chess's reader tells it, and its ``result()`` returned."""
+    text = handle if isinstance(handle, str) else _game_text(handle)
+    if not text.strip():
+        return None
+    read = read_game_text(text)
+    if read is None:
+        return None
+    tree, errors = read
+    if Visitor is GameBuilder:
+        return Game._read(tree, errors)
+    return _tell(Game._read(tree, errors), Visitor())
+
+
+def _tell(game: Game, visitor: "BaseVisitor[ResultT]") -> ResultT:
+    """Tells ``visitor`` a game read, in the order and with the boards python-chess's reader
+    gives: one board per line, each move pushed on it after ``visit_move``."""
+    if visitor.begin_game() is SKIP:
+        visitor.end_game()
+        return visitor.result()
+    visitor.begin_headers()
+    for name, value in game.headers.items():
+        visitor.visit_header(name, value)
+    if visitor.end_headers() is SKIP:
+        visitor.end_game()
+        return visitor.result()
+    boards = [game.board()]
+    visitor.visit_board(boards[-1])
+    if game.comment:
+        visitor.visit_comment(game.comment)
+    children = game._native.variations(0)
+    walk = game._native.walk(children[0], True) if children else ()
+    skipped = 0
+    for step, id in walk:
+        if step == _VISIT:
+            node = game._view(id)
+            assert isinstance(node, ChildNode)
+            board = boards[-1]
+            if node.starting_comment:
+                visitor.visit_comment(node.starting_comment)
+            if visitor.begin_parse_san(board, node.san()) is not SKIP:
+                move = visitor.parse_san(board, node.san())
+                visitor.visit_move(board, move)
+                board.push(move)
+            visitor.visit_board(board)
+            for nag in node.nags:
+                visitor.visit_nag(nag)
+            if node.comment:
+                visitor.visit_comment(node.comment)
+        elif step == _BEGIN:
+            if visitor.begin_variation() is SKIP:
+                walk.skip_variation()  # type: ignore[union-attr]
+                skipped += 1
+            else:
+                board = boards[-1].copy()
+                board.pop()
+                boards.append(board)
+        elif step == _END:
+            if skipped:
+                skipped -= 1
+            else:
+                boards.pop()
+            visitor.end_variation()
+    for error in game.errors:
+        visitor.handle_error(error)
+    visitor.visit_result(game.headers.get("Result", "*"))
+    visitor.end_game()
+    return visitor.result()
 
 
 def read_games(
@@ -103,21 +1094,53 @@ def read_games(
     as a dict (seven-tag roster first) and skips the movetext unread; ``variations=False``
     drops variations while reading."""
     if hasattr(source, "read"):
-        return GameReader.from_handle(source, headers_only=headers_only, variations=variations)
-    path = os.fspath(source)  # type: ignore[arg-type]
-    return GameReader.open(path, headers_only=headers_only, variations=variations)
+        reader = GameReader.from_handle(source, headers_only=headers_only, variations=variations)
+    else:
+        reader = GameReader.open(os.fspath(source), headers_only=headers_only, variations=variations)  # type: ignore[arg-type]
+    if headers_only:
+        return iter(reader)
+    return (Game._read(tree, errors) for tree, errors in reader)
 
 
-def read_headers(handle_or_text: Union[str, IO[Any]]) -> Optional[Dict[str, str]]:
-    """The tags of the next game, as python-chess's ``read_headers``; ``None`` at the end."""
-    game = read_game(handle_or_text)
-    return None if game is None else dict(game.headers)
+def read_headers(handle: Union[str, IO[Any]]) -> Optional[Headers]:
+    """The headers of the next game; ``None`` at the end."""
+    return read_game(handle, Visitor=HeadersBuilder)
 
 
-def write_game(board: "Board", headers: Optional[Mapping[str, str]] = None) -> str:
+def skip_game(handle: IO[Any]) -> bool:
+    """Passes over the next game; whether there was one."""
+    return bool(read_game(handle, Visitor=SkipVisitor))
+
+
+def write_game(board: Board, headers: Optional[Mapping[str, str]] = None) -> str:
     """The PGN of a board's game: the moves of its stack from the root, its result, and
     ``headers`` over the seven-tag roster's defaults."""
-    return _write_game(board, None if headers is None else dict(headers))
+    game = Game.from_board(board)
+    if headers is not None:
+        game.headers.update(headers)
+    return str(game)
 
 
-__all__ = ["Game", "GameEnd", "GameReader", "PgnGame", "read_game", "read_games", "read_headers", "write_game"]
+__all__ = [
+    "BaseVisitor",
+    "BoardBuilder",
+    "ChildNode",
+    "FileExporter",
+    "Game",
+    "GameBuilder",
+    "GameNode",
+    "Headers",
+    "HeadersBuilder",
+    "Mainline",
+    "SKIP",
+    "SkipType",
+    "SkipVisitor",
+    "StringExporter",
+    "StringExporterMixin",
+    "TAG_ROSTER",
+    "read_game",
+    "read_games",
+    "read_headers",
+    "skip_game",
+    "write_game",
+]
