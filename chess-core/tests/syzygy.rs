@@ -13,8 +13,8 @@
 //!     cargo test -p chess-core --profile test-release --features syzygy --test syzygy differential
 //! ```
 //!
-//! Last run (2026-12-02): 100,000 positions, 15,530 of them with en passant, 0 disagreements,
-//! 115 s.
+//! Last run (2026-12-02, with DTZ without en passant and the single files' values): 100,000
+//! positions, 15,530 of them with en passant, 0 disagreements, 291 s.
 #![cfg(feature = "syzygy")]
 
 use std::path::{Path, PathBuf};

@@ -11,7 +11,9 @@
 //! position was reached by a capture or a pawn move (the halfmove clock is not read), and
 //! [`Tablebase::probe_dtz`] gives DTZ50'' with rounding, as the tables store it, en passant
 //! resolved as Syzygy defines it. [`Tablebase::best_moves`] takes the halfmove clock into
-//! account to keep a win within the fifty-move rule.
+//! account to keep a win within the fifty-move rule. [`WdlTable`] and [`DtzTable`] read one
+//! file on its own: the value it stores for a position, captures and en passant not looked at
+//! (python-chess's `probe_wdl_table` and `probe_dtz_table`), to check a table.
 //!
 //! A damaged file gives [`ProbeError::CorruptTable`] (sizes, magic bytes, the header's pieces
 //! and every offset are checked), never a panic or a read outside the file.
