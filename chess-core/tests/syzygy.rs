@@ -3,7 +3,8 @@
 //! files, and a differential test against python-chess's `chess.syzygy`.
 //!
 //! The differential draws random positions of every table's material (and positions right
-//! after a double pawn step with en passant possible) and compares WDL and DTZ with
+//! after a double pawn step with en passant possible) and compares WDL, DTZ, DTZ without en
+//! passant and the values the single WDL and DTZ files store with
 //! tests/python/syzygy_oracle.py run by `$PYTHON_CHESS_PYTHON` (else `python3`). The test
 //! command checks 3,000 positions; the larger run of the closing note is
 //!
@@ -12,13 +13,15 @@
 //!     cargo test -p chess-core --profile test-release --features syzygy --test syzygy differential
 //! ```
 //!
-//! Last run (2026-12-02): 100,000 positions, 15,530 of them with en passant, 0 disagreements,
-//! 115 s.
+//! Last run (2026-12-02, with DTZ without en passant and the single files' values): 100,000
+//! positions, 15,530 of them with en passant, 0 disagreements, 291 s.
 #![cfg(feature = "syzygy")]
 
 use std::path::{Path, PathBuf};
 
-use chess_core::syzygy::{Dtz, ProbeError, TableKind, Tablebase, Wdl};
+use std::collections::HashMap;
+
+use chess_core::syzygy::{Dtz, DtzTable, InvalidTableName, ProbeError, TableKind, Tablebase, Wdl, WdlTable};
 use chess_core::{Color, ErrorCode, Position, Role};
 
 fn source_dir() -> Option<PathBuf> {
@@ -170,6 +173,149 @@ fn typed_errors() {
         only_wdl.probe_dtz(&krk),
         Err(ProbeError::MissingTable { material: "KRvK".into(), kind: TableKind::Dtz })
     );
+}
+
+/// The name of the table file of the position's material in the directory (White's pieces
+/// first, or Black's).
+fn table_name(src: &Path, p: &Position) -> String {
+    let side = |color: Color| -> String {
+        let mut name = String::new();
+        for role in [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+            let count = (p.board().by_color(color) & p.board().by_role(role)).len() as usize;
+            name.extend(std::iter::repeat_n(role.upper_char(), count));
+        }
+        name
+    };
+    let (white, black) = (side(Color::White), side(Color::Black));
+    let name = format!("{white}v{black}");
+    if tables_dir(src).join(format!("{name}.rtbw")).is_file() { name } else { format!("{black}v{white}") }
+}
+
+/// The single WDL and DTZ files of each table, opened as positions need them.
+struct SingleFiles<'a> {
+    src: &'a Path,
+    files: HashMap<String, (WdlTable, DtzTable)>,
+}
+
+impl SingleFiles<'_> {
+    fn get(&mut self, p: &Position) -> &(WdlTable, DtzTable) {
+        let name = table_name(self.src, p);
+        let dir = tables_dir(self.src);
+        self.files.entry(name).or_insert_with_key(|name| {
+            let wdl = WdlTable::new(dir.join(format!("{name}.rtbw"))).unwrap();
+            (wdl, DtzTable::new(dir.join(format!("{name}.rtbz"))).unwrap())
+        })
+    }
+}
+
+#[test]
+fn single_files_as_python_chess_tests_them() {
+    let Some(src) = source_dir() else { return };
+    let dir = tables_dir(&src);
+    let wdl = WdlTable::new(dir.join("KBNvK.rtbw")).unwrap();
+    wdl.open().unwrap();
+    for (fen, value) in [
+        ("8/8/8/5N2/5K2/2kB4/8/8 b - - 0 1", -2),
+        ("7B/5kNK/8/8/8/8/8/8 w - - 0 1", 2),
+        ("N7/8/2k5/8/7K/8/8/B7 w - - 0 1", 2),
+        ("8/8/1NkB4/8/7K/8/8/8 w - - 1 1", 0),
+        // Black has the pieces: the table's colours swapped.
+        ("8/8/8/2n5/2b1K3/2k5/8/8 w - - 0 1", -2),
+    ] {
+        assert_eq!(wdl.probe(&pos(fen)).map(Wdl::value), Ok(value), "{fen}");
+    }
+    let mut wdl = WdlTable::new(dir.join("KRvKP.rtbw")).unwrap();
+    let (drawn, won) = (pos("8/8/2K5/4P3/8/8/8/3r3k b - - 1 1"), pos("8/8/2K5/8/4P3/8/8/3r3k b - - 1 1"));
+    assert_eq!(wdl.probe(&drawn), Ok(Wdl::Draw));
+    assert_eq!(wdl.probe(&won), Ok(Wdl::Win));
+    // Closed, the file is read again on the next probe.
+    wdl.close();
+    assert_eq!(wdl.probe(&won), Ok(Wdl::Win));
+
+    let tables = tablebase(&src);
+    let dtz = DtzTable::new(dir.join("KRvKN.rtbz")).unwrap();
+    dtz.open().unwrap();
+    // The table stores only Black to move.
+    let white = pos("7n/6k1/4R3/4K3/8/8/8/8 w - - 0 1");
+    let black = pos("7n/6k1/4R3/4K3/8/8/8/8 b - - 1 1");
+    assert_eq!(dtz.probe(&white, Wdl::Win), Ok(None));
+    assert_eq!(dtz.probe(&black, Wdl::Loss), Ok(Some(8)));
+    assert_eq!(tables.probe_dtz_table(&white, Wdl::Win), Ok(None));
+    assert_eq!(tables.probe_dtz_table(&black, Wdl::Loss), Ok(Some(8)));
+    // A pawn table, White having the pawn of the file's KNvKP.
+    let dtz = DtzTable::new(dir.join("KNvKP.rtbz")).unwrap();
+    let p = pos("8/1K6/1P6/8/8/8/6n1/7k w - - 0 1");
+    assert_eq!(dtz.probe(&p, Wdl::Win), Ok(Some(2)));
+    assert_eq!(tables.probe_dtz_table(&p, Wdl::Win), Ok(Some(2)));
+
+    // Lost unless Black takes en passant.
+    let p = pos("8/8/8/8/2pP4/2K5/4k3/8 b - d3 0 1");
+    assert_eq!(tables.probe_dtz_no_ep(&p), Ok(Dtz(-1)));
+    assert_eq!(tables.probe_dtz(&p), Ok(Dtz(1)));
+}
+
+#[test]
+fn single_files_give_typed_errors() {
+    let Some(src) = source_dir() else { return };
+    let dir = tables_dir(&src);
+    let krk = WdlTable::new(dir.join("KRvK.rtbw")).unwrap();
+    assert_eq!(krk.probe(&pos("8/8/8/8/8/1K6/8/1k1r4 b - - 0 1")), Ok(Wdl::Win));
+    assert_eq!(
+        krk.probe(&pos("8/8/8/8/8/1k6/8/1K2Q3 w - - 0 1")),
+        Err(ProbeError::MissingTable { material: "KQvK".into(), kind: TableKind::Wdl })
+    );
+    assert_eq!(krk.probe(&pos("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")), Err(ProbeError::CastlingRights));
+    let krk_dtz = DtzTable::new(dir.join("KRvK.rtbz")).unwrap();
+    assert_eq!(
+        krk_dtz.probe(&pos("8/8/8/8/8/1k6/8/1K1N4 w - - 0 1"), Wdl::Draw),
+        Err(ProbeError::MissingTable { material: "KNvK".into(), kind: TableKind::Dtz })
+    );
+    assert_eq!(WdlTable::new(dir.join("endgame.epd")).unwrap_err(), InvalidTableName("endgame".into()));
+    assert_eq!(DtzTable::from_bytes("KvQ", vec![]).unwrap_err(), InvalidTableName("KvQ".into()));
+    let absent = WdlTable::new(dir.join("KQQQvK.rtbw")).unwrap();
+    assert_eq!(absent.open().map_err(|e| e.code()), Err(ErrorCode::Io));
+    // A DTZ file read as a WDL file, and a truncated file.
+    let bytes = std::fs::read(dir.join("KRvK.rtbz")).unwrap();
+    let swapped = WdlTable::from_bytes("KRvK", bytes.clone()).unwrap();
+    assert!(matches!(swapped.open(), Err(ProbeError::CorruptTable { .. })));
+    let cut = DtzTable::from_bytes("KRvK", bytes[..bytes.len() - 64].to_vec()).unwrap();
+    let krk = pos("8/8/8/8/8/1k6/8/1K1R4 w - - 0 1");
+    assert!(matches!(cut.probe(&krk, Wdl::Win), Err(ProbeError::CorruptTable { .. })));
+    let whole = DtzTable::from_bytes("KRvK", bytes).unwrap();
+    assert!(matches!(whole.probe(&krk, Wdl::Win), Ok(Some(_))));
+}
+
+#[test]
+fn single_files_agree_with_the_tablebase() {
+    let Some(src) = source_dir() else { return };
+    let tables = tablebase(&src);
+    let text = std::fs::read_to_string(src.join("data/endgame.epd")).unwrap();
+    let epd = text.lines().filter(|l| !l.trim().is_empty()).map(|l| {
+        let f: Vec<&str> = l.split(' ').collect();
+        pos(&format!("{} {} {} {} 0 1", f[0], f[1], f[2], f[3]))
+    });
+    let mut files = SingleFiles { src: &src, files: HashMap::new() };
+    let (mut checked, mut with_ep) = (0, 0);
+    for p in epd.chain(random_positions(&src, 1000, 11)) {
+        if p.board().occupied() == p.board().by_role(Role::King) {
+            continue;
+        }
+        let (wdl_file, dtz_file) = files.get(&p);
+        let stored = wdl_file.probe(&p);
+        assert_eq!(stored, tables.probe_wdl_table(&p), "{}", p.to_fen());
+        let stored = stored.unwrap();
+        if stored != Wdl::Draw {
+            assert_eq!(dtz_file.probe(&p, stored), tables.probe_dtz_table(&p, stored), "{}", p.to_fen());
+        }
+        // Without an en passant capture, the two DTZ are one.
+        if p.legal_ep_square().is_none() {
+            assert_eq!(tables.probe_dtz_no_ep(&p), tables.probe_dtz(&p), "{}", p.to_fen());
+        } else {
+            with_ep += 1;
+        }
+        checked += 1;
+    }
+    assert!(checked > 1100 && with_ep > 50, "{checked} positions, {with_ep} with en passant");
 }
 
 /// A copy of the tables with one file damaged by `damage`, in a fresh directory.
@@ -380,6 +526,25 @@ fn random_positions(src: &Path, count: usize, seed: u64) -> Vec<Position> {
     out
 }
 
+/// The oracle's line: WDL, DTZ, DTZ without en passant, the WDL file's value and the DTZ
+/// file's for it (`-` for a draw or the side to move the file does not store).
+fn probe_all(
+    tables: &Tablebase,
+    (wdl_file, dtz_file): &(WdlTable, DtzTable),
+    p: &Position,
+) -> Result<String, ProbeError> {
+    let stored = wdl_file.probe(p)?;
+    let dtz_stored = if stored == Wdl::Draw { None } else { dtz_file.probe(p, stored)? };
+    Ok(format!(
+        "{} {} {} {} {}",
+        tables.probe_wdl(p)?.value(),
+        tables.probe_dtz(p)?.0,
+        tables.probe_dtz_no_ep(p)?.0,
+        stored.value(),
+        dtz_stored.map_or("-".to_string(), |v| v.to_string())
+    ))
+}
+
 fn python() -> String {
     std::env::var("PYTHON_CHESS_PYTHON").unwrap_or_else(|_| "python3".into())
 }
@@ -394,6 +559,7 @@ fn differential_against_python_chess() {
         return;
     }
     let tables = tablebase(&src);
+    let mut files = SingleFiles { src: &src, files: HashMap::new() };
     let positions = random_positions(&src, count, 2026);
     let fens: Vec<String> = positions.iter().map(|p| p.to_fen()).collect();
     let file = std::env::temp_dir().join(format!("chess-core-syzygy-fens-{}.txt", std::process::id()));
@@ -414,13 +580,13 @@ fn differential_against_python_chess() {
     let (mut with_ep, mut missing) = (0, 0);
     for ((p, fen), want) in positions.iter().zip(&fens).zip(expected) {
         with_ep += usize::from(p.legal_ep_square().is_some());
-        let got = match (tables.probe_wdl(p), tables.probe_dtz(p)) {
-            (Ok(wdl), Ok(dtz)) => format!("{} {}", wdl.value(), dtz.0),
-            (Err(ProbeError::MissingTable { .. }), _) | (_, Err(ProbeError::MissingTable { .. })) => {
+        let got = match probe_all(&tables, files.get(p), p) {
+            Ok(got) => got,
+            Err(ProbeError::MissingTable { .. }) => {
                 missing += 1;
                 "missing".into()
             }
-            (w, d) => format!("{w:?} {d:?}"),
+            Err(e) => format!("{e:?}"),
         };
         if got != want {
             disagreements.push(format!("{fen}: chess-core {got}, python-chess {want}"));

@@ -11,7 +11,9 @@
 //! position was reached by a capture or a pawn move (the halfmove clock is not read), and
 //! [`Tablebase::probe_dtz`] gives DTZ50'' with rounding, as the tables store it, en passant
 //! resolved as Syzygy defines it. [`Tablebase::best_moves`] takes the halfmove clock into
-//! account to keep a win within the fifty-move rule.
+//! account to keep a win within the fifty-move rule. [`WdlTable`] and [`DtzTable`] read one
+//! file on its own: the value it stores for a position, captures and en passant not looked at
+//! (python-chess's `probe_wdl_table` and `probe_dtz_table`), to check a table.
 //!
 //! A damaged file gives [`ProbeError::CorruptTable`] (sizes, magic bytes, the header's pieces
 //! and every offset are checked), never a panic or a read outside the file.
@@ -221,6 +223,52 @@ struct Entry {
     slots: [Slot; 2],
 }
 
+impl Entry {
+    fn new(material: Material) -> Entry {
+        Entry { material, symmetric: material == material.mirrored(), slots: Default::default() }
+    }
+
+    /// The table of `kind`, opened on its first use, for a position of `material` (this
+    /// entry's, in either orientation): the table, whether the colours are swapped, and the
+    /// side of the table to read.
+    fn table(
+        &self,
+        pos: &Position,
+        material: Material,
+        kind: TableKind,
+        read_whole_limit: u64,
+    ) -> Result<(&Table, bool, usize), ProbeError> {
+        let table = self.open(kind, read_whole_limit, || material.name())?;
+        let (flip, side) = if self.symmetric {
+            (pos.turn() == Color::Black, 0)
+        } else {
+            let flip = material != self.material;
+            (flip, usize::from((pos.turn() == Color::White) == flip))
+        };
+        Ok((table, flip, side))
+    }
+
+    /// The table of `kind`, opened on its first use; `missing` names the material for the
+    /// error when no file of that kind was added.
+    fn open(
+        &self,
+        kind: TableKind,
+        read_whole_limit: u64,
+        missing: impl FnOnce() -> String,
+    ) -> Result<&Table, ProbeError> {
+        let slot = &self.slots[kind as usize];
+        let origin = slot.origin.as_ref().ok_or_else(|| ProbeError::MissingTable { material: missing(), kind })?;
+        let table = slot.table.get_or_init(|| {
+            let source = match origin {
+                Origin::Path(path) => Source::open(path, read_whole_limit)?,
+                Origin::Bytes(bytes) => Source::Memory(bytes.clone()),
+            };
+            Table::open(source, kind, &self.material)
+        });
+        table.as_ref().map_err(|e| table_error(self, kind, *e))
+    }
+}
+
 /// Syzygy tables from directories or memory, probed from any number of threads.
 ///
 /// ```no_run
@@ -352,11 +400,7 @@ impl Tablebase {
 
     fn add(&mut self, material: Material, kind: TableKind, origin: Origin) {
         let i = *self.index.entry(material).or_insert_with(|| {
-            self.entries.push(Entry {
-                material,
-                symmetric: material == material.mirrored(),
-                slots: Default::default(),
-            });
+            self.entries.push(Entry::new(material));
             self.entries.len() - 1
         });
         self.index.insert(material.mirrored(), i);
@@ -407,6 +451,40 @@ impl Tablebase {
     pub fn probe_dtz(&self, pos: &Position) -> Result<Dtz, ProbeError> {
         check_root(pos)?;
         self.dtz(pos).map(Dtz)
+    }
+
+    /// [`Tablebase::probe_dtz`] without the en passant captures (python-chess's
+    /// `probe_dtz_no_ep`): the distance if the pawn that just made a double step could not be
+    /// taken en passant.
+    ///
+    /// ```no_run
+    /// # let tables = chess_core::syzygy::Tablebase::new();
+    /// use chess_core::syzygy::Dtz;
+    /// // Black loses unless it takes en passant: cxd3 wins.
+    /// let pos: chess_core::Position = "8/8/8/8/2pP4/2K5/4k3/8 b - d3 0 1".parse()?;
+    /// assert_eq!(tables.probe_dtz_no_ep(&pos)?, Dtz(-1));
+    /// assert_eq!(tables.probe_dtz(&pos)?, Dtz(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn probe_dtz_no_ep(&self, pos: &Position) -> Result<Dtz, ProbeError> {
+        check_root(pos)?;
+        self.dtz_no_ep(pos).map(Dtz)
+    }
+
+    /// The value the DTZ table stores for the position when its WDL is `wdl`, captures not
+    /// looked at (python-chess's `probe_dtz_table`; see [`DtzTable::probe`]): `None` when
+    /// the table stores only the other side to move.
+    ///
+    /// ```no_run
+    /// # let tables = chess_core::syzygy::Tablebase::new();
+    /// use chess_core::syzygy::Wdl;
+    /// let pos: chess_core::Position = "7n/6k1/4R3/4K3/8/8/8/8 b - - 1 1".parse()?;
+    /// assert_eq!(tables.probe_dtz_table(&pos, Wdl::Loss)?, Some(8));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn probe_dtz_table(&self, pos: &Position, wdl: Wdl) -> Result<Option<i32>, ProbeError> {
+        check_root(pos)?;
+        self.table_dtz(pos, wdl.value())
     }
 
     /// The result of each legal move for the side that plays it (each as [`probe_wdl`]
@@ -460,28 +538,13 @@ impl Tablebase {
         Ok(ranked.into_iter().filter(|(rank, _)| Some(*rank) == best).map(|(_, m)| m).collect())
     }
 
-    /// The table of a material for the side to move: its entry, whether the colours are
-    /// swapped, and the side of the table to read.
+    /// The table of the position's material for the side to move: its entry, whether the
+    /// colours are swapped, and the side of the table to read.
     fn lookup(&self, pos: &Position, kind: TableKind) -> Result<(&Entry, &Table, bool, usize), ProbeError> {
         let material = Material::of(pos.board());
-        let missing = || ProbeError::MissingTable { material: material.name(), kind };
-        let entry = self.index.get(&material).map(|&i| &self.entries[i]).ok_or_else(missing)?;
-        let slot = &entry.slots[kind as usize];
-        let origin = slot.origin.as_ref().ok_or_else(missing)?;
-        let table = slot.table.get_or_init(|| {
-            let source = match origin {
-                Origin::Path(path) => Source::open(path, self.read_whole_limit)?,
-                Origin::Bytes(bytes) => Source::Memory(bytes.clone()),
-            };
-            Table::open(source, kind, &entry.material)
-        });
-        let table = table.as_ref().map_err(|e| table_error(entry, kind, *e))?;
-        let (flip, side) = if entry.symmetric {
-            (pos.turn() == Color::Black, 0)
-        } else {
-            let flip = material != entry.material;
-            (flip, usize::from((pos.turn() == Color::White) == flip))
-        };
+        let entry = self.index.get(&material).map(|&i| &self.entries[i]);
+        let entry = entry.ok_or_else(|| ProbeError::MissingTable { material: material.name(), kind })?;
+        let (table, flip, side) = entry.table(pos, material, kind, self.read_whole_limit)?;
         Ok((entry, table, flip, side))
     }
 
@@ -614,6 +677,206 @@ impl Tablebase {
             0 => ep >= 0 || Self::only_en_passant_moves(pos),
         };
         Ok(if take { ep } else { v })
+    }
+}
+
+/// One WDL table file on its own (python-chess's `WdlTable`): the value it stores for a
+/// position of its material, captures and en passant not looked at. For checking a file;
+/// [`Tablebase`] gives the positions' values.
+///
+/// ```
+/// use chess_core::syzygy::{ProbeError, WdlTable};
+///
+/// // The name says the material; the file is read on the first probe.
+/// let table = WdlTable::new("/tables/KBNvK.rtbw")?;
+/// let pos: chess_core::Position = "8/8/8/5N2/5K2/2kB4/8/8 b - - 0 1".parse()?;
+/// assert!(matches!(table.probe(&pos), Err(ProbeError::Io { .. })));
+/// assert!(WdlTable::new("/tables/KBNK.rtbw").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct WdlTable(SingleTable);
+
+/// One DTZ table file on its own (python-chess's `DtzTable`): the distance it stores for a
+/// position of its material, captures and en passant not looked at, for the side to move
+/// it stores. For checking a file; [`Tablebase`] gives the positions' distances.
+///
+/// ```
+/// use chess_core::syzygy::{DtzTable, ProbeError, Wdl};
+///
+/// let table = DtzTable::from_bytes("KRvKN", vec![0; 16])?;
+/// let pos: chess_core::Position = "7n/6k1/4R3/4K3/8/8/8/8 b - - 1 1".parse()?;
+/// assert!(matches!(table.probe(&pos, Wdl::Loss), Err(ProbeError::CorruptTable { .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct DtzTable(SingleTable);
+
+/// A table of one kind and material, opened on its first probe.
+#[derive(Debug)]
+struct SingleTable {
+    entry: Entry,
+    kind: TableKind,
+}
+
+impl SingleTable {
+    fn new(path: PathBuf, kind: TableKind) -> Result<SingleTable, InvalidTableName> {
+        let stem = path.file_stem().and_then(|s| s.to_str());
+        let material = stem.and_then(Material::parse);
+        let material = material.ok_or_else(|| InvalidTableName(stem.unwrap_or_default().to_string()))?;
+        Ok(SingleTable::with(material, kind, Origin::Path(path)))
+    }
+
+    fn from_bytes(name: &str, kind: TableKind, bytes: Arc<[u8]>) -> Result<SingleTable, InvalidTableName> {
+        let material = Material::parse(name).ok_or_else(|| InvalidTableName(name.to_string()))?;
+        Ok(SingleTable::with(material, kind, Origin::Bytes(bytes)))
+    }
+
+    fn with(material: Material, kind: TableKind, origin: Origin) -> SingleTable {
+        let mut entry = Entry::new(material);
+        entry.slots[kind as usize].origin = Some(origin);
+        SingleTable { entry, kind }
+    }
+
+    fn open(&self) -> Result<&Table, ProbeError> {
+        self.entry.open(self.kind, Tablebase::DEFAULT_READ_WHOLE_LIMIT, || self.entry.material.name())
+    }
+
+    fn close(&mut self) {
+        self.entry.slots[self.kind as usize].table = OnceLock::new();
+    }
+
+    /// The table for a position of its material: whether the colours are swapped and the
+    /// side to read; [`ProbeError::MissingTable`] for a position of another material.
+    fn table(&self, pos: &Position) -> Result<(&Table, bool, usize), ProbeError> {
+        check_root(pos)?;
+        let material = Material::of(pos.board());
+        if material != self.entry.material && material != self.entry.material.mirrored() {
+            return Err(ProbeError::MissingTable { material: material.name(), kind: self.kind });
+        }
+        self.entry.table(pos, material, self.kind, Tablebase::DEFAULT_READ_WHOLE_LIMIT)
+    }
+
+    fn error(&self, error: TableError) -> ProbeError {
+        table_error(&self.entry, self.kind, error)
+    }
+}
+
+impl WdlTable {
+    /// The table of a `.rtbw` file, its material read from the file name (`KBNvK.rtbw`);
+    /// the file is read on the first probe or [`WdlTable::open`].
+    pub fn new(path: impl Into<PathBuf>) -> Result<WdlTable, InvalidTableName> {
+        SingleTable::new(path.into(), TableKind::Wdl).map(WdlTable)
+    }
+
+    /// The table from memory, by its name (`KBNvK`).
+    ///
+    /// ```
+    /// use chess_core::syzygy::WdlTable;
+    /// assert!(WdlTable::from_bytes("KQvKR", vec![0; 16]).is_ok());
+    /// assert!(WdlTable::from_bytes("KQvQ", vec![]).is_err());
+    /// ```
+    pub fn from_bytes(name: &str, bytes: impl Into<Arc<[u8]>>) -> Result<WdlTable, InvalidTableName> {
+        SingleTable::from_bytes(name, TableKind::Wdl, bytes.into()).map(WdlTable)
+    }
+
+    /// Reads and checks the header now (python-chess's `init_table_wdl`) rather than on the
+    /// first probe.
+    ///
+    /// ```
+    /// let table = chess_core::syzygy::WdlTable::from_bytes("KQvK", vec![0; 16])?;
+    /// assert!(table.open().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open(&self) -> Result<(), ProbeError> {
+        self.0.open().map(drop)
+    }
+
+    /// Closes the file; the next probe reads it again.
+    ///
+    /// ```
+    /// let mut table = chess_core::syzygy::WdlTable::new("KQvK.rtbw")?;
+    /// table.close();
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn close(&mut self) {
+        self.0.close();
+    }
+
+    /// The value the table stores for a position of its material (either colour may have
+    /// the table's White pieces), captures and en passant not looked at (python-chess's
+    /// `WdlTable.probe_wdl_table`). [`ProbeError::MissingTable`] for a position of another
+    /// material.
+    ///
+    /// ```no_run
+    /// use chess_core::syzygy::{Wdl, WdlTable};
+    ///
+    /// let table = WdlTable::new("data/syzygy/regular/KRvKP.rtbw")?;
+    /// let pos: chess_core::Position = "8/8/2K5/8/4P3/8/8/3r3k b - - 1 1".parse()?;
+    /// assert_eq!(table.probe(&pos)?, Wdl::Win);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn probe(&self, pos: &Position) -> Result<Wdl, ProbeError> {
+        let (table, flip, side) = self.0.table(pos)?;
+        table.probe_wdl(pos, flip, side).map(to_wdl).map_err(|e| self.0.error(e))
+    }
+}
+
+impl DtzTable {
+    /// The table of a `.rtbz` file, its material read from the file name (`KRvKN.rtbz`);
+    /// the file is read on the first probe or [`DtzTable::open`].
+    ///
+    /// ```
+    /// use chess_core::syzygy::DtzTable;
+    /// assert!(DtzTable::new("KRvKN.rtbz").is_ok());
+    /// assert!(DtzTable::new("README.txt").is_err());
+    /// ```
+    pub fn new(path: impl Into<PathBuf>) -> Result<DtzTable, InvalidTableName> {
+        SingleTable::new(path.into(), TableKind::Dtz).map(DtzTable)
+    }
+
+    /// The table from memory, by its name (`KRvKN`).
+    pub fn from_bytes(name: &str, bytes: impl Into<Arc<[u8]>>) -> Result<DtzTable, InvalidTableName> {
+        SingleTable::from_bytes(name, TableKind::Dtz, bytes.into()).map(DtzTable)
+    }
+
+    /// Reads and checks the header now (python-chess's `init_table_dtz`) rather than on the
+    /// first probe.
+    ///
+    /// ```
+    /// let table = chess_core::syzygy::DtzTable::new("/no/such/KRvKN.rtbz")?;
+    /// assert!(table.open().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn open(&self) -> Result<(), ProbeError> {
+        self.0.open().map(drop)
+    }
+
+    /// Closes the file; the next probe reads it again.
+    pub fn close(&mut self) {
+        self.0.close();
+    }
+
+    /// The distance the table stores for a position of its material whose WDL is `wdl`,
+    /// captures and en passant not looked at (python-chess's `DtzTable.probe_dtz_table`):
+    /// plies (0 or more) to the next zeroing move after the best one, which
+    /// [`Tablebase::probe_dtz`] adds; `None` when the table stores only the other side to
+    /// move. [`ProbeError::MissingTable`] for a position of another material.
+    ///
+    /// ```no_run
+    /// use chess_core::syzygy::{DtzTable, Wdl};
+    ///
+    /// let table = DtzTable::new("data/syzygy/regular/KRvKN.rtbz")?;
+    /// let pos: chess_core::Position = "7n/6k1/4R3/4K3/8/8/8/8 b - - 1 1".parse()?;
+    /// assert_eq!(table.probe(&pos, Wdl::Loss)?, Some(8));
+    /// // The table stores only the losing side to move.
+    /// let pos: chess_core::Position = "7n/6k1/4R3/4K3/8/8/8/8 w - - 0 1".parse()?;
+    /// assert_eq!(table.probe(&pos, Wdl::Win)?, None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn probe(&self, pos: &Position, wdl: Wdl) -> Result<Option<i32>, ProbeError> {
+        let (table, flip, side) = self.0.table(pos)?;
+        table.probe_dtz(pos, flip, side, self.0.entry.symmetric, wdl.value()).map_err(|e| self.0.error(e))
     }
 }
 

@@ -10,8 +10,9 @@ values are python-chess's, WDL from -2 to 2 and DTZ50'' with rounding::
         board = chess_core.Board("8/2K5/4B3/3N4/8/8/4k3/8 b - - 0 1")
         print(tablebase.probe_wdl(board), tablebase.probe_dtz(board))  # -2 -53
 
-Not here: variants (``VariantBoard``), the single-file ``WdlTable``/``DtzTable`` classes and
-``probe_dtz_no_ep``.
+A single file answers too (``WdlTable``, ``DtzTable``): the value it stores for a position,
+captures and en passant not looked at, for checking tables. Not here: variants
+(``VariantBoard``).
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from __future__ import annotations
 import itertools
 import os
 from types import TracebackType
-from typing import TYPE_CHECKING, Iterator, List, Optional, Type, Union
+from typing import TYPE_CHECKING, Iterator, List, Optional, Tuple, Type, TypeVar, Union
 
-from ._chess_core import MissingTableError, _Tablebase
+from ._chess_core import MissingTableError, _DtzTable, _Tablebase, _WdlTable
 
 if TYPE_CHECKING:
     from ._chess_core import Board
@@ -141,6 +142,17 @@ class Tablebase:
         positive when winning, beyond ±100 when the fifty-move rule saves the loser."""
         return self._tables.probe_dtz(board)
 
+    def probe_dtz_no_ep(self, board: Board) -> int:
+        """``probe_dtz`` as if the pawn that just made a double step could not be taken en
+        passant."""
+        return self._tables.probe_dtz_no_ep(board)
+
+    def probe_dtz_table(self, board: Board, wdl: int) -> Tuple[int, int]:
+        """The DTZ table's stored value for the position if its WDL is ``wdl``, captures not
+        looked at, as ``(value, 1)``; ``(0, -1)`` when the table stores only the other side to
+        move."""
+        return _dtz_pair(self._tables.probe_dtz_table(board, wdl))
+
     def get_dtz(self, board: Board, default: Optional[int] = None) -> Optional[int]:
         """``probe_dtz``, or ``default`` when it raises ``KeyError``."""
         try:
@@ -164,6 +176,75 @@ class Tablebase:
         self.close()
 
 
+def _dtz_pair(value: Optional[int]) -> Tuple[int, int]:
+    """python-chess's ``(value, success)`` of a DTZ table's probe."""
+    return (0, -1) if value is None else (value, 1)
+
+
+_T = TypeVar("_T", bound="_Table")
+
+
+class _Table:
+    """One table file, read on its first probe and closed by ``close`` (or ``with``)."""
+
+    _table: Union[_WdlTable, _DtzTable]
+
+    def __init__(self, path: Union[str, os.PathLike[str]]) -> None:
+        self.path = os.fspath(path)
+
+    def close(self) -> None:
+        """Closes the file; the next probe reads it again."""
+        self._table.close()
+
+    def __enter__(self: _T) -> _T:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc_value: Optional[BaseException],
+        traceback: Optional[TracebackType],
+    ) -> None:
+        self.close()
+
+
+class WdlTable(_Table):
+    """One ``.rtbw`` file, its material named by the file (``KBNvK.rtbw``; else ``ValueError``)."""
+
+    def __init__(self, path: Union[str, os.PathLike[str]]) -> None:
+        super().__init__(path)
+        self._table = self._wdl = _WdlTable(self.path)
+
+    def init_table_wdl(self) -> None:
+        """Reads and checks the header now rather than on the first probe (``OSError`` for a
+        damaged or unreadable file)."""
+        self._wdl.open()
+
+    def probe_wdl_table(self, board: Board) -> int:
+        """The value (-2 to 2) the table stores for a position of its material, captures and
+        en passant not looked at; ``MissingTableError`` for another material."""
+        return self._wdl.probe(board)
+
+
+class DtzTable(_Table):
+    """One ``.rtbz`` file, its material named by the file (``KRvKN.rtbz``; else ``ValueError``)."""
+
+    def __init__(self, path: Union[str, os.PathLike[str]]) -> None:
+        super().__init__(path)
+        self._table = self._dtz = _DtzTable(self.path)
+
+    def init_table_dtz(self) -> None:
+        """Reads and checks the header now rather than on the first probe (``OSError`` for a
+        damaged or unreadable file)."""
+        self._dtz.open()
+
+    def probe_dtz_table(self, board: Board, wdl: int) -> Tuple[int, int]:
+        """The distance the table stores for a position of its material whose WDL is ``wdl``,
+        captures and en passant not looked at, as ``(value, 1)``; ``(0, -1)`` when the table
+        stores only the other side to move; ``MissingTableError`` for another material."""
+        return _dtz_pair(self._dtz.probe(board, wdl))
+
+
 def open_tablebase(directory: Union[str, os.PathLike[str]], *, max_fds: Optional[int] = 128) -> Tablebase:
     """A ``Tablebase`` with the tables of ``directory``."""
     tables = Tablebase(max_fds=max_fds)
@@ -172,6 +253,6 @@ def open_tablebase(directory: Union[str, os.PathLike[str]], *, max_fds: Optional
 
 
 __all__ = [
-    "MissingTableError", "Tablebase", "open_tablebase", "normalize_tablename", "calc_key", "tablenames",
-    "dependencies", "dtz_before_zeroing", "TBPIECES",
+    "MissingTableError", "Tablebase", "WdlTable", "DtzTable", "open_tablebase", "normalize_tablename", "calc_key",
+    "tablenames", "dependencies", "dtz_before_zeroing", "TBPIECES",
 ]
