@@ -101,14 +101,17 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+pub mod annotation;
 mod buffer;
 mod error;
 mod from_game;
 mod lexer;
 mod model;
+mod python_text;
 mod reader;
 mod scan;
 mod text;
+mod time_control;
 mod visitor;
 mod writer;
 
@@ -117,6 +120,8 @@ pub use error::{PgnError, PgnErrorKind};
 pub use from_game::{FromGameOptions, ToGameError};
 pub use model::{PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation, SEVEN_TAG_ROSTER};
 pub use reader::{MAX_VARIATION_DEPTH, PgnReader, Variations};
+pub use annotation::{Arrow, ArrowColor, Eval, EvalScore, InfiniteTimeError};
 pub use text::PgnText;
+pub use time_control::{TimeControl, TimeControlError, TimeControlKind, TimeControlPart};
 pub use visitor::{Break, Variation, Visitor};
 pub use writer::MAX_LINE;
