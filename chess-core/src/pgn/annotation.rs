@@ -454,7 +454,11 @@ fn find<'a, T>(comment: &'a str, from: usize, body: &impl Body<'a, T>) -> Option
         at += comment.get(at..)?.find('[')?;
         if let Some((length, value)) = body(&comment[at..]) {
             let before = &comment[from..at];
-            let prefix = before.chars().next_back().filter(|&c| is_space(c)).map_or("", |c| &before[before.len() - c.len_utf8()..]);
+            let prefix = before
+                .chars()
+                .next_back()
+                .filter(|&c| is_space(c))
+                .map_or("", |c| &before[before.len() - c.len_utf8()..]);
             let after = &comment[at + length..];
             let suffix = after.chars().next().filter(|&c| is_space(c)).map_or("", |c| &after[..c.len_utf8()]);
             let span = Span { start: at - prefix.len(), end: at + length + suffix.len(), prefix, suffix };
@@ -468,7 +472,8 @@ fn find<'a, T>(comment: &'a str, from: usize, body: &impl Body<'a, T>) -> Option
 /// or, when `text` is empty, by the whitespace [`Span::condensed`] keeps.
 fn replace_first<'a, T>(comment: &'a str, body: &impl Body<'a, T>, text: &str) -> String {
     let Some((span, _)) = find(comment, 0, body) else { return comment.into() };
-    let middle = if text.is_empty() { span.condensed().into() } else { format!("{}{text}{}", span.prefix, span.suffix) };
+    let middle =
+        if text.is_empty() { span.condensed().into() } else { format!("{}{text}{}", span.prefix, span.suffix) };
     format!("{}{middle}{}", &comment[..span.start], &comment[span.end..])
 }
 
@@ -795,7 +800,10 @@ mod tests {
         assert!(arrows("[%csl Ga9]").is_empty());
         assert_eq!(arrows("[%csl Ga1] [%csl Gb1]  [%csl Gc1]").len(), 3);
         assert_eq!(set_arrows("[%csl Ga1] [%csl Gb1]  [%csl Gc1]", &[]), "");
-        assert_eq!(set_arrows("\n", &[Arrow { tail: Square::A1, head: Square::A1, color: ArrowColor::Blue }]), "[%csl Ba1]\n");
+        assert_eq!(
+            set_arrows("\n", &[Arrow { tail: Square::A1, head: Square::A1, color: ArrowColor::Blue }]),
+            "[%csl Ba1]\n"
+        );
     }
 
     #[test]

@@ -115,12 +115,12 @@ mod time_control;
 mod visitor;
 mod writer;
 
+pub use annotation::{Arrow, ArrowColor, Eval, EvalScore, InfiniteTimeError};
 pub use buffer::LineSource;
 pub use error::{PgnError, PgnErrorKind};
 pub use from_game::{FromGameOptions, ToGameError};
 pub use model::{PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation, SEVEN_TAG_ROSTER};
 pub use reader::{MAX_VARIATION_DEPTH, PgnReader, Variations};
-pub use annotation::{Arrow, ArrowColor, Eval, EvalScore, InfiniteTimeError};
 pub use text::PgnText;
 pub use time_control::{TimeControl, TimeControlError, TimeControlKind, TimeControlPart};
 pub use visitor::{Break, Variation, Visitor};

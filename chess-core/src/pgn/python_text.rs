@@ -79,9 +79,9 @@ pub(crate) fn parse_int(text: &str) -> Result<i64, bool> {
         let digit = decimal_digit(c).ok_or(false)?;
         count += 1;
         after_digit = true;
-        let step = value.checked_mul(10).and_then(|v| {
-            if negative { v.checked_sub(i64::from(digit)) } else { v.checked_add(i64::from(digit)) }
-        });
+        let step = value
+            .checked_mul(10)
+            .and_then(|v| if negative { v.checked_sub(i64::from(digit)) } else { v.checked_add(i64::from(digit)) });
         match step {
             Some(v) => value = v,
             None => overflow = true,
