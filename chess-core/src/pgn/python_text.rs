@@ -104,7 +104,7 @@ pub(crate) fn parse_float(text: &str) -> Option<f64> {
     while let Some(c) = chars.next() {
         if c == '_' {
             // Only between two digits.
-            if !previous_digit || !chars.peek().is_some_and(|&next| decimal_digit(next).is_some()) {
+            if !previous_digit || chars.peek().is_none_or(|&next| decimal_digit(next).is_none()) {
                 return None;
             }
             continue;
