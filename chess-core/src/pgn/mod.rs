@@ -26,6 +26,10 @@
 //! which read as `&str` and keep short text (a clock comment, most tags) without an
 //! allocation of its own.
 //!
+//! The annotations chess programs write inside comments (`[%clk]`, `[%emt]`, `[%eval]`,
+//! `[%csl]`, `[%cal]`) are read, set and removed by [`annotation`], and the `TimeControl` tag
+//! is read by [`TimeControl::parse`], both exactly as python-chess 1.11.2 does.
+//!
 //! The writer puts the seven-tag roster first, then `SetUp` and `FEN` made from the start
 //! position (the one source of truth for them), then the other tags, and wraps the movetext
 //! at 80 columns without splitting a token (tag lines are not wrapped).
