@@ -205,6 +205,10 @@ coded_errors!(
     crate::pgn::PgnError,
     #[cfg(feature = "alloc")]
     crate::pgn::ToGameError,
+    #[cfg(feature = "alloc")]
+    crate::pgn::InfiniteTimeError,
+    #[cfg(feature = "alloc")]
+    crate::pgn::TimeControlError,
     #[cfg(feature = "search")]
     crate::search::ParseLevelError,
 );

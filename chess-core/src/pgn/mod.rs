@@ -26,6 +26,10 @@
 //! which read as `&str` and keep short text (a clock comment, most tags) without an
 //! allocation of its own.
 //!
+//! The annotations chess programs write inside comments (`[%clk]`, `[%emt]`, `[%eval]`,
+//! `[%csl]`, `[%cal]`) are read, set and removed by [`annotation`], and the `TimeControl` tag
+//! is read by [`TimeControl::parse`], both exactly as python-chess 1.11.2 does.
+//!
 //! The writer puts the seven-tag roster first, then `SetUp` and `FEN` made from the start
 //! position (the one source of truth for them), then the other tags, and wraps the movetext
 //! at 80 columns without splitting a token (tag lines are not wrapped).
@@ -101,19 +105,23 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+pub mod annotation;
 mod buffer;
 mod error;
 mod export;
 mod from_game;
 mod lexer;
 mod model;
+mod python_text;
 mod reader;
 mod scan;
 mod text;
+mod time_control;
 mod tree;
 mod visitor;
 mod writer;
 
+pub use annotation::{Arrow, ArrowColor, Eval, EvalScore, InfiniteTimeError};
 pub use buffer::LineSource;
 pub use error::{PgnError, PgnErrorKind};
 pub use export::{ExportOptions, Exporter};
@@ -121,6 +129,7 @@ pub use from_game::{FromGameOptions, ToGameError};
 pub use model::{PgnGame, PgnHeaders, PgnMove, PgnResult, PgnVariation, SEVEN_TAG_ROSTER};
 pub use reader::{MAX_VARIATION_DEPTH, PgnReader, Variations};
 pub use text::PgnText;
+pub use time_control::{TimeControl, TimeControlError, TimeControlKind, TimeControlPart};
 pub use tree::{GameTree, NodeId, Step, TreeBuilder, TreeNode, Walk};
 pub use visitor::{Break, Variation, Visitor};
 pub use writer::MAX_LINE;
