@@ -87,6 +87,15 @@ impl Score {
         }
     }
 
+    /// The centipawns of a centipawn score (python-chess's `Cp.cp`), else `None`.
+    #[getter]
+    fn cp(&self) -> Option<i32> {
+        match self.0 {
+            search::Score::Cp(cp) => Some(cp),
+            search::Score::Mate(_) => None,
+        }
+    }
+
     /// Moves to mate (negative when mated), or `None` for a centipawn score.
     fn mate(&self) -> Option<i32> {
         match self.0 {
@@ -131,6 +140,12 @@ pub struct PovScore {
 
 #[pymethods]
 impl PovScore {
+    /// The score `relative` to the side `turn` (`True` for White).
+    #[new]
+    fn new(relative: Score, turn: bool) -> PovScore {
+        PovScore { relative, turn }
+    }
+
     /// The score from `color`'s point of view.
     fn pov(&self, color: bool) -> Score {
         if color == self.turn { self.relative } else { Score(self.relative.0.flip()) }
@@ -154,6 +169,20 @@ impl PovScore {
     fn __repr__(&self) -> String {
         format!("PovScore({}, {})", self.relative.__repr__(), if self.turn { "WHITE" } else { "BLACK" })
     }
+}
+
+/// A centipawn score, as python-chess's `Cp(cp)`.
+#[pyfunction]
+#[pyo3(name = "Cp")]
+fn centipawns(cp: i32) -> Score {
+    Score(search::Score::Cp(cp))
+}
+
+/// A mate score: mate in `moves` (negative: mated in `-moves`), as python-chess's `Mate(moves)`.
+#[pyfunction]
+#[pyo3(name = "Mate")]
+fn mate_in(moves: i32) -> Score {
+    Score(search::Score::Mate(moves))
 }
 
 /// The moves of a line from `pos`, as python-chess writes them (castling as the board does).
@@ -578,5 +607,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Hint>()?;
     m.add_class::<Engine>()?;
     m.add_function(wrap_pyfunction!(search_move, m)?)?;
+    m.add_function(wrap_pyfunction!(centipawns, m)?)?;
+    m.add_function(wrap_pyfunction!(mate_in, m)?)?;
     Ok(())
 }

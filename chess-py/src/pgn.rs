@@ -9,11 +9,12 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::sync::{Arc, Mutex, PoisonError};
 
+use chess_core::pgn::annotation::{self, Arrow, ArrowColor, Eval, EvalScore};
 use chess_core::pgn::{
     ExportOptions, Exporter, GameTree as CoreTree, NodeId, PgnError, PgnReader, PgnResult, PgnText, SEVEN_TAG_ROSTER,
-    Step, TreeBuilder, Variations, Walk,
+    Step, TimeControl, TimeControlKind, TreeBuilder, Variations, Walk,
 };
-use chess_core::{CastlingMode, Move as CoreMove, Position};
+use chess_core::{CastlingMode, Move as CoreMove, Position, Square};
 use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyMemoryView, PyString};
@@ -690,6 +691,106 @@ impl GameReader {
     }
 }
 
+/// The first `[%clk]` of a comment, in seconds.
+#[pyfunction]
+pub fn comment_clock(comment: &str) -> Option<f64> {
+    annotation::clock(comment)
+}
+
+/// The comment with its first `[%clk]` set to `seconds` (added when it has none), or removed
+/// for `None`.
+#[pyfunction]
+pub fn comment_with_clock(comment: &str, seconds: Option<f64>) -> PyResult<String> {
+    match seconds {
+        Some(seconds) => annotation::set_clock(comment, seconds).map_err(|e| PyValueError::new_err(e.to_string())),
+        None => Ok(annotation::remove_clock(comment)),
+    }
+}
+
+/// The first `[%emt]` of a comment, in seconds.
+#[pyfunction]
+pub fn comment_emt(comment: &str) -> Option<f64> {
+    annotation::emt(comment)
+}
+
+/// The comment with its first `[%emt]` set to `seconds`, or removed for `None`.
+#[pyfunction]
+pub fn comment_with_emt(comment: &str, seconds: Option<f64>) -> PyResult<String> {
+    match seconds {
+        Some(seconds) => annotation::set_emt(comment, seconds).map_err(|e| PyValueError::new_err(e.to_string())),
+        None => Ok(annotation::remove_emt(comment)),
+    }
+}
+
+/// The first `[%eval]` of a comment: whether it is a mate, the centipawns or moves to mate
+/// (White's point of view, as written), and the depth.
+#[pyfunction]
+pub fn comment_eval(comment: &str) -> Option<(bool, i64, Option<u32>)> {
+    annotation::eval(comment).map(|eval| match eval.score {
+        EvalScore::Centipawns(cp) => (false, cp, eval.depth),
+        EvalScore::Mate(moves) => (true, moves, eval.depth),
+    })
+}
+
+/// The comment with its first `[%eval]` set (White's point of view), or removed for `None`.
+#[pyfunction]
+#[pyo3(signature = (comment, score, depth = None))]
+pub fn comment_with_eval(comment: &str, score: Option<(bool, i64)>, depth: Option<u32>) -> String {
+    match score {
+        Some((mate, value)) => {
+            let score = if mate { EvalScore::Mate(value) } else { EvalScore::Centipawns(value) };
+            annotation::set_eval(comment, Eval { score, depth })
+        }
+        None => annotation::remove_eval(comment),
+    }
+}
+
+/// The `[%csl]` and `[%cal]` marks of a comment, in order: tail, head and colour name.
+#[pyfunction]
+pub fn comment_arrows(comment: &str) -> Vec<(u8, u8, &'static str)> {
+    let arrows = annotation::arrows(comment);
+    arrows.iter().map(|a| (a.tail.index() as u8, a.head.index() as u8, a.color.name())).collect()
+}
+
+/// The comment with its `[%csl]` and `[%cal]` marks replaced by `arrows` (tail, head, colour
+/// name: red, yellow, blue, anything else green).
+#[pyfunction]
+pub fn comment_with_arrows(comment: &str, arrows: Vec<(u8, u8, String)>) -> PyResult<String> {
+    let square = |index: u8| {
+        Square::ALL.get(usize::from(index)).copied().ok_or_else(|| PyValueError::new_err(format!("no square {index}")))
+    };
+    let arrows = arrows
+        .into_iter()
+        .map(|(tail, head, color)| {
+            let color = ["red", "yellow", "blue"]
+                .iter()
+                .position(|&name| name == color)
+                .map_or(ArrowColor::Green, |i| [ArrowColor::Red, ArrowColor::Yellow, ArrowColor::Blue][i]);
+            Ok(Arrow { tail: square(tail)?, head: square(head)?, color })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(annotation::set_arrows(comment, &arrows))
+}
+
+/// A period of a time control: moves, seconds, increment, delay.
+type TimeControlPeriod = (i64, i64, f64, f64);
+
+/// A `TimeControl` tag read as python-chess reads it: the kind (0 unknown, 1 unlimited,
+/// 2 standard, 3 rapid, 4 blitz, 5 bullet) and the periods (moves, time, increment, delay).
+#[pyfunction]
+pub fn parse_time_control(text: &str) -> PyResult<(u8, Vec<TimeControlPeriod>)> {
+    let control = TimeControl::parse(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let kind = match control.kind {
+        TimeControlKind::Unknown => 0,
+        TimeControlKind::Unlimited => 1,
+        TimeControlKind::Standard => 2,
+        TimeControlKind::Rapid => 3,
+        TimeControlKind::Blitz => 4,
+        TimeControlKind::Bullet => 5,
+    };
+    Ok((kind, control.parts.iter().map(|p| (p.moves, p.time, p.increment, p.delay)).collect()))
+}
+
 /// Adds the PGN classes and functions to the native module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameTree>()?;
@@ -697,5 +798,18 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PgnLayout>()?;
     m.add_class::<GameReader>()?;
     m.add_function(wrap_pyfunction!(read_game_text, m)?)?;
+    for function in [
+        wrap_pyfunction!(comment_clock, m)?,
+        wrap_pyfunction!(comment_with_clock, m)?,
+        wrap_pyfunction!(comment_emt, m)?,
+        wrap_pyfunction!(comment_with_emt, m)?,
+        wrap_pyfunction!(comment_eval, m)?,
+        wrap_pyfunction!(comment_with_eval, m)?,
+        wrap_pyfunction!(comment_arrows, m)?,
+        wrap_pyfunction!(comment_with_arrows, m)?,
+        wrap_pyfunction!(parse_time_control, m)?,
+    ] {
+        m.add_function(function)?;
+    }
     Ok(())
 }

@@ -26,7 +26,7 @@ import queue
 import threading
 from typing import TYPE_CHECKING, Iterator, List, Optional, Union
 
-from ._chess_core import Engine, Hint, Level, PovScore, PvLine, Score, SearchInfo, SearchResult, search
+from ._chess_core import Cp, Engine, Hint, Level, Mate, PovScore, PvLine, Score, SearchInfo, SearchResult, search
 
 if TYPE_CHECKING:
     from ._chess_core import Board
@@ -76,5 +76,6 @@ def analysis(
 
 
 __all__: List[str] = [
-    "Engine", "Hint", "Level", "PovScore", "PvLine", "Score", "SearchInfo", "SearchResult", "analysis", "search",
+    "Cp", "Engine", "Hint", "Level", "Mate", "PovScore", "PvLine", "Score", "SearchInfo", "SearchResult", "analysis",
+    "search",
 ]

@@ -25,6 +25,7 @@ Never unpickle a game from data you do not trust (unpickling runs code the data 
 from __future__ import annotations
 
 import abc
+import dataclasses
 import enum
 import os
 import re
@@ -48,7 +49,25 @@ from typing import (
 )
 
 from . import Board, Move, STARTING_FEN
-from ._chess_core import GameReader, GameTree, PgnLayout, read_game_text
+from ._chess_core import (
+    Cp,
+    GameReader,
+    GameTree,
+    Mate,
+    PgnLayout,
+    PovScore,
+    comment_arrows,
+    comment_clock,
+    comment_emt,
+    comment_eval,
+    comment_with_arrows,
+    comment_with_clock,
+    comment_with_emt,
+    comment_with_eval,
+    parse_time_control as _parse_time_control,
+    read_game_text,
+)
+from .svg import Arrow
 
 NAG_NULL = 0
 NAG_GOOD_MOVE = 1
@@ -97,6 +116,49 @@ class SkipType(enum.Enum):
 
 
 SKIP = SkipType.SKIP
+
+
+class TimeControlType(enum.Enum):
+    UNKNOWN = 0
+    UNLIMITED = 1
+    STANDARD = 2
+    RAPID = 3
+    BLITZ = 4
+    BULLET = 5
+
+
+@dataclasses.dataclass
+class TimeControlPart:
+    """A period of a time control: ``moves`` (0: the rest of the game) in ``time`` seconds,
+    with an ``increment`` or ``delay`` per move."""
+
+    moves: int = 0
+    time: int = 0
+    increment: float = 0
+    delay: float = 0
+
+
+@dataclasses.dataclass
+class TimeControl:
+    """A game's time control, as its ``TimeControl`` tag gives it."""
+
+    parts: List[TimeControlPart] = dataclasses.field(default_factory=list)
+    type: TimeControlType = TimeControlType.UNKNOWN
+
+
+def parse_time_control(time_control: str) -> TimeControl:
+    """Reads a ``TimeControl`` tag (``40/5400+30:1800+30``, ``300+3``, ``-``, ``?``);
+    ``ValueError`` on a malformed one."""
+    kind, parts = _parse_time_control(time_control)
+    return TimeControl(
+        [TimeControlPart(moves, time, _int_if_whole(increment), _int_if_whole(delay)) for moves, time, increment, delay in parts],
+        TimeControlType(kind),
+    )
+
+
+def _int_if_whole(value: float) -> float:
+    """0 stays the int 0, as python-chess keeps it (it compares equal to 0.0 either way)."""
+    return 0 if value == 0 else value
 
 ResultT = TypeVar("ResultT")
 GameT = TypeVar("GameT", bound="Game")
@@ -369,6 +431,65 @@ class GameNode(abc.ABC):
         node.nags.update(nags)
         return node
 
+    def eval(self) -> Optional[PovScore]:
+        """The first ``[%eval]`` of the comment, as a score from the side to move's point of
+        view (``#0``: the side to move is mated)."""
+        read = comment_eval(self.comment)
+        if read is None:
+            return None
+        mate, value, _ = read
+        turn = self.turn()
+        score = Mate(value) if mate else Cp(value)
+        if mate and value == 0:
+            return PovScore(score, turn)
+        return PovScore(score if turn else -score, turn)
+
+    def eval_depth(self) -> Optional[int]:
+        """The depth of the first ``[%eval]`` of the comment."""
+        read = comment_eval(self.comment)
+        return None if read is None else read[2]
+
+    def set_eval(self, score: Optional[PovScore], depth: Optional[int] = None) -> None:
+        """Sets (or with ``None`` removes) the comment's first ``[%eval]``."""
+        white = None
+        if score is not None:
+            cp = score.white().score()
+            mate = score.white().mate()
+            white = (False, cp) if cp is not None else (True, mate or 0)
+        self.comment = comment_with_eval(self.comment, white, None if depth is None else max(depth, 0))
+
+    def arrows(self) -> List[Arrow]:
+        """The ``[%csl]`` and ``[%cal]`` marks of the comment, in order."""
+        return [Arrow(tail, head, color) for tail, head, color in comment_arrows(self.comment)]
+
+    def set_arrows(self, arrows: Iterable[Union[Arrow, Tuple[int, int]]]) -> None:
+        """Replaces the comment's ``[%csl]`` and ``[%cal]`` marks by ``arrows`` (``Arrow``s or
+        ``(tail, head)`` pairs, which are green)."""
+        marks = []
+        for arrow in arrows:
+            if isinstance(arrow, Arrow):
+                marks.append((arrow.tail, arrow.head, arrow.color))
+            else:
+                tail, head = arrow
+                marks.append((tail, head, "green"))
+        self.comment = comment_with_arrows(self.comment, marks)
+
+    def clock(self) -> Optional[float]:
+        """The first ``[%clk]`` of the comment: the time left after the move, in seconds."""
+        return comment_clock(self.comment)
+
+    def set_clock(self, seconds: Optional[float]) -> None:
+        """Sets (or with ``None`` removes) the comment's first ``[%clk]``."""
+        self.comment = comment_with_clock(self.comment, seconds)
+
+    def emt(self) -> Optional[float]:
+        """The first ``[%emt]`` of the comment: the time the move took, in seconds."""
+        return comment_emt(self.comment)
+
+    def set_emt(self, seconds: Optional[float]) -> None:
+        """Sets (or with ``None`` removes) the comment's first ``[%emt]``."""
+        self.comment = comment_with_emt(self.comment, seconds)
+
     def accept(self, visitor: "BaseVisitor[ResultT]") -> ResultT:
         raise NotImplementedError
 
@@ -599,6 +720,10 @@ class Game(GameNode):
                 visitor.visit_result(self.headers.get("Result", "*"))
         visitor.end_game()
         return visitor.result()
+
+    def time_control(self) -> TimeControl:
+        """The time control of the ``TimeControl`` tag (unknown without one)."""
+        return parse_time_control(self.headers.get("TimeControl", ""))
 
     @classmethod
     def from_board(cls: Type[GameT], board: Board) -> GameT:
@@ -1138,6 +1263,10 @@ __all__ = [
     "StringExporter",
     "StringExporterMixin",
     "TAG_ROSTER",
+    "TimeControl",
+    "TimeControlPart",
+    "TimeControlType",
+    "parse_time_control",
     "read_game",
     "read_games",
     "read_headers",
