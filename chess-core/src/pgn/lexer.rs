@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use super::buffer::{Buffer, LineSource};
 use super::scan::{CHUNK, Masks, find, find_ascii_stop, find_either, prefix_xor};
-use super::{PgnErrorKind, PgnResult};
+use super::{CommentText, PgnErrorKind, PgnResult};
 
 /// A piece of PGN.
 #[derive(Debug, PartialEq, Eq)]
@@ -212,6 +212,14 @@ fn annotation_nag(text: &[u8]) -> Option<u8> {
     }
 }
 
+/// Where the text of a one-line comment `from..close` is as written: one space after the `{`
+/// and one before the `}` trimmed.
+fn as_written(bytes: &[u8], from: usize, close: usize) -> (usize, usize) {
+    let start = if from < close && bytes[from] == b' ' { from + 1 } else { from };
+    let end = if close > start && bytes[close - 1] == b' ' { close - 1 } else { close };
+    (start, end)
+}
+
 /// Appends the words of `bytes` (split at ASCII whitespace) to `out`, one space between words.
 fn append_words(out: &mut Vec<u8>, bytes: &[u8]) {
     let words = bytes.trim_ascii();
@@ -259,6 +267,8 @@ pub(crate) struct Lexer<S> {
     buf: Buffer<S>,
     /// Whether comments become tokens; when not, they are passed over without being read.
     pub(crate) keep_comments: bool,
+    /// How kept comments read.
+    pub(crate) comment_text: CommentText,
     /// A comment's or tag value's text, when it is not read in place.
     text: String,
     /// The bytes of [`Lexer::text`] being gathered.
@@ -271,6 +281,7 @@ impl<S: LineSource> Lexer<S> {
         Lexer {
             buf: Buffer::new(source),
             keep_comments: true,
+            comment_text: CommentText::Words,
             text: String::new(),
             scratch: Vec::new(),
             pending_nag: None,
@@ -337,7 +348,7 @@ impl<S: LineSource> Lexer<S> {
                         return at(PgnErrorKind::UnclosedComment);
                     }
                 }
-                b';' if !self.keep_comments => {
+                b';' if !self.keep_comments || self.comment_text == CommentText::AsWritten => {
                     self.buf.pos = self.buf.line_end(start);
                     continue;
                 }
@@ -776,6 +787,14 @@ impl<S: LineSource> Lexer<S> {
     /// Such a comment is read in place (without the copies of [`Lexer::read_comment`]).
     #[inline]
     fn one_line_comment(&self, from: usize) -> Option<(usize, usize, usize)> {
+        if self.comment_text == CommentText::AsWritten {
+            let close = from + find_either(b'}', b'\n', &self.buf.bytes[from..])?;
+            if self.buf.bytes[close] != b'}' {
+                return None;
+            }
+            let (start, end) = as_written(&self.buf.bytes, from, close);
+            return Some((start, end, close));
+        }
         let close = from + find_comment_stop(&self.buf.bytes[from..])?;
         if self.buf.bytes[close] != b'}' {
             return None;
@@ -789,6 +808,7 @@ impl<S: LineSource> Lexer<S> {
     /// Reads a `{` comment's text into `self.text`, across lines; `false` if it never closes.
     fn read_comment(&mut self) -> Result<bool, LexError> {
         self.scratch.clear();
+        let mut first = true;
         loop {
             let from = self.buf.pos;
             // One search for a comment on one line, a second one only for one over lines.
@@ -799,8 +819,12 @@ impl<S: LineSource> Lexer<S> {
                 None => None,
             };
             let to = close.unwrap_or(self.buf.bytes.len());
-            append_words(&mut self.scratch, &self.buf.bytes[from..to]);
+            match self.comment_text {
+                CommentText::Words => append_words(&mut self.scratch, &self.buf.bytes[from..to]),
+                CommentText::AsWritten => self.append_as_written(from, to, first, close.is_some()),
+            }
             self.buf.pass_lines(stop.unwrap_or(to), to);
+            first = false;
             if close.is_some() {
                 self.buf.pos = to + 1;
                 set_text(&mut self.text, &self.scratch);
@@ -810,6 +834,23 @@ impl<S: LineSource> Lexer<S> {
             if !self.buf.fill()? {
                 return Ok(false);
             }
+        }
+    }
+
+    /// Appends the comment text `from..to` as written: a line break as `\n` (a `\r` before it
+    /// left out), one space after the `{` (when `first`) and, at the `}` (when `closes`), one
+    /// space before it on its line trimmed, as python-chess reads comments.
+    fn append_as_written(&mut self, from: usize, to: usize, first: bool, closes: bool) {
+        let skip = usize::from(first && from < to && self.buf.bytes[from] == b' ');
+        let bytes = &self.buf.bytes[from + skip..to];
+        for (i, &b) in bytes.iter().enumerate() {
+            if !(b == b'\r' && bytes.get(i + 1) == Some(&b'\n')) {
+                self.scratch.push(b);
+            }
+        }
+        let last_line = self.scratch.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        if closes && self.scratch.len() > last_line && self.scratch.last() == Some(&b' ') {
+            self.scratch.pop();
         }
     }
 

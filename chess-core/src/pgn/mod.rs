@@ -131,5 +131,5 @@ pub use reader::{MAX_VARIATION_DEPTH, PgnReader, Variations};
 pub use text::PgnText;
 pub use time_control::{TimeControl, TimeControlError, TimeControlKind, TimeControlPart};
 pub use tree::{GameTree, NodeId, Step, TreeBuilder, TreeNode, Walk};
-pub use visitor::{Break, Variation, Visitor};
+pub use visitor::{Break, CommentText, Variation, Visitor};
 pub use writer::MAX_LINE;

@@ -13,7 +13,7 @@ use core::ops::ControlFlow;
 
 use super::buffer::LineSource;
 use super::lexer::{Found, Lexer, SkipEnd, Spanned, Token};
-use super::visitor::{Break, Variation, Visitor};
+use super::visitor::{Break, CommentText, Variation, Visitor};
 use super::{PgnError, PgnErrorKind, PgnGame, PgnHeaders, PgnMove, PgnResult, PgnText, PgnVariation};
 use crate::{CastlingChoice, CastlingMode, FenError, Move, Position, SanPlus, Setup, UciMove, Validation};
 
@@ -165,8 +165,11 @@ impl<S: LineSource> PgnReader<S> {
             return Ok(None);
         }
         self.lexer.keep_comments = visitor.wants_comments();
+        self.lexer.comment_text = visitor.comment_text();
         self.replay.reset();
         self.replay.keys = visitor.wants_keys();
+        // python-chess reads a text of comments alone as a game.
+        self.replay.comments_make_a_game = visitor.comment_text() == CommentText::AsWritten;
         if let Some((name, value, line, column)) = self.carry.take() {
             self.replay.add_tag(&name, &value, line, column);
             if flow.is_continue() {
@@ -373,10 +376,14 @@ struct Replay {
     skip_open: Option<(usize, usize)>,
     skip_depth: usize,
     result: Option<PgnResult>,
+    /// Whether a comment was read, and whether that makes a game ([`CommentText::AsWritten`]).
+    commented: bool,
+    comments_make_a_game: bool,
 }
 
 impl Replay {
     fn reset(&mut self) {
+        self.commented = false;
         self.has_fen = false;
         self.variant = None;
         self.setup_at = (1, 1);
@@ -498,7 +505,10 @@ impl Replay {
                 Token::Tag { name, value } => {
                     return Ok(End::Carry(name.to_string(), value.to_string(), line, column));
                 }
-                Token::Comment(text) => visitor.comment(text),
+                Token::Comment(text) => {
+                    self.commented = true;
+                    visitor.comment(text)
+                }
                 Token::Result(result) => {
                     if self.depth() > 0 {
                         return Err((PgnErrorKind::ResultInVariation, line, column));
@@ -600,7 +610,11 @@ impl Replay {
     /// Whether what was read of the game is more than comments.
     fn is_game(&self) -> bool {
         let had_moves = if self.skipped { self.movetext } else { self.lines.first().is_some_and(|line| line.has_move) };
-        self.had_tags || self.has_fen || had_moves || self.result.is_some()
+        self.had_tags
+            || self.has_fen
+            || had_moves
+            || self.result.is_some()
+            || (self.commented && self.comments_make_a_game)
     }
 }
 

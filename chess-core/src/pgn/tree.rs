@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 
 use core::ops::ControlFlow;
 
-use super::{Break, PgnResult, PgnText, SEVEN_TAG_ROSTER, Variation, Variations, Visitor};
+use super::{Break, CommentText, PgnResult, PgnText, SEVEN_TAG_ROSTER, Variation, Variations, Visitor};
 use crate::{IllegalMoveError, Move, Position};
 
 /// A node of a [`GameTree`], stable for the tree's life: editing the tree (adding, promoting,
@@ -256,8 +256,8 @@ impl GameTree {
 /// A [`Visitor`] that builds a [`GameTree`] of each game, as python-chess's `GameBuilder`
 /// does: tags in the order of python-chess's `Headers` (the seven-tag roster first, with its
 /// defaults, then the others as read, `FEN` and `SetUp` included), the `Result` tag set from
-/// the movetext's result when it is missing or `*`, and each comment where python-chess puts
-/// it: after a move, the move's; before the first move of a variation, that move's starting
+/// the movetext's result when it is missing or `*`, comments as written
+/// ([`CommentText::AsWritten`]) and each where python-chess puts it: after a move, the move's; before the first move of a variation, that move's starting
 /// comment; before any move, the root's. Comments after the same node are joined by a space.
 ///
 /// # Examples
@@ -383,6 +383,11 @@ impl Visitor for TreeBuilder {
 
     fn wants_comments(&self) -> bool {
         true
+    }
+
+    /// As python-chess reads them.
+    fn comment_text(&self) -> CommentText {
+        CommentText::AsWritten
     }
 
     fn comment(&mut self, text: &str) -> ControlFlow<Break> {
@@ -586,6 +591,26 @@ mod tests {
         assert_eq!(uci(&t, &t.mainline(NodeId::ROOT).collect::<Vec<_>>()), ["e2e4", "e7e5"]);
         assert_eq!(t.depth(t.end(NodeId::ROOT)), 2);
         assert_eq!(t.position(t.end(d4)).unwrap().fullmove_number(), 2);
+    }
+
+    #[test]
+    fn comments_are_read_as_written() {
+        let t = tree("1. e4 {  two spaces\r\n  and a line } e5 { } ; dropped\n2. Nf3 {\nx\n} {y} *");
+        let [e4] = t.variations(NodeId::ROOT) else { panic!() };
+        assert_eq!(t.node(*e4).comment, " two spaces\n  and a line");
+        let e5 = t.next(*e4).unwrap();
+        assert_eq!(t.node(e5).comment, "");
+        assert_eq!(t.node(t.next(e5).unwrap()).comment, "\nx\n y");
+    }
+
+    #[test]
+    fn a_comment_alone_is_a_game() {
+        // As python-chess reads it; the default visitors see no game in comments alone.
+        let mut reader = PgnReader::from_text("{ Empty game, but has a comment }\n");
+        let game = reader.visit(&mut TreeBuilder::new(Variations::Keep)).unwrap().unwrap();
+        assert_eq!((game.node(NodeId::ROOT).comment.as_str(), game.len()), ("Empty game, but has a comment", 1));
+        assert!(reader.visit(&mut TreeBuilder::new(Variations::Keep)).is_none());
+        assert!(PgnReader::from_text("{ Empty game, but has a comment }\n").next().is_none());
     }
 
     #[test]

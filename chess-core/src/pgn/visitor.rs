@@ -68,6 +68,18 @@ pub enum Break {
     StopReading,
 }
 
+/// How the reader hands comments to [`Visitor::comment`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CommentText {
+    /// `{}` and `;` comments with their ends trimmed and each run of whitespace as one space,
+    /// so that writing them wrapped and reading them back gives the same text.
+    #[default]
+    Words,
+    /// `{}` comments as written, as python-chess reads them: line breaks kept (as `\n`), one
+    /// space trimmed after the `{` and one before the `}`; `;` comments left out.
+    AsWritten,
+}
+
 /// Whether the reader goes into a variation or passes over it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Variation {
@@ -207,7 +219,12 @@ pub trait Visitor {
         false
     }
 
-    /// Called with each comment (runs of whitespace shown as one space), when
+    /// How comments read ([`CommentText::Words`] by default). Asked once per game.
+    fn comment_text(&self) -> CommentText {
+        CommentText::Words
+    }
+
+    /// Called with each comment (read as [`Visitor::comment_text`] says), when
     /// [`Visitor::wants_comments`] says so.
     fn comment(&mut self, _text: &str) -> ControlFlow<Break> {
         ControlFlow::Continue(())
