@@ -353,56 +353,64 @@ impl GameTree {
         Ok(TreeWalk { tree: slf.unbind(), walk })
     }
 
-    /// The tree as plain data, for pickle and copy: start FEN, Chess960, tags, and per node
-    /// its parent, UCI move, comment, starting comment and NAGs.
+    /// The tree as plain data, for pickle and copy: start FEN, Chess960, tags, the root's
+    /// comment, and per node
+    /// reachable from the root (renumbered in walk order, the root 0) its parent, UCI move,
+    /// comment, starting comment and NAGs. Nodes removed from the tree are left out.
     #[allow(clippy::type_complexity)]
-    fn __getstate__(&self) -> (String, bool, Vec<(&str, &str)>, Vec<(Option<usize>, String, &str, &str, Vec<u8>)>) {
-        let nodes = (1..self.tree.len()).filter_map(|i| self.tree.id(i)).map(|id| {
-            let node = self.tree.node(id);
-            let uci = node.mv.to_uci_chess960().to_string();
-            (
-                self.tree.parent(id).map(NodeId::index),
-                uci,
-                node.comment.as_str(),
-                node.starting_comment.as_str(),
-                node.nags.clone(),
-            )
-        });
+    fn __getstate__(&self) -> (String, bool, Vec<(&str, &str)>, &str, Vec<PickledNode<'_>>) {
+        let mut number = vec![usize::MAX; self.tree.len()];
+        number[0] = 0;
+        let mut nodes = Vec::new();
+        let mut stack = vec![NodeId::ROOT];
+        while let Some(parent) = stack.pop() {
+            for &id in self.tree.variations(parent) {
+                number[id.index()] = nodes.len() + 1;
+                let node = self.tree.node(id);
+                let uci = node.mv.to_uci_chess960().to_string();
+                nodes.push((
+                    number[parent.index()],
+                    uci,
+                    node.comment.as_str(),
+                    node.starting_comment.as_str(),
+                    node.nags.clone(),
+                ));
+                stack.push(id);
+            }
+        }
         let start = &self.tree.start;
-        (start.to_fen(), start.castling_mode().is_chess960(), self.tags(), nodes.collect())
+        let comment = self.tree.node(NodeId::ROOT).comment.as_str();
+        (start.to_fen(), start.castling_mode().is_chess960(), self.tags(), comment, nodes)
     }
 
     #[allow(clippy::type_complexity)]
     fn __setstate__(
         &mut self,
-        state: (String, bool, Vec<(String, String)>, Vec<(Option<usize>, String, String, String, Vec<u8>)>),
+        state: (String, bool, Vec<(String, String)>, String, Vec<(usize, String, String, String, Vec<u8>)>),
     ) -> PyResult<()> {
-        let (fen, chess960, tags, nodes) = state;
+        let (fen, chess960, tags, root_comment, nodes) = state;
         let bad = |what: &str| PyValueError::new_err(format!("bad pickled game: {what}"));
         let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
         let start = Position::from_fen_with(&fen, mode).map_err(|e| bad(&e.to_string()))?;
         let mut tree = CoreTree::new(start);
         tree.tags = tags.into_iter().map(|(n, v)| (n.into(), v.into())).collect();
-        let mut detached = Vec::new();
+        tree.node_mut(NodeId::ROOT).comment = root_comment;
         for (parent, uci, comment, starting, nags) in nodes {
-            let parent_id = tree.id(parent.unwrap_or(0)).ok_or_else(|| bad("a node before its parent"))?;
-            let pos = tree.position(parent_id).map_err(|e| bad(&e.to_string()))?;
+            let parent = tree.id(parent).ok_or_else(|| bad("a node before its parent"))?;
+            let pos = tree.position(parent).map_err(|e| bad(&e.to_string()))?;
             let mv =
                 if uci == "0000" { CoreMove::NULL } else { pos.parse_uci(&uci).map_err(|e| bad(&e.to_string()))? };
-            let id = tree.add_variation(parent_id, mv);
+            let id = tree.add_variation(parent, mv);
             let node = tree.node_mut(id);
             (node.comment, node.starting_comment, node.nags) = (comment, starting, nags);
-            if parent.is_none() {
-                detached.push(id);
-            }
-        }
-        for id in detached {
-            tree.remove_variation(id);
         }
         *self = GameTree::wrap(tree);
         Ok(())
     }
 }
+
+/// A node as pickled: parent, UCI move, comment, starting comment, NAGs.
+type PickledNode<'a> = (usize, String, &'a str, &'a str, Vec<u8>);
 
 /// A walk over a [`GameTree`] in PGN order: each step as `(kind, node)`, kind 0 a node to
 /// visit, 1 a move to play (the line after it follows), 2 the move to take back, 3 a variation
