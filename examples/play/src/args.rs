@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use chess_core::book::Book;
+use chess_core::syzygy::Tablebase;
 
 use chess_core::{Lang, Position, Rules};
 
@@ -24,6 +25,7 @@ usage: play [--color white|black|both] [--level beginner|normal|expert|master]
             [--pace real|fast|instant] [--clock MINUTES+INCREMENT]
             [--pieces unicode|letters] [--board color|plain]
             [--save FILE] [--continue] [--menu | --no-menu] [--book FILE]
+            [--syzygy DIR]
 
 Plays chess in the terminal against the computer (--color both: two players).
 With standard input a terminal, a menu asks what no flag says; otherwise the flags and
@@ -37,7 +39,9 @@ the user's data directory; without one, a script saves only with --save); the me
 continue it, and --continue does so without a menu. An unreadable save is kept aside as
 FILE.unreadable, never replaced. --book FILE gives the computer a Polyglot opening book
 (.bin): it plays book moves, chosen at random by their weights, while the game is in it, and
-hints give them too."
+hints give them too. --syzygy DIR gives it Syzygy endgame tables (.rtbw, .rtbz; several
+directories separated by ':'): in the endings they hold it plays their best move, and hints
+say whether the ending is won or drawn."
     )
 }
 
@@ -89,6 +93,7 @@ pub fn parse_args(args: impl IntoIterator<Item = String>, terminal: Terminal) ->
                 let book = Book::open(&path).map_err(|error| format!("--book {path}: {error}"))?;
                 config.book = Some(Arc::new(book));
             }
+            "--syzygy" => config.tablebase = Some(open_tablebase(&value()?)?),
             "--menu" => config.menu = true,
             "--no-menu" => config.menu = false,
             "-h" | "--help" => return Err(usage()),
@@ -99,6 +104,20 @@ pub fn parse_args(args: impl IntoIterator<Item = String>, terminal: Terminal) ->
     let pieces = pieces.unwrap_or(if colors { PieceStyle::Unicode } else { PieceStyle::Letters });
     config.board = BoardStyle { colors, pieces };
     Ok(config)
+}
+
+/// Adds the Syzygy tables of each directory of `paths` (separated as in `PATH`): an error
+/// when a directory cannot be read or none holds a table.
+fn open_tablebase(paths: &str) -> Result<Arc<Tablebase>, String> {
+    let mut tables = Tablebase::new();
+    let mut found = 0;
+    for dir in std::env::split_paths(paths) {
+        found += tables.add_directory(&dir).map_err(|error| format!("--syzygy {}: {error}", dir.display()))?;
+    }
+    if found == 0 {
+        return Err(format!("--syzygy {paths}: no Syzygy tables (.rtbw, .rtbz) there"));
+    }
+    Ok(Arc::new(tables))
 }
 
 fn parse_lang(text: &str) -> Result<Lang, String> {
