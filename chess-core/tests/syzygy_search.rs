@@ -121,6 +121,14 @@ fn under_the_casual_no_progress_count_a_slow_win_is_a_draw() {
     assert!(result.from_tablebase && result.score == Score::Cp(0), "{result:?}");
     assert!(tables.best_moves(&late).unwrap().contains(&result.best_move.unwrap()));
     assert_eq!(searcher.hint(&casual, Level::Normal).unwrap().reason, Some(HintReason::DrawnEndgame));
+
+    // King, bishop and knight against king have 100 plies under the casual rules: 40 plies
+    // gone and a mate or capture 53 plies away still lose for Black.
+    let kbnvk = pos("8/2K5/4B3/3N4/8/8/4k3/8 b - - 40 60");
+    assert_eq!(tables.probe_dtz(&kbnvk).unwrap().0, -53);
+    let casual = Game::from_position_with_rules(kbnvk, Rules::casual());
+    let result = searcher.search_game(&casual, &SearchLimits::depth(2), &mut ());
+    assert!(result.from_tablebase && result.score < Score::Cp(-10_000), "{result:?}");
 }
 
 #[test]

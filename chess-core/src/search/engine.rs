@@ -623,7 +623,7 @@ impl<'a> Search<'a> {
         let tables =
             self.tablebase.filter(|tables| pos.halfmove_clock() == 0 && super::tablebase::may_hold(tables, pos))?;
         self.nodes += 1;
-        Some(match super::tablebase::result(tables, pos, self.no_progress_from)? {
+        Some(match super::tablebase::result(tables, pos, &self.rules)? {
             Wdl::Win => TABLEBASE_WIN - ply as i32,
             Wdl::Loss => -TABLEBASE_WIN + ply as i32,
             _ => 0,

@@ -13,27 +13,27 @@ pub(super) fn may_hold(tables: &Tablebase, pos: &Position) -> bool {
     !pos.castling_rights().any() && pos.board().occupied().len() <= tables.max_pieces()
 }
 
-/// The result of `pos` for the side to move by the tables, when a draw comes after `limit`
-/// plies without a capture or pawn move (100 or more: the tables' own fifty-move rule).
-/// A win or loss that this count or the fifty-move rule turns into a draw is a draw. `None`
-/// when the tables do not hold the position (or a probe fails).
+/// The result of `pos` for the side to move by the tables, under `rules`' no-progress draws
+/// (or the tables' own fifty-move rule when it comes first): a win or loss that they turn into
+/// a draw is a draw. `None` when the tables do not hold the position (or a probe fails).
 ///
 /// With the fifty-move rule and a position just reached by a capture or a pawn move, a WDL
 /// probe answers; otherwise the distance to the next zeroing move (DTZ) is compared with
 /// what is left of the count.
-pub(super) fn result(tables: &Tablebase, pos: &Position, limit: u32) -> Option<Wdl> {
+pub(super) fn result(tables: &Tablebase, pos: &Position, rules: &Rules) -> Option<Wdl> {
     if !may_hold(tables, pos) {
         return None;
     }
+    let limit = no_progress_limit(rules, pos);
     let clock = pos.halfmove_clock();
-    if clock == 0 && limit >= TABLES_NO_PROGRESS {
+    if clock == 0 && limit == TABLES_NO_PROGRESS {
         return tables.probe_wdl(pos).ok().map(|wdl| match wdl {
             Wdl::CursedWin | Wdl::BlessedLoss => Wdl::Draw,
             wdl => wdl,
         });
     }
     let dtz = tables.probe_dtz(pos).ok()?.0;
-    let in_time = clock.saturating_add(dtz.unsigned_abs()) <= limit.min(TABLES_NO_PROGRESS);
+    let in_time = clock.saturating_add(dtz.unsigned_abs()) <= limit;
     Some(match dtz {
         1.. if in_time => Wdl::Win,
         ..=-1 if in_time => Wdl::Loss,
@@ -46,7 +46,7 @@ pub(super) fn result(tables: &Tablebase, pos: &Position, limit: u32) -> Option<W
 /// `root_moves` when there are any, with the position's result under `rules`. `None` when
 /// the tables do not hold the position, or none of their best moves is allowed.
 pub(super) fn root_move(tables: &Tablebase, pos: &Position, rules: &Rules, root_moves: &[Move]) -> Option<(Move, Wdl)> {
-    let wdl = result(tables, pos, no_progress_limit(rules, pos))?;
+    let wdl = result(tables, pos, rules)?;
     let best = tables.best_moves(pos).ok()?;
     let mv = best.into_iter().find(|m| root_moves.is_empty() || root_moves.contains(m))?;
     Some((mv, wdl))
@@ -54,6 +54,9 @@ pub(super) fn root_move(tables: &Tablebase, pos: &Position, rules: &Rules, root_
 
 /// The plies without progress at which `rules` draw `pos`'s material, the tables' 100 at most.
 fn no_progress_limit(rules: &Rules, pos: &Position) -> u32 {
+    if rules.first_no_progress_draw() >= TABLES_NO_PROGRESS {
+        return TABLES_NO_PROGRESS;
+    }
     (1..TABLES_NO_PROGRESS)
         .find(|&plies| rules.no_progress_draw(plies, pos.board(), true).is_some())
         .unwrap_or(TABLES_NO_PROGRESS)
