@@ -176,6 +176,20 @@ fn several_lines_a_mate_search_and_root_moves_follow_the_search_rules() {
 }
 
 #[test]
+fn the_probe_limit_keeps_larger_positions_out_of_the_tables() {
+    let Some(tables) = tables() else { return };
+    let mut searcher = searcher(&tables);
+    searcher.set_tablebase_probe_limit(3);
+    let game = |fen| Game::from_position(pos(fen));
+    assert!(searcher.search_game(&game(KQVK), &SearchLimits::depth(2), &mut ()).from_tablebase);
+    assert!(!searcher.search_game(&game(KRVKR), &SearchLimits::depth(2), &mut ()).from_tablebase);
+    // Inside the tree too: Qxd5 leaves four pieces.
+    let position = pos("3k4/8/8/3r4/8/8/P7/3Q2K1 w - - 0 1");
+    let result = searcher.search(&position, &[], &SearchLimits::depth(3), &mut ());
+    assert!(matches!(result.score, Score::Cp(cp) if cp < 20_000), "{result:?}");
+}
+
+#[test]
 fn without_tables_nothing_changes() {
     let Some(tables) = tables() else { return };
     let game = Game::from_position(pos(KQVK));

@@ -160,7 +160,7 @@ struct Search<'a> {
     pv_len: [usize; MAX_PLY + 1],
     /// The endgame tablebases that score positions inside the tree.
     #[cfg(feature = "syzygy")]
-    tablebase: Option<&'a crate::syzygy::Tablebase>,
+    tablebase: Option<super::tablebase::Probe<'a>>,
 }
 
 /// What the node at one ply keeps of its moves while it searches them: its move picker and the
@@ -322,7 +322,10 @@ impl<'a> Search<'a> {
             pv: vec![[Move::NULL; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY + 1],
             #[cfg(feature = "syzygy")]
-            tablebase: searcher.tablebase.as_deref(),
+            tablebase: searcher
+                .tablebase
+                .as_deref()
+                .map(|tables| super::tablebase::Probe::new(tables, searcher.probe_limit)),
         }
     }
 
@@ -620,10 +623,9 @@ impl<'a> Search<'a> {
         use super::score::TABLEBASE_WIN;
         use crate::syzygy::Wdl;
 
-        let tables =
-            self.tablebase.filter(|tables| pos.halfmove_clock() == 0 && super::tablebase::may_hold(tables, pos))?;
+        let probe = self.tablebase.filter(|probe| pos.halfmove_clock() == 0 && probe.may_hold(pos))?;
         self.nodes += 1;
-        Some(match super::tablebase::result(tables, pos, &self.rules)? {
+        Some(match super::tablebase::result(probe, pos, &self.rules)? {
             Wdl::Win => TABLEBASE_WIN - ply as i32,
             Wdl::Loss => -TABLEBASE_WIN + ply as i32,
             _ => 0,

@@ -87,6 +87,9 @@ pub struct Searcher {
     book: Option<Arc<Book<'static>>>,
     #[cfg(feature = "syzygy")]
     tablebase: Option<Arc<Tablebase>>,
+    /// The most pieces of a position probed in the tables.
+    #[cfg(feature = "syzygy")]
+    probe_limit: u32,
 }
 
 impl Default for Searcher {
@@ -129,6 +132,8 @@ impl Searcher {
             book: None,
             #[cfg(feature = "syzygy")]
             tablebase: None,
+            #[cfg(feature = "syzygy")]
+            probe_limit: u32::MAX,
         }
     }
 
@@ -252,6 +257,19 @@ impl Searcher {
         self.tablebase.as_ref()
     }
 
+    /// Uses the tables only for positions of at most `pieces` pieces, kings included (UCI's
+    /// `SyzygyProbeLimit`; no limit but the tables' own by default): the largest tables are
+    /// the slowest to read. 0 or 1 turns the tables off.
+    ///
+    /// ```
+    /// let mut searcher = chess_core::search::Searcher::new();
+    /// searcher.set_tablebase_probe_limit(5);
+    /// ```
+    #[cfg(feature = "syzygy")]
+    pub fn set_tablebase_probe_limit(&mut self, pieces: u32) {
+        self.probe_limit = pieces;
+    }
+
     /// The tables' move at `position` under `rules` within `limits`, reported to `reporter`
     /// as one line; `None` when the tables do not answer (see [`Searcher::set_tablebase`]).
     #[cfg(feature = "syzygy")]
@@ -265,8 +283,8 @@ impl Searcher {
         if limits.multi_pv > 1 || limits.mate.is_some() {
             return None;
         }
-        let tables = self.tablebase.as_deref()?;
-        let (mv, wdl) = tablebase::root_move(tables, position, rules.rules(), &limits.root_moves)?;
+        let probe = tablebase::Probe::new(self.tablebase.as_deref()?, self.probe_limit);
+        let (mv, wdl) = tablebase::root_move(probe, position, rules.rules(), &limits.root_moves)?;
         let result = SearchResult::of_tablebase_move(mv, wdl);
         reporter.report(&SearchInfo {
             depth: 0,

@@ -7,10 +7,25 @@ use crate::{Move, Position, Rules};
 /// The plies without a capture or pawn move after which the tables' fifty-move rule draws.
 const TABLES_NO_PROGRESS: u32 = 100;
 
-/// Tells whether `tables` may hold `pos`: no castling rights, and no more pieces than
-/// their largest table.
-pub(super) fn may_hold(tables: &Tablebase, pos: &Position) -> bool {
-    !pos.castling_rights().any() && pos.board().occupied().len() <= tables.max_pieces()
+/// The tables a search probes, up to a number of pieces.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Probe<'a> {
+    tables: &'a Tablebase,
+    /// The most pieces probed: the largest table's, or fewer (UCI's `SyzygyProbeLimit`).
+    max_pieces: u32,
+}
+
+impl<'a> Probe<'a> {
+    /// Probes `tables` for positions of at most `limit` pieces.
+    pub(super) fn new(tables: &'a Tablebase, limit: u32) -> Probe<'a> {
+        Probe { tables, max_pieces: tables.max_pieces().min(limit) }
+    }
+
+    /// Tells whether the tables may hold `pos`: no castling rights, and no more pieces than
+    /// probed.
+    pub(super) fn may_hold(self, pos: &Position) -> bool {
+        !pos.castling_rights().any() && pos.board().occupied().len() <= self.max_pieces
+    }
 }
 
 /// The result of `pos` for the side to move by the tables, under `rules`' no-progress draws
@@ -20,10 +35,11 @@ pub(super) fn may_hold(tables: &Tablebase, pos: &Position) -> bool {
 /// With the fifty-move rule and a position just reached by a capture or a pawn move, a WDL
 /// probe answers; otherwise the distance to the next zeroing move (DTZ) is compared with
 /// what is left of the count.
-pub(super) fn result(tables: &Tablebase, pos: &Position, rules: &Rules) -> Option<Wdl> {
-    if !may_hold(tables, pos) {
+pub(super) fn result(probe: Probe<'_>, pos: &Position, rules: &Rules) -> Option<Wdl> {
+    if !probe.may_hold(pos) {
         return None;
     }
+    let tables = probe.tables;
     let limit = no_progress_limit(rules, pos);
     let clock = pos.halfmove_clock();
     if clock == 0 && limit == TABLES_NO_PROGRESS {
@@ -45,9 +61,9 @@ pub(super) fn result(tables: &Tablebase, pos: &Position, rules: &Rules) -> Optio
 /// fastest way to the next zeroing move when winning, the slowest when losing), among
 /// `root_moves` when there are any, with the position's result under `rules`. `None` when
 /// the tables do not hold the position, or none of their best moves is allowed.
-pub(super) fn root_move(tables: &Tablebase, pos: &Position, rules: &Rules, root_moves: &[Move]) -> Option<(Move, Wdl)> {
-    let wdl = result(tables, pos, rules)?;
-    let best = tables.best_moves(pos).ok()?;
+pub(super) fn root_move(probe: Probe<'_>, pos: &Position, rules: &Rules, root_moves: &[Move]) -> Option<(Move, Wdl)> {
+    let wdl = result(probe, pos, rules)?;
+    let best = probe.tables.best_moves(pos).ok()?;
     let mv = best.into_iter().find(|m| root_moves.is_empty() || root_moves.contains(m))?;
     Some((mv, wdl))
 }

@@ -57,6 +57,8 @@
 //!   `searchmoves` none of which is best; inside the search, positions reached by a capture
 //!   or a pawn move that the tables hold score by their result
 //!   ([`Searcher::set_tablebase`]).
+//! - `SyzygyProbeLimit` (spin, 0 to 7, default 7): positions of more pieces (kings included)
+//!   are not probed.
 
 mod commands;
 mod options;
@@ -221,6 +223,7 @@ struct Engine {
     own_book: bool,
     book: Option<Arc<Book<'static>>>,
     tablebase: Option<Arc<Tablebase>>,
+    probe_limit: u32,
     /// The searcher, when no search has it.
     searcher: Option<Box<Searcher>>,
     thinking: Option<Thinking>,
@@ -240,6 +243,7 @@ impl Engine {
             own_book: false,
             book: None,
             tablebase: None,
+            probe_limit: 7,
             searcher: Some(Box::new(Searcher::new())),
             thinking: None,
             pending: Pending::default(),
@@ -333,6 +337,7 @@ impl Engine {
             },
             Ok(Setting::SyzygyPath(None)) => self.tablebase = None,
             Ok(Setting::SyzygyPath(Some(paths))) => self.tablebase = self.open_tablebase(&paths)?,
+            Ok(Setting::SyzygyProbeLimit(pieces)) => self.probe_limit = pieces,
             Err(problem) => return self.info(problem),
         }
         Ok(())
@@ -367,6 +372,7 @@ impl Engine {
         searcher.set_level(self.level);
         searcher.set_book(self.book.clone().filter(|_| self.own_book));
         searcher.set_tablebase(self.tablebase.clone());
+        searcher.set_tablebase_probe_limit(self.probe_limit);
         let job = Job { game: self.game.clone(), limits, ponder: go.ponder };
         match Thinking::start(searcher, move |searcher| pending.apply(searcher), job, self.out.clone()) {
             Ok(thinking) => self.thinking = Some(thinking),

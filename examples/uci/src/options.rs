@@ -17,6 +17,7 @@ pub(super) enum UciOption {
     OwnBook,
     BookFile,
     SyzygyPath,
+    SyzygyProbeLimit,
 }
 
 /// What setting an option changes, read from its value.
@@ -40,6 +41,8 @@ pub(super) enum Setting {
     BookFile(Option<String>),
     /// The directories of the Syzygy tables, as given (`None`: no tables).
     SyzygyPath(Option<String>),
+    /// The most pieces of a position probed in the tables.
+    SyzygyProbeLimit(u32),
 }
 
 /// How an option's value is given, with its default.
@@ -62,7 +65,7 @@ enum Kind {
 
 impl UciOption {
     /// The options in the order `uci` lists them.
-    pub(super) const ALL: [UciOption; 10] = [
+    pub(super) const ALL: [UciOption; 11] = [
         UciOption::Hash,
         UciOption::Threads,
         UciOption::MultiPv,
@@ -73,6 +76,7 @@ impl UciOption {
         UciOption::OwnBook,
         UciOption::BookFile,
         UciOption::SyzygyPath,
+        UciOption::SyzygyProbeLimit,
     ];
 
     /// Returns the option's name as UCI writes it.
@@ -88,6 +92,7 @@ impl UciOption {
             UciOption::OwnBook => "OwnBook",
             UciOption::BookFile => "BookFile",
             UciOption::SyzygyPath => "SyzygyPath",
+            UciOption::SyzygyProbeLimit => "SyzygyProbeLimit",
         }
     }
 
@@ -101,6 +106,7 @@ impl UciOption {
             UciOption::Seed => Kind::Spin { default: 0, min: 0, max: i64::from(i32::MAX) },
             UciOption::Chess960 | UciOption::OwnBook => Kind::Check { default: false },
             UciOption::BookFile | UciOption::SyzygyPath => Kind::Text,
+            UciOption::SyzygyProbeLimit => Kind::Spin { default: 7, min: 0, max: 7 },
         }
     }
 
@@ -127,6 +133,7 @@ impl UciOption {
             UciOption::OwnBook => Setting::OwnBook(self.check(value)?),
             UciOption::BookFile => Setting::BookFile(text(value)),
             UciOption::SyzygyPath => Setting::SyzygyPath(text(value)),
+            UciOption::SyzygyProbeLimit => Setting::SyzygyProbeLimit(self.spin(value)? as u32),
         })
     }
 
@@ -213,6 +220,7 @@ mod tests {
                 "option name OwnBook type check default false",
                 "option name BookFile type string default <empty>",
                 "option name SyzygyPath type string default <empty>",
+                "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
             ]
         );
     }
@@ -240,6 +248,7 @@ mod tests {
             Ok(Setting::SyzygyPath(Some("/tb/345:/tb/6".into())))
         );
         assert_eq!(setoption("name SyzygyPath value <empty>"), Ok(Setting::SyzygyPath(None)));
+        assert_eq!(setoption("name SyzygyProbeLimit value 5"), Ok(Setting::SyzygyProbeLimit(5)));
     }
 
     #[test]

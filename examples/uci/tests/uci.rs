@@ -141,6 +141,7 @@ fn handshake_lists_the_options() {
             "option name OwnBook type check default false",
             "option name BookFile type string default <empty>",
             "option name SyzygyPath type string default <empty>",
+            "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
             "uciok",
         ]
     );
@@ -470,6 +471,14 @@ fn syzygy_path_plays_the_tables_best_move() {
     assert!(infos.iter().any(|line| field(line, "score") == Some("cp")), "{infos:?}");
     let played = bestmove.split_whitespace().nth(1).unwrap().to_string();
     assert!(best.contains(&played), "{bestmove} not in {best:?}");
+
+    // At most two pieces probed: a search; three: the tables again.
+    engine.send("setoption name SyzygyProbeLimit value 2");
+    let (infos, _) = engine.go("go depth 1");
+    assert!(infos.iter().all(|line| !line.contains("tablebase")), "{infos:?}");
+    engine.send("setoption name SyzygyProbeLimit value 3");
+    let (infos, _) = engine.go("go depth 1");
+    assert!(infos.contains(&"info string tablebase move".to_string()), "{infos:?}");
 
     // Taken away again: a search.
     engine.send("setoption name SyzygyPath value <empty>");
