@@ -1,10 +1,6 @@
 //! The `play` command line: flags for scripting, and defaults that depend on the terminal.
 
 use std::path::PathBuf;
-use std::sync::Arc;
-
-use chess_core::book::Book;
-use chess_core::syzygy::Tablebase;
 
 use chess_core::{Lang, Position, Rules};
 
@@ -88,12 +84,8 @@ pub fn parse_args(args: impl IntoIterator<Item = String>, terminal: Terminal) ->
             "--board" => colors = Some(parse_board(&value()?)?),
             "--save" => config.save = Some(PathBuf::from(value()?)),
             "--continue" => config.resume = true,
-            "--book" => {
-                let path = value()?;
-                let book = Book::open(&path).map_err(|error| format!("--book {path}: {error}"))?;
-                config.book = Some(Arc::new(book));
-            }
-            "--syzygy" => config.tablebase = Some(open_tablebase(&value()?)?),
+            "--book" => config.book = Some(chess_session::open_book(&value()?)?),
+            "--syzygy" => config.tablebase = Some(chess_session::open_tablebase(&value()?)?),
             "--menu" => config.menu = true,
             "--no-menu" => config.menu = false,
             "-h" | "--help" => return Err(usage()),
@@ -104,20 +96,6 @@ pub fn parse_args(args: impl IntoIterator<Item = String>, terminal: Terminal) ->
     let pieces = pieces.unwrap_or(if colors { PieceStyle::Unicode } else { PieceStyle::Letters });
     config.board = BoardStyle { colors, pieces };
     Ok(config)
-}
-
-/// Adds the Syzygy tables of each directory of `paths` (separated as in `PATH`): an error
-/// when a directory cannot be read or none holds a table.
-fn open_tablebase(paths: &str) -> Result<Arc<Tablebase>, String> {
-    let mut tables = Tablebase::new();
-    let mut found = 0;
-    for dir in std::env::split_paths(paths) {
-        found += tables.add_directory(&dir).map_err(|error| format!("--syzygy {}: {error}", dir.display()))?;
-    }
-    if found == 0 {
-        return Err(format!("--syzygy {paths}: no Syzygy tables (.rtbw, .rtbz) there"));
-    }
-    Ok(Arc::new(tables))
 }
 
 fn parse_lang(text: &str) -> Result<Lang, String> {

@@ -5,10 +5,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use std::sync::Arc;
-
-use chess_core::book::Book;
-use chess_core::syzygy::Tablebase;
 use chess_web::save::Sealer;
 use chess_web::{App, Knowledge, Limits};
 use sha2::{Digest, Sha256};
@@ -57,30 +53,12 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
             "--host" => parsed.host = value("--host")?,
             "--secret-file" => parsed.secret = Some(PathBuf::from(value("--secret-file")?)),
             "--quiet" => parsed.quiet = true,
-            "--book" => {
-                let path = value("--book")?;
-                let book = Book::open(&path).map_err(|error| format!("--book {path}: {error}"))?;
-                parsed.knowledge.book = Some(Arc::new(book));
-            }
-            "--syzygy" => parsed.knowledge.tablebase = Some(open_tablebase(&value("--syzygy")?)?),
+            "--book" => parsed.knowledge.book = Some(chess_session::open_book(&value("--book")?)?),
+            "--syzygy" => parsed.knowledge.tablebase = Some(chess_session::open_tablebase(&value("--syzygy")?)?),
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
     Ok(Some(parsed))
-}
-
-/// Adds the Syzygy tables of each directory of `paths` (separated as in `PATH`): an error
-/// when a directory cannot be read or none holds a table.
-fn open_tablebase(paths: &str) -> Result<Arc<Tablebase>, String> {
-    let mut tables = Tablebase::new();
-    let mut found = 0;
-    for dir in std::env::split_paths(paths) {
-        found += tables.add_directory(&dir).map_err(|error| format!("--syzygy {}: {error}", dir.display()))?;
-    }
-    if found == 0 {
-        return Err(format!("--syzygy {paths}: no Syzygy tables (.rtbw, .rtbz) there"));
-    }
-    Ok(Arc::new(tables))
 }
 
 /// Reads the key in `path`, making a random one there first when the file is missing.
