@@ -393,13 +393,15 @@ impl Searcher {
 
     /// Chooses a move for the current position of `game` at the searcher's level, with the
     /// level's own limits: a move of the searcher's book while the position is in it
-    /// ([`Searcher::book_move`]; the result says [`from_book`](SearchResult::from_book)).
+    /// ([`Searcher::book_move`]; the result says [`from_book`](SearchResult::from_book)), the
+    /// tables' move in a position its endgame tables hold (`Searcher::set_tablebase`, feature
+    /// `syzygy`).
     pub fn play(&mut self, game: &Game) -> SearchResult {
         self.play_reporting(game, &mut ())
     }
 
     /// As [`Searcher::play`], reporting each finished depth of the search to `reporter`
-    /// (nothing for a book move).
+    /// (nothing for a book move, one line of depth 0 for the tables' move).
     pub fn play_reporting(&mut self, game: &Game, reporter: &mut impl Reporter) -> SearchResult {
         if let Some(found) = self.book_move(game.position()) {
             return SearchResult::of_book_move(found.mv);
