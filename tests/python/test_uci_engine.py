@@ -121,3 +121,37 @@ def test_castling_follows_the_variant(engine, chess960, castling):
     assert board.is_kingside_castling(castle)
     result = engine.play(board, chess.engine.Limit(depth=2), root_moves=[castle])
     assert result.move == castle
+
+
+def syzygy_dir():
+    """python-chess's tables (PYTHON_CHESS_SRC/data/syzygy/regular), or a skip."""
+    src = os.environ.get("PYTHON_CHESS_SRC")
+    tables = os.path.join(src or "", "data", "syzygy", "regular")
+    if not src or not os.path.isfile(os.path.join(tables, "KQvK.rtbw")):
+        pytest.skip("PYTHON_CHESS_SRC has no Syzygy tables (python-chess's sdist holds them)")
+    return tables
+
+
+def test_syzygy_path_plays_dtz_optimal_moves_to_mate(engine):
+    """With SyzygyPath, each move of a KRvK game keeps the win by the fastest way python-chess's
+    chess.syzygy knows, and the game ends in mate within the starting DTZ."""
+    import chess.syzygy
+
+    tables = syzygy_dir()
+    engine.configure({"SyzygyPath": tables})
+    board = chess.Board("8/8/8/4k3/8/8/8/R3K3 w - - 0 1")
+    with chess.syzygy.open_tablebase(tables) as oracle:
+        start = oracle.probe_dtz(board)
+        while not board.is_checkmate():
+            result = engine.play(board, chess.engine.Limit(depth=1))
+            if board.turn == chess.WHITE:
+                best = min(
+                    -oracle.probe_dtz(play_line(board, [move]))
+                    for move in board.legal_moves
+                    if not play_line(board, [move]).is_checkmate()
+                    and oracle.probe_wdl(play_line(board, [move])) < 0
+                )
+                after = play_line(board, [result.move])
+                assert after.is_checkmate() or -oracle.probe_dtz(after) == best, board.fen()
+            board.push(result.move)
+            assert board.ply() <= start + 1, board.fen()

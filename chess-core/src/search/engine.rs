@@ -92,6 +92,12 @@ impl GameRules {
         }
     }
 
+    /// The rules the game is played by.
+    #[cfg(feature = "syzygy")]
+    pub(crate) fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
     /// The rules of `game`, with its repetition and check counts.
     pub(crate) fn of_game(game: &Game) -> GameRules {
         let (keys, repetitions) = game.repetition_history().unzip();
@@ -152,6 +158,9 @@ struct Search<'a> {
     /// The principal variation found below each ply (a triangular table).
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
+    /// The endgame tablebases that score positions inside the tree.
+    #[cfg(feature = "syzygy")]
+    tablebase: Option<super::tablebase::Probe<'a>>,
 }
 
 /// What the node at one ply keeps of its moves while it searches them: its move picker and the
@@ -206,6 +215,7 @@ pub(crate) fn run(
             lines: Vec::new(),
             elapsed: search.elapsed(),
             from_book: false,
+            from_tablebase: false,
         };
     }
 
@@ -276,6 +286,7 @@ pub(crate) fn run(
         lines,
         elapsed,
         from_book: false,
+        from_tablebase: false,
     }
 }
 
@@ -310,6 +321,11 @@ impl<'a> Search<'a> {
             frames: (0..MAX_PLY).map(|_| Frame { picker: MovePicker::new(), quiets_tried: MoveList::new() }).collect(),
             pv: vec![[Move::NULL; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY + 1],
+            #[cfg(feature = "syzygy")]
+            tablebase: searcher
+                .tablebase
+                .as_deref()
+                .map(|tables| super::tablebase::Probe::new(tables, searcher.probe_limit)),
         }
     }
 
@@ -479,6 +495,10 @@ impl<'a> Search<'a> {
         if ply >= MAX_PLY - 1 {
             return evaluate(pos, self.style.eval);
         }
+        #[cfg(feature = "syzygy")]
+        if let Some(score) = self.tablebase_score(pos, ply) {
+            return score;
+        }
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -594,6 +614,22 @@ impl<'a> Search<'a> {
         let bound = Bound::of(best_score, original_alpha, beta);
         self.tt.store(key, best_move, best_score, depth, bound, ply);
         best_score
+    }
+
+    /// Scores a position just reached by a capture or a pawn move by the tables' result, when
+    /// they hold it (see [`Searcher::set_tablebase`]); a probe counts as a node.
+    #[cfg(feature = "syzygy")]
+    fn tablebase_score(&mut self, pos: &Position, ply: usize) -> Option<i32> {
+        use super::score::TABLEBASE_WIN;
+        use crate::syzygy::Wdl;
+
+        let probe = self.tablebase.filter(|probe| pos.halfmove_clock() == 0 && probe.may_hold(pos))?;
+        self.nodes += 1;
+        Some(match super::tablebase::result(probe, pos, &self.rules)? {
+            Wdl::Win => TABLEBASE_WIN - ply as i32,
+            Wdl::Loss => -TABLEBASE_WIN + ply as i32,
+            _ => 0,
+        })
     }
 
     /// Scores a leaf of a search without quiescence: mate and stalemate, else the evaluation.

@@ -8,6 +8,7 @@
 use alloc::string::{String, ToString};
 
 use super::eval;
+use super::score::TABLEBASE_BOUND;
 use super::{Score, SearchResult};
 use crate::{Bitboard, Color, Description, Move, Position, Role, SanPlus, Square};
 
@@ -98,6 +99,12 @@ pub enum HintReason {
     },
     /// The move comes from the opening book ([`Searcher::set_book`](super::Searcher::set_book)).
     BookMove,
+    /// The endgame tablebases say the position is won: the move keeps the win, and mate
+    /// follows ([`Searcher::set_tablebase`](super::Searcher::set_tablebase), feature `syzygy`).
+    WonEndgame,
+    /// The endgame tablebases say the position is drawn with best play: the move keeps the
+    /// draw ([`Searcher::set_tablebase`](super::Searcher::set_tablebase), feature `syzygy`).
+    DrawnEndgame,
 }
 
 /// Moves (fullmove numbers) counted as the opening for the opening reasons.
@@ -134,12 +141,20 @@ impl Hint {
     }
 }
 
-/// Chooses the reason for `mv`, the most telling first: the book, mate, a threat of mate stopped,
-/// promotion, a trade when ahead, material won, material saved, defence, then the quiet
-/// reasons (castling, a passed pawn, the opening's development and centre).
+/// Chooses the reason for `mv`, the most telling first: the book, the tables' result, mate, a
+/// threat of mate stopped, promotion, a trade when ahead, material won, material saved,
+/// defence, then the quiet reasons (castling, a passed pawn, the opening's development and
+/// centre); a won endgame seen inside the search when nothing else says more.
 fn reason(mv: Move, pos: &Position, result: &SearchResult, threat: Option<&SearchResult>) -> Option<HintReason> {
     if result.from_book {
         return Some(HintReason::BookMove);
+    }
+    if result.from_tablebase {
+        return Some(match result.score {
+            Score::Cp(0) => HintReason::DrawnEndgame,
+            score if score > Score::Cp(0) => HintReason::WonEndgame,
+            _ => HintReason::BestDefence,
+        });
     }
     if let Score::Mate(moves @ 1..) = result.score {
         return Some(HintReason::GivesMate { moves: moves as u32 });
@@ -182,6 +197,7 @@ fn reason(mv: Move, pos: &Position, result: &SearchResult, threat: Option<&Searc
         return Some(HintReason::BestDefence);
     }
     let best = match result.score {
+        Score::Cp(TABLEBASE_BOUND..) => HintReason::WonEndgame,
         Score::Cp(centipawns) => HintReason::BestMove { centipawns },
         Score::Mate(_) => HintReason::BestDefence,
     };

@@ -40,6 +40,8 @@ mod limits;
 mod ordering;
 mod rng;
 mod score;
+#[cfg(feature = "syzygy")]
+mod tablebase;
 mod tt;
 
 use alloc::sync::Arc;
@@ -53,6 +55,8 @@ pub use limits::{GameClock, SearchLimits};
 pub use score::{Score, UciScore};
 
 use crate::book::{Book, BookMove, BookRandom};
+#[cfg(feature = "syzygy")]
+use crate::syzygy::{Tablebase, Wdl};
 use crate::{Game, Move, Position};
 
 /// The default size of the transposition table, in MiB.
@@ -81,6 +85,11 @@ pub struct Searcher {
     stop: Arc<AtomicBool>,
     clock: Option<fn() -> Duration>,
     book: Option<Arc<Book<'static>>>,
+    #[cfg(feature = "syzygy")]
+    tablebase: Option<Arc<Tablebase>>,
+    /// The most pieces of a position probed in the tables.
+    #[cfg(feature = "syzygy")]
+    probe_limit: u32,
 }
 
 impl Default for Searcher {
@@ -121,6 +130,10 @@ impl Searcher {
             stop: Arc::new(AtomicBool::new(false)),
             clock: default_clock(),
             book: None,
+            #[cfg(feature = "syzygy")]
+            tablebase: None,
+            #[cfg(feature = "syzygy")]
+            probe_limit: u32::MAX,
         }
     }
 
@@ -199,6 +212,91 @@ impl Searcher {
             Level::Master => |weight| u64::from(weight) * u64::from(weight),
         };
         book.weighted_choice_by(position, &[], &mut self.rng, weigh)
+    }
+
+    /// Gives the searcher endgame tablebases (`None` takes them away; feature `syzygy`). From
+    /// a position the tables hold (no more pieces than their largest table, no castling
+    /// rights), [`Searcher::search`], [`Searcher::play`] and [`Searcher::hint`] play the
+    /// tables' best move without searching ([`Tablebase::best_moves`]: the fastest way to the
+    /// next capture or pawn move when winning; the result says
+    /// [`from_tablebase`](SearchResult::from_tablebase)), unless the search is asked for
+    /// several lines, a mate, or root moves none of which is best. Inside the tree, a
+    /// position just reached by a capture or a pawn move that the tables hold scores as
+    /// their result: a win above any evaluation (below mates), a draw 0. A probe counts as a
+    /// node; a position they cannot answer for is searched as usual.
+    ///
+    /// The tables know the fifty-move rule: under rules that draw sooner (the casual
+    /// no-progress count), a win that the count would cut short is a draw. The tables are
+    /// shared: one may serve many searchers.
+    ///
+    /// ```no_run
+    /// use std::sync::Arc;
+    /// use chess_core::Game;
+    /// use chess_core::search::{HintReason, Level, Searcher};
+    /// use chess_core::syzygy::Tablebase;
+    ///
+    /// let mut tables = Tablebase::new();
+    /// tables.add_directory("data/syzygy/regular")?;
+    /// let mut searcher = Searcher::new();
+    /// searcher.set_tablebase(Some(Arc::new(tables)));
+    /// let game = Game::from_position("8/8/8/8/3k4/8/8/KQ6 w - - 0 1".parse()?);
+    /// let reply = searcher.play(&game);
+    /// assert!(reply.from_tablebase && reply.nodes == 0);
+    /// let hint = searcher.hint(&game, Level::Beginner).unwrap();
+    /// assert_eq!(hint.reason, Some(HintReason::WonEndgame));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "syzygy")]
+    pub fn set_tablebase(&mut self, tablebase: Option<Arc<Tablebase>>) {
+        self.tablebase = tablebase;
+    }
+
+    /// Returns the searcher's endgame tablebases (feature `syzygy`).
+    #[cfg(feature = "syzygy")]
+    pub fn tablebase(&self) -> Option<&Arc<Tablebase>> {
+        self.tablebase.as_ref()
+    }
+
+    /// Uses the tables only for positions of at most `pieces` pieces, kings included (UCI's
+    /// `SyzygyProbeLimit`; no limit but the tables' own by default): the largest tables are
+    /// the slowest to read. 0 or 1 turns the tables off.
+    ///
+    /// ```
+    /// let mut searcher = chess_core::search::Searcher::new();
+    /// searcher.set_tablebase_probe_limit(5);
+    /// ```
+    #[cfg(feature = "syzygy")]
+    pub fn set_tablebase_probe_limit(&mut self, pieces: u32) {
+        self.probe_limit = pieces;
+    }
+
+    /// The tables' move at `position` under `rules` within `limits`, reported to `reporter`
+    /// as one line; `None` when the tables do not answer (see [`Searcher::set_tablebase`]).
+    #[cfg(feature = "syzygy")]
+    fn tablebase_move(
+        &self,
+        position: &Position,
+        rules: &engine::GameRules,
+        limits: &SearchLimits,
+        reporter: &mut impl Reporter,
+    ) -> Option<SearchResult> {
+        if limits.multi_pv > 1 || limits.mate.is_some() {
+            return None;
+        }
+        let probe = tablebase::Probe::new(self.tablebase.as_deref()?, self.probe_limit);
+        let (mv, wdl) = tablebase::root_move(probe, position, rules.rules(), &limits.root_moves)?;
+        let result = SearchResult::of_tablebase_move(mv, wdl);
+        reporter.report(&SearchInfo {
+            depth: 0,
+            seldepth: 0,
+            multipv: 1,
+            score: result.score,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            hashfull: self.tt.hashfull(),
+            pv: &result.pv,
+        });
+        Some(result)
     }
 
     /// Returns a handle that stops a running search from another thread. A stop asked for
@@ -281,6 +379,10 @@ impl Searcher {
         reporter: &mut impl Reporter,
     ) -> SearchResult {
         self.stop.store(false, Ordering::Relaxed);
+        #[cfg(feature = "syzygy")]
+        if let Some(result) = self.tablebase_move(position, &rules, limits, reporter) {
+            return result;
+        }
         if limits.is_bounded() {
             engine::run(self, position, rules, limits, reporter)
         } else {
@@ -291,13 +393,15 @@ impl Searcher {
 
     /// Chooses a move for the current position of `game` at the searcher's level, with the
     /// level's own limits: a move of the searcher's book while the position is in it
-    /// ([`Searcher::book_move`]; the result says [`from_book`](SearchResult::from_book)).
+    /// ([`Searcher::book_move`]; the result says [`from_book`](SearchResult::from_book)), the
+    /// tables' move in a position its endgame tables hold (`Searcher::set_tablebase`, feature
+    /// `syzygy`).
     pub fn play(&mut self, game: &Game) -> SearchResult {
         self.play_reporting(game, &mut ())
     }
 
     /// As [`Searcher::play`], reporting each finished depth of the search to `reporter`
-    /// (nothing for a book move).
+    /// (nothing for a book move, one line of depth 0 for the tables' move).
     pub fn play_reporting(&mut self, game: &Game, reporter: &mut impl Reporter) -> SearchResult {
         if let Some(found) = self.book_move(game.position()) {
             return SearchResult::of_book_move(found.mv);
@@ -310,7 +414,10 @@ impl Searcher {
     /// game has no legal move. A stop ends both searches: the hint then has no threat.
     ///
     /// With a book ([`Searcher::set_book`]) and the position in it, the hint is a book move
-    /// chosen at `level`, its reason [`HintReason::BookMove`], and nothing is searched.
+    /// chosen at `level`, its reason [`HintReason::BookMove`], and nothing is searched. With
+    /// tablebases ([`Searcher::set_tablebase`]) and the position in them, the hint is the
+    /// tables' move, its reason [`HintReason::WonEndgame`] or [`HintReason::DrawnEndgame`]
+    /// ([`HintReason::BestDefence`] when lost).
     pub fn hint(&mut self, game: &Game, level: Level) -> Option<Hint> {
         let own = self.level;
         self.level = level;
@@ -320,8 +427,9 @@ impl Searcher {
         }
         let result = self.search_game(game, &SearchLimits::default(), &mut ());
         self.level = Level::Master;
-        // A stop during the move's search ends the hint: no threat search after it.
-        let stopped = self.stop.load(Ordering::Relaxed);
+        // A stop during the move's search ends the hint: no threat search after it, nor after
+        // the tables' move.
+        let stopped = self.stop.load(Ordering::Relaxed) || result.from_tablebase;
         let threat = if stopped { None } else { self.threat(game.position()) };
         self.level = own;
         Hint::new(game.position(), &result, threat.as_ref())
@@ -482,12 +590,32 @@ pub struct SearchResult {
     /// Whether the move comes from the searcher's opening book ([`Searcher::play`]): nothing
     /// was searched, the score is 0 and the line is the move alone.
     pub from_book: bool,
+    /// Whether the move comes from the searcher's endgame tablebases
+    /// ([`Searcher::set_tablebase`]): nothing was searched, the line is the move alone and the
+    /// score says the tables' result: 0 for a draw, a large centipawn score (above any
+    /// evaluation, below mates) for a win, its negation for a loss.
+    pub from_tablebase: bool,
 }
 
 impl SearchResult {
     /// The result of playing `mv` from the book.
     fn of_book_move(mv: Move) -> SearchResult {
-        let score = Score::Cp(0);
+        SearchResult { from_book: true, ..SearchResult::unsearched(mv, Score::Cp(0)) }
+    }
+
+    /// The result of playing `mv` from the tables, the position being `wdl` for the side to move.
+    #[cfg(feature = "syzygy")]
+    fn of_tablebase_move(mv: Move, wdl: Wdl) -> SearchResult {
+        let score = Score::Cp(match wdl {
+            Wdl::Win => score::TABLEBASE_WIN,
+            Wdl::Loss => -score::TABLEBASE_WIN,
+            Wdl::CursedWin | Wdl::Draw | Wdl::BlessedLoss => 0,
+        });
+        SearchResult { from_tablebase: true, ..SearchResult::unsearched(mv, score) }
+    }
+
+    /// The result of playing `mv`, scored `score`, without a search.
+    fn unsearched(mv: Move, score: Score) -> SearchResult {
         SearchResult {
             best_move: Some(mv),
             ponder: None,
@@ -498,7 +626,8 @@ impl SearchResult {
             pv: alloc::vec![mv],
             lines: alloc::vec![PvLine { score, moves: alloc::vec![mv] }],
             elapsed: Duration::ZERO,
-            from_book: true,
+            from_book: false,
+            from_tablebase: false,
         }
     }
 

@@ -8,6 +8,11 @@ use core::fmt;
 pub(crate) const MATE: i32 = 32_000;
 /// Scores beyond this are mates.
 pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
+/// Internal score of a position the endgame tablebases call won, `n` plies from the root:
+/// `TABLEBASE_WIN - n` (a lost one the negation). Above any evaluation, below every mate.
+pub(crate) const TABLEBASE_WIN: i32 = 25_000;
+/// Scores beyond this (and below mates) are tablebase wins.
+pub(crate) const TABLEBASE_BOUND: i32 = TABLEBASE_WIN - 1_000;
 /// Larger than any score (the bounds of a full window).
 pub(crate) const INFINITY: i32 = MATE + 1;
 

@@ -287,6 +287,8 @@ pub struct Tablebase {
     /// Both orientations of each material lead to its entry.
     index: HashMap<Material, usize, BuildHasherDefault<MaterialHasher>>,
     read_whole_limit: u64,
+    /// The most pieces of any table added.
+    max_pieces: u32,
 }
 
 /// A multiply-rotate hash of a material's twelve counts: every probe looks one up, and the
@@ -312,6 +314,7 @@ impl Default for Tablebase {
             entries: Vec::new(),
             index: HashMap::default(),
             read_whole_limit: Tablebase::DEFAULT_READ_WHOLE_LIMIT,
+            max_pieces: 0,
         }
     }
 }
@@ -398,7 +401,25 @@ impl Tablebase {
         Ok(())
     }
 
+    /// The most pieces (kings included) of any table added, 0 without tables: positions
+    /// with more are not in the tables.
+    ///
+    /// ```
+    /// use chess_core::syzygy::{TableKind, Tablebase};
+    ///
+    /// let mut tables = Tablebase::new();
+    /// assert_eq!(tables.max_pieces(), 0);
+    /// tables.add_bytes("KRPvKR", TableKind::Wdl, vec![])?;
+    /// tables.add_bytes("KQvK", TableKind::Wdl, vec![])?;
+    /// assert_eq!(tables.max_pieces(), 5);
+    /// # Ok::<(), chess_core::syzygy::InvalidTableName>(())
+    /// ```
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
     fn add(&mut self, material: Material, kind: TableKind, origin: Origin) {
+        self.max_pieces = self.max_pieces.max(material.count());
         let i = *self.index.entry(material).or_insert_with(|| {
             self.entries.push(Entry::new(material));
             self.entries.len() - 1

@@ -166,6 +166,8 @@ pub(crate) fn hint_reason(reason: crate::search::HintReason, f: &mut fmt::Format
         HintReason::Develops(role) => write!(f, "develops the {}", role_name(role)),
         HintReason::ControlsCentre => f.write_str("takes control of the centre"),
         HintReason::BookMove => f.write_str("the book move"),
+        HintReason::WonEndgame => f.write_str("a won endgame: mate follows"),
+        HintReason::DrawnEndgame => f.write_str("a drawn endgame"),
         HintReason::BestMove { centipawns } => {
             write!(f, "the search's best move (evaluation {:+.2})", f64::from(centipawns) / 100.0)
         }

@@ -153,6 +153,8 @@ pub(crate) fn hint_reason(reason: crate::search::HintReason, f: &mut fmt::Format
         HintReason::Develops(role) => write!(f, "出动{}", role_name(role)),
         HintReason::ControlsCentre => f.write_str("控制中心"),
         HintReason::BookMove => f.write_str("开局着法"),
+        HintReason::WonEndgame => f.write_str("残局必胜：将杀在后"),
+        HintReason::DrawnEndgame => f.write_str("和棋残局"),
         HintReason::BestMove { centipawns } => {
             write!(f, "搜索找到的最佳着法（评估{:+.2}）", f64::from(centipawns) / 100.0)
         }

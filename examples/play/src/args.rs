@@ -1,9 +1,6 @@
 //! The `play` command line: flags for scripting, and defaults that depend on the terminal.
 
 use std::path::PathBuf;
-use std::sync::Arc;
-
-use chess_core::book::Book;
 
 use chess_core::{Lang, Position, Rules};
 
@@ -24,6 +21,7 @@ usage: play [--color white|black|both] [--level beginner|normal|expert|master]
             [--pace real|fast|instant] [--clock MINUTES+INCREMENT]
             [--pieces unicode|letters] [--board color|plain]
             [--save FILE] [--continue] [--menu | --no-menu] [--book FILE]
+            [--syzygy DIR]
 
 Plays chess in the terminal against the computer (--color both: two players).
 With standard input a terminal, a menu asks what no flag says; otherwise the flags and
@@ -37,7 +35,9 @@ the user's data directory; without one, a script saves only with --save); the me
 continue it, and --continue does so without a menu. An unreadable save is kept aside as
 FILE.unreadable, never replaced. --book FILE gives the computer a Polyglot opening book
 (.bin): it plays book moves, chosen at random by their weights, while the game is in it, and
-hints give them too."
+hints give them too. --syzygy DIR gives it Syzygy endgame tables (.rtbw, .rtbz; several
+directories separated by ':'): in the endings they hold it plays their best move, and hints
+say whether the ending is won or drawn."
     )
 }
 
@@ -84,11 +84,8 @@ pub fn parse_args(args: impl IntoIterator<Item = String>, terminal: Terminal) ->
             "--board" => colors = Some(parse_board(&value()?)?),
             "--save" => config.save = Some(PathBuf::from(value()?)),
             "--continue" => config.resume = true,
-            "--book" => {
-                let path = value()?;
-                let book = Book::open(&path).map_err(|error| format!("--book {path}: {error}"))?;
-                config.book = Some(Arc::new(book));
-            }
+            "--book" => config.book = Some(chess_session::open_book(&value()?)?),
+            "--syzygy" => config.tablebase = Some(chess_session::open_tablebase(&value()?)?),
             "--menu" => config.menu = true,
             "--no-menu" => config.menu = false,
             "-h" | "--help" => return Err(usage()),

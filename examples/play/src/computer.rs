@@ -34,7 +34,13 @@ pub(crate) fn choose_move<W: Write>(
     if live {
         write!(out, "\r\x1b[K")?;
     }
-    let said = if result.from_book { Msg::BookMove } else { Msg::Searched { depth: result.depth, seconds } };
+    let said = if result.from_book {
+        Msg::BookMove
+    } else if result.from_tablebase {
+        Msg::TablebaseMove
+    } else {
+        Msg::Searched { depth: result.depth, seconds }
+    };
     writeln!(out, "{}", said.text(lang))?;
     let wait = result.best_move.map_or(Duration::ZERO, |m| pace.wait(game.position(), m, spread.f64()));
     if wait.is_zero() {
@@ -72,7 +78,7 @@ fn search_live<W: Write>(
             let mut report = |info: &SearchInfo<'_>| {
                 let _ = sender.send(info.depth);
             };
-            // The level's own limits, or a book move.
+            // The level's own limits, or a book or tablebase move.
             searcher.play_reporting(game, &mut report)
         });
         let mut depth = 0;

@@ -87,6 +87,7 @@ impl<'c, R: BufRead, W: Write> Console<'c, R, W> {
         let mut searcher = Searcher::new();
         searcher.set_seed(seed);
         searcher.set_book(config.book.clone());
+        searcher.set_tablebase(config.tablebase.clone());
         let session = match start {
             Start::New(settings) => new_game(config, settings),
             Start::Resume(saved) => *saved,

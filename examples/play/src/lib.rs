@@ -41,6 +41,7 @@ use std::sync::Arc;
 
 use chess_core::book::Book;
 use chess_core::search::Level;
+use chess_core::syzygy::Tablebase;
 use chess_core::{Lang, Position};
 
 pub use args::{Terminal, parse_args, usage};
@@ -87,6 +88,9 @@ pub struct Config {
     pub live: bool,
     /// The computer's opening book (`--book`): it plays book moves while the game is in it.
     pub book: Option<Arc<Book<'static>>>,
+    /// The computer's endgame tables (`--syzygy`): it plays their best move in the endings
+    /// they hold.
+    pub tablebase: Option<Arc<Tablebase>>,
 }
 
 impl Config {
@@ -110,6 +114,7 @@ impl Config {
             echo: true,
             live: false,
             book: None,
+            tablebase: None,
         }
     }
 }

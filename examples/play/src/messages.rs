@@ -99,6 +99,8 @@ pub(crate) enum Msg<'a> {
     },
     /// The computer plays a move of its opening book (`--book`): nothing was searched.
     BookMove,
+    /// The computer plays the endgame tables' move (`--syzygy`): nothing was searched.
+    TablebaseMove,
     /// The search is done; the computer waits at its pace before playing.
     TakingItsTime,
     /// Asks how long the computer waits before it plays.
@@ -325,6 +327,7 @@ impl Msg<'_> {
             Msg::Searched { depth, seconds } => format!("Search: depth {depth}, {seconds:.2} s."),
             Msg::TakingItsTime => "The computer takes its time…".into(),
             Msg::BookMove => "The book move.".into(),
+            Msg::TablebaseMove => "The endgame tablebase's move.".into(),
             Msg::AskPace => format!(
                 "The computer's pace: (1) {}, (2) {}, (3) {} [1] ",
                 Pace::Real.describe(en),
@@ -452,6 +455,7 @@ impl Msg<'_> {
             Msg::Searched { depth, seconds } => format!("搜索：深度{depth}，{seconds:.2}秒。"),
             Msg::TakingItsTime => "电脑正在从容斟酌…".into(),
             Msg::BookMove => "开局着法。".into(),
+            Msg::TablebaseMove => "残局库着法。".into(),
             Msg::AskPace => format!(
                 "电脑走棋节奏：(1) {}，(2) {}，(3) {} [1] ",
                 Pace::Real.describe(zh),

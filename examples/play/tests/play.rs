@@ -654,3 +654,48 @@ fn with_a_book_the_computer_plays_book_moves_and_hints_name_them() {
     );
     assert!(args.unwrap_err().starts_with("--book /nonexistent/book.bin: cannot read the book"));
 }
+
+/// python-chess's Syzygy tables ($PYTHON_CHESS_SRC/data/syzygy/regular), or `None` with a
+/// message when they are not there.
+fn syzygy_dir() -> Option<String> {
+    let Some(src) = std::env::var_os("PYTHON_CHESS_SRC") else {
+        eprintln!("skipped: PYTHON_CHESS_SRC is not set (python-chess's sdist holds the tables)");
+        return None;
+    };
+    let dir = PathBuf::from(src).join("data/syzygy/regular");
+    if !dir.join("KQvK.rtbw").is_file() {
+        eprintln!("skipped: no Syzygy tables in {}", dir.display());
+        return None;
+    }
+    Some(dir.to_str().unwrap().to_string())
+}
+
+#[test]
+fn with_syzygy_tables_the_computer_plays_their_moves_and_hints_say_won_or_drawn() {
+    let terminal = play::Terminal { stdin: false, stdout: false, no_color: false };
+    let refused = play::parse_args(["--syzygy".to_string(), "/nonexistent/tables".to_string()], terminal);
+    assert!(refused.unwrap_err().starts_with("--syzygy /nonexistent/tables: "));
+    let Some(dir) = syzygy_dir() else { return };
+    assert!(play::parse_args(["--syzygy".to_string(), dir.clone()], terminal).unwrap().tablebase.is_some());
+
+    let kqvk = "8/8/8/8/3k4/8/8/KQ6 w - - 0 1";
+    let out = play_binary("syzygy", &["--color", "black", "--fen", kqvk, "--syzygy", &dir], "quit\n");
+    assert!(out.contains("The endgame tablebase's move.\n"), "{out}");
+    let out =
+        play_binary("syzygy-zh", &["--color", "black", "--fen", kqvk, "--syzygy", &dir, "--lang", "zh"], "quit\n");
+    assert!(out.contains("残局库着法。\n"), "{out}");
+
+    let out = play_binary("syzygy-hint", &["--color", "white", "--fen", kqvk, "--syzygy", &dir], "hint\nq\n");
+    assert!(out.contains("; a won endgame: mate follows."), "{out}");
+    let krvkr = "8/8/4k3/8/8/2r5/8/R3K3 w - - 0 1";
+    let out = play_binary(
+        "syzygy-drawn",
+        &["--color", "white", "--fen", krvkr, "--syzygy", &dir, "--lang", "zh"],
+        "提示\nq\n",
+    );
+    assert!(out.contains("；和棋残局。"), "{out}");
+
+    // Without the tables, the computer searches.
+    let out = play_binary("syzygy-none", &["--color", "black", "--fen", kqvk], "quit\n");
+    assert!(out.contains("Search: depth ") && !out.contains("tablebase"), "{out}");
+}

@@ -35,8 +35,11 @@ pub mod texts;
 use std::ffi::OsString;
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::Arc;
 
+use chess_core::book::Book;
 use chess_core::search::{Hint, Level, Score, Searcher};
+use chess_core::syzygy::Tablebase;
 use chess_core::{Color, EventError, Game, Position, Square};
 use serde::{Deserialize, Serialize};
 
@@ -250,6 +253,36 @@ pub fn search_hint(searcher: &mut Searcher, game: &Game) -> Option<Hint> {
 pub fn accepts_draw(searcher: &mut Searcher, game: &Game) -> bool {
     let result = searcher.play(game);
     result.score.flip() <= Score::Cp(0)
+}
+
+/// Reads the Polyglot book of the games' `--book FILE` flag; the error is the flag's message.
+///
+/// ```
+/// let refused = chess_session::open_book("/no/such/book.bin").unwrap_err();
+/// assert!(refused.starts_with("--book /no/such/book.bin: "));
+/// ```
+pub fn open_book(path: &str) -> Result<Arc<Book<'static>>, String> {
+    Book::open(path).map(Arc::new).map_err(|error| format!("--book {path}: {error}"))
+}
+
+/// Adds the Syzygy tables of each directory of the games' `--syzygy DIR` flag (several
+/// separated as in `PATH`); the error, the flag's message, says which directory cannot be
+/// read, or that none holds a table.
+///
+/// ```
+/// let refused = chess_session::open_tablebase("/no/such/tables").unwrap_err();
+/// assert!(refused.starts_with("--syzygy /no/such/tables: "));
+/// ```
+pub fn open_tablebase(paths: &str) -> Result<Arc<Tablebase>, String> {
+    let mut tables = Tablebase::new();
+    let mut found = 0;
+    for dir in std::env::split_paths(paths) {
+        found += tables.add_directory(&dir).map_err(|error| format!("--syzygy {}: {error}", dir.display()))?;
+    }
+    if found == 0 {
+        return Err(format!("--syzygy {paths}: no Syzygy tables (.rtbw, .rtbz) there"));
+    }
+    Ok(Arc::new(tables))
 }
 
 /// Returns the folder the site's games keep their files in on this computer: `chess-core` in

@@ -51,6 +51,14 @@
 //!   set): with both, a `go` in a position of the book answers a book move at once, chosen at
 //!   random by the weights as the level chooses ([`Searcher::book_move`], seeded by `Seed`);
 //!   `infinite`, `ponder` and `searchmoves` searches do not use the book.
+//! - `SyzygyPath` (string, default `<empty>`): directories of Syzygy endgame tables, separated
+//!   by `:` (`;` on Windows). In a position the tables hold, a `go` answers the tables' best
+//!   move at once (`info string tablebase move`), unless it asks for several lines, a mate or
+//!   `searchmoves` none of which is best; inside the search, positions reached by a capture
+//!   or a pawn move that the tables hold score by their result
+//!   ([`Searcher::set_tablebase`]).
+//! - `SyzygyProbeLimit` (spin, 0 to 7, default 7): positions of more pieces (kings included)
+//!   are not probed.
 
 mod commands;
 mod options;
@@ -63,6 +71,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use chess_core::CastlingMode;
 use chess_core::book::Book;
 use chess_core::search::{DEFAULT_HASH_MB, Level, SearchLimits, Searcher};
+use chess_core::syzygy::Tablebase;
 
 use commands::{GamePosition, parse_go, parse_position};
 use options::{Setting, UciOption, parse_setoption};
@@ -213,6 +222,8 @@ struct Engine {
     seed: u64,
     own_book: bool,
     book: Option<Arc<Book<'static>>>,
+    tablebase: Option<Arc<Tablebase>>,
+    probe_limit: u32,
     /// The searcher, when no search has it.
     searcher: Option<Box<Searcher>>,
     thinking: Option<Thinking>,
@@ -231,6 +242,8 @@ impl Engine {
             seed: 0,
             own_book: false,
             book: None,
+            tablebase: None,
+            probe_limit: 7,
             searcher: Some(Box::new(Searcher::new())),
             thinking: None,
             pending: Pending::default(),
@@ -322,9 +335,29 @@ impl Engine {
                     return self.info(format_args!("cannot use the book {path}: {error}"));
                 }
             },
+            Ok(Setting::SyzygyPath(None)) => self.tablebase = None,
+            Ok(Setting::SyzygyPath(Some(paths))) => self.tablebase = self.open_tablebase(&paths)?,
+            Ok(Setting::SyzygyProbeLimit(pieces)) => self.probe_limit = pieces,
             Err(problem) => return self.info(problem),
         }
         Ok(())
+    }
+
+    /// Adds the tables of each directory of `paths` (separated as in `PATH`), saying how many
+    /// files each holds or why it cannot be read; `None` when no table was found.
+    fn open_tablebase(&self, paths: &str) -> io::Result<Option<Arc<Tablebase>>> {
+        let mut tables = Tablebase::new();
+        let mut found = 0;
+        for dir in std::env::split_paths(paths).filter(|dir| !dir.as_os_str().is_empty()) {
+            match tables.add_directory(&dir) {
+                Ok(files) => {
+                    found += files;
+                    self.info(format_args!("syzygy {}: {files} table files", dir.display()))?;
+                }
+                Err(error) => self.info(format_args!("cannot read the tables in {}: {error}", dir.display()))?,
+            }
+        }
+        Ok((found > 0).then(|| Arc::new(tables)))
     }
 
     /// Starts a search of the current position, stopping the one that still runs, if any.
@@ -338,6 +371,8 @@ impl Engine {
         let (mut searcher, pending) = self.take_searcher();
         searcher.set_level(self.level);
         searcher.set_book(self.book.clone().filter(|_| self.own_book));
+        searcher.set_tablebase(self.tablebase.clone());
+        searcher.set_tablebase_probe_limit(self.probe_limit);
         let job = Job { game: self.game.clone(), limits, ponder: go.ponder };
         match Thinking::start(searcher, move |searcher| pending.apply(searcher), job, self.out.clone()) {
             Ok(thinking) => self.thinking = Some(thinking),

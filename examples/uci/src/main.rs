@@ -19,7 +19,8 @@ A chess engine speaking the UCI protocol on standard input and output, for chess
 python-chess. Type uci, then isready, position startpos moves e2e4, go depth 6 (or go
 movetime 1000), stop and quit. Options (setoption name NAME value VALUE): Hash (MB),
 MultiPV, Level (Beginner, Normal, Expert, Master), Skill Level (0-20), Seed, UCI_Chess960,
-OwnBook (true or false) and BookFile (a Polyglot .bin book).";
+OwnBook (true or false), BookFile (a Polyglot .bin book), SyzygyPath (directories of
+Syzygy tables, separated by ':') and SyzygyProbeLimit (pieces, 0-7).";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

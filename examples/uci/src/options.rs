@@ -16,6 +16,8 @@ pub(super) enum UciOption {
     Chess960,
     OwnBook,
     BookFile,
+    SyzygyPath,
+    SyzygyProbeLimit,
 }
 
 /// What setting an option changes, read from its value.
@@ -37,6 +39,10 @@ pub(super) enum Setting {
     OwnBook(bool),
     /// The path of the Polyglot book (`None`: no book).
     BookFile(Option<String>),
+    /// The directories of the Syzygy tables, as given (`None`: no tables).
+    SyzygyPath(Option<String>),
+    /// The most pieces of a position probed in the tables.
+    SyzygyProbeLimit(u32),
 }
 
 /// How an option's value is given, with its default.
@@ -59,7 +65,7 @@ enum Kind {
 
 impl UciOption {
     /// The options in the order `uci` lists them.
-    pub(super) const ALL: [UciOption; 9] = [
+    pub(super) const ALL: [UciOption; 11] = [
         UciOption::Hash,
         UciOption::Threads,
         UciOption::MultiPv,
@@ -69,6 +75,8 @@ impl UciOption {
         UciOption::Chess960,
         UciOption::OwnBook,
         UciOption::BookFile,
+        UciOption::SyzygyPath,
+        UciOption::SyzygyProbeLimit,
     ];
 
     /// Returns the option's name as UCI writes it.
@@ -83,6 +91,8 @@ impl UciOption {
             UciOption::Chess960 => "UCI_Chess960",
             UciOption::OwnBook => "OwnBook",
             UciOption::BookFile => "BookFile",
+            UciOption::SyzygyPath => "SyzygyPath",
+            UciOption::SyzygyProbeLimit => "SyzygyProbeLimit",
         }
     }
 
@@ -95,7 +105,8 @@ impl UciOption {
             UciOption::SkillLevel => Kind::Spin { default: 20, min: 0, max: 20 },
             UciOption::Seed => Kind::Spin { default: 0, min: 0, max: i64::from(i32::MAX) },
             UciOption::Chess960 | UciOption::OwnBook => Kind::Check { default: false },
-            UciOption::BookFile => Kind::Text,
+            UciOption::BookFile | UciOption::SyzygyPath => Kind::Text,
+            UciOption::SyzygyProbeLimit => Kind::Spin { default: 7, min: 0, max: 7 },
         }
     }
 
@@ -120,9 +131,9 @@ impl UciOption {
             UciOption::Seed => Setting::Seed(self.spin(value)? as u64),
             UciOption::Chess960 => Setting::Chess960(self.check(value)?),
             UciOption::OwnBook => Setting::OwnBook(self.check(value)?),
-            UciOption::BookFile => Setting::BookFile(
-                Some(value.trim()).filter(|path| !path.is_empty() && *path != "<empty>").map(Into::into),
-            ),
+            UciOption::BookFile => Setting::BookFile(text(value)),
+            UciOption::SyzygyPath => Setting::SyzygyPath(text(value)),
+            UciOption::SyzygyProbeLimit => Setting::SyzygyProbeLimit(self.spin(value)? as u32),
         })
     }
 
@@ -145,6 +156,11 @@ impl UciOption {
             _ => Err(format!("{} must be a whole number from {min} to {max}, not '{value}'", self.name())),
         }
     }
+}
+
+/// Reads a text option's value: `None` when empty or `<empty>`.
+fn text(value: &str) -> Option<String> {
+    Some(value.trim()).filter(|text| !text.is_empty() && *text != "<empty>").map(Into::into)
 }
 
 /// Writes the option's declaration: `option name Hash type spin default 16 min 1 max 4096`.
@@ -203,6 +219,8 @@ mod tests {
                 "option name UCI_Chess960 type check default false",
                 "option name OwnBook type check default false",
                 "option name BookFile type string default <empty>",
+                "option name SyzygyPath type string default <empty>",
+                "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
             ]
         );
     }
@@ -225,6 +243,12 @@ mod tests {
             Ok(Setting::BookFile(Some("/books/a b.bin".into())))
         );
         assert_eq!(setoption("name BookFile value <empty>"), Ok(Setting::BookFile(None)));
+        assert_eq!(
+            setoption("name syzygypath value /tb/345:/tb/6"),
+            Ok(Setting::SyzygyPath(Some("/tb/345:/tb/6".into())))
+        );
+        assert_eq!(setoption("name SyzygyPath value <empty>"), Ok(Setting::SyzygyPath(None)));
+        assert_eq!(setoption("name SyzygyProbeLimit value 5"), Ok(Setting::SyzygyProbeLimit(5)));
     }
 
     #[test]

@@ -193,6 +193,9 @@ fn search(
         write(out, InfoLine { position, info });
     };
     let result = searcher.search(position, &job.game.history, limits, &mut report);
+    if result.from_tablebase {
+        write(out, "info string tablebase move");
+    }
     if result.best_move.is_none() {
         write(out, format_args!("info depth 0 score {}", result.score.uci()));
     }

@@ -140,6 +140,8 @@ fn handshake_lists_the_options() {
             "option name UCI_Chess960 type check default false",
             "option name OwnBook type check default false",
             "option name BookFile type string default <empty>",
+            "option name SyzygyPath type string default <empty>",
+            "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
             "uciok",
         ]
     );
@@ -427,4 +429,59 @@ fn own_book_plays_book_moves_and_searches_out_of_book() {
     assert!(refused[0].contains("cannot use the book") && refused[0].contains("20 bytes"), "{refused:?}");
     let (infos, _) = engine.go("go depth 1");
     assert!(infos.iter().all(|line| !line.contains("book")), "{infos:?}");
+}
+
+/// python-chess's Syzygy tables ($PYTHON_CHESS_SRC/data/syzygy/regular), or `None` with a
+/// message when they are not there.
+fn syzygy_dir() -> Option<std::path::PathBuf> {
+    let Some(src) = std::env::var_os("PYTHON_CHESS_SRC") else {
+        eprintln!("skipped: PYTHON_CHESS_SRC is not set (python-chess's sdist holds the tables)");
+        return None;
+    };
+    let dir = std::path::PathBuf::from(src).join("data/syzygy/regular");
+    if !dir.join("KQvK.rtbw").is_file() {
+        eprintln!("skipped: no Syzygy tables in {}", dir.display());
+        return None;
+    }
+    Some(dir)
+}
+
+#[test]
+fn syzygy_path_plays_the_tables_best_move() {
+    let Some(dir) = syzygy_dir() else { return };
+    let kqvk = "8/8/8/8/3k4/8/8/KQ6 w - - 0 1";
+    let mut tables = chess_core::syzygy::Tablebase::new();
+    tables.add_directory(&dir).unwrap();
+    let position: Position = kqvk.parse().unwrap();
+    let best: Vec<String> =
+        tables.best_moves(&position).unwrap().iter().map(|&m| position.uci(m).to_string()).collect();
+
+    let mut engine = Engine::start();
+    // Without tables: a search.
+    engine.send(&format!("position fen {kqvk}"));
+    let (infos, _) = engine.go("go depth 1");
+    assert!(infos.iter().all(|line| !line.contains("tablebase")), "{infos:?}");
+
+    engine.send(&format!("setoption name SyzygyPath value /no/such/dir:{}", dir.display()));
+    let said = engine.sync();
+    assert!(said[0].starts_with("info string cannot read the tables in /no/such/dir"), "{said:?}");
+    assert!(said[1].starts_with("info string syzygy ") && said[1].ends_with(" table files"), "{said:?}");
+    let (infos, bestmove) = engine.go("go depth 1");
+    assert!(infos.contains(&"info string tablebase move".to_string()), "{infos:?}");
+    assert!(infos.iter().any(|line| field(line, "score") == Some("cp")), "{infos:?}");
+    let played = bestmove.split_whitespace().nth(1).unwrap().to_string();
+    assert!(best.contains(&played), "{bestmove} not in {best:?}");
+
+    // At most two pieces probed: a search; three: the tables again.
+    engine.send("setoption name SyzygyProbeLimit value 2");
+    let (infos, _) = engine.go("go depth 1");
+    assert!(infos.iter().all(|line| !line.contains("tablebase")), "{infos:?}");
+    engine.send("setoption name SyzygyProbeLimit value 3");
+    let (infos, _) = engine.go("go depth 1");
+    assert!(infos.contains(&"info string tablebase move".to_string()), "{infos:?}");
+
+    // Taken away again: a search.
+    engine.send("setoption name SyzygyPath value <empty>");
+    let (infos, _) = engine.go("go depth 1");
+    assert!(infos.iter().all(|line| !line.contains("tablebase")), "{infos:?}");
 }

@@ -243,7 +243,12 @@ pub(crate) async fn computer(Shared(app): Shared<App>, client: Client, body: Bod
         &save,
         json!({
             "played": Played::new(&position, m),
-            "search": { "depth": result.depth, "seconds": seconds },
+            "search": {
+                "depth": result.depth,
+                "seconds": seconds,
+                "book": result.from_book,
+                "tablebase": result.from_tablebase,
+            },
             "wait": wait,
         }),
     )

@@ -35,6 +35,8 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use chess_core::Lang;
+use chess_core::book::Book;
+use chess_core::syzygy::Tablebase;
 use chess_session::{Pace, texts};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::TcpListener;
@@ -96,6 +98,31 @@ impl Default for Limits {
     }
 }
 
+/// What the computer knows beyond its search, shared by every search of the server: an
+/// opening book (it plays book moves while a game is in it) and endgame tables (it plays
+/// their best move in the endings they hold); hints give them too.
+///
+/// # Examples
+///
+/// ```no_run
+/// use std::sync::Arc;
+/// use chess_core::syzygy::Tablebase;
+/// use chess_web::{App, Knowledge, Limits, save::Sealer};
+///
+/// let mut tables = Tablebase::new();
+/// tables.add_directory("/tables/syzygy")?;
+/// let knowledge = Knowledge { tablebase: Some(Arc::new(tables)), ..Knowledge::default() };
+/// let app = App::with_knowledge(Sealer::new([7; 32]), Limits::default(), knowledge);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Knowledge {
+    /// A Polyglot opening book (`--book`).
+    pub book: Option<Arc<Book<'static>>>,
+    /// Syzygy endgame tables (`--syzygy`).
+    pub tablebase: Option<Arc<Tablebase>>,
+}
+
 /// The server's shared parts: the key that seals saves, the limits and the searches' queue.
 #[derive(Clone)]
 pub struct App {
@@ -112,7 +139,12 @@ impl App {
 
     /// Makes the server's state with `sealer` and `limits`.
     pub fn with_limits(sealer: Sealer, limits: Limits) -> App {
-        let searches = Arc::new(Searches::new(limits.searches, limits.waiting));
+        App::with_knowledge(sealer, limits, Knowledge::default())
+    }
+
+    /// Makes the server's state with `sealer`, `limits`, and a book or tables for every search.
+    pub fn with_knowledge(sealer: Sealer, limits: Limits, knowledge: Knowledge) -> App {
+        let searches = Arc::new(Searches::new(limits.searches, limits.waiting, knowledge));
         App { sealer, limits: Arc::new(limits), searches }
     }
 

@@ -5,12 +5,13 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use chess_web::App;
 use chess_web::save::Sealer;
+use chess_web::{App, Knowledge, Limits};
 use sha2::{Digest, Sha256};
 
 const USAGE: &str = "\
 Usage: chess-web [--port N] [--host ADDRESS] [--secret-file PATH] [--quiet]
+                 [--book FILE] [--syzygy DIR]
 
 Serves the chess game as a web page; open the printed address in a browser.
 
@@ -21,6 +22,11 @@ Serves the chess game as a web page; open the printed address in a browser.
                       user's data directory.
   --quiet             no log: without it, a line per request (method, path, status, time)
                       and each refused save go to the standard error
+  --book FILE         a Polyglot opening book (.bin): the computer plays book moves, chosen
+                      at random by their weights, while a game is in it; hints give them too
+  --syzygy DIR        Syzygy endgame tables (.rtbw, .rtbz; several directories separated by
+                      ':'): in the endings they hold the computer plays their best move, and
+                      hints say whether the ending is won or drawn
   -h, --help          this text";
 
 /// What the flags ask for.
@@ -29,10 +35,12 @@ struct Args {
     port: u16,
     secret: Option<PathBuf>,
     quiet: bool,
+    knowledge: Knowledge,
 }
 
 fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, String> {
-    let mut parsed = Args { host: "127.0.0.1".into(), port: 8080, secret: None, quiet: false };
+    let mut parsed =
+        Args { host: "127.0.0.1".into(), port: 8080, secret: None, quiet: false, knowledge: Knowledge::default() };
     while let Some(flag) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
         match flag.as_str() {
@@ -45,6 +53,8 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Args>, St
             "--host" => parsed.host = value("--host")?,
             "--secret-file" => parsed.secret = Some(PathBuf::from(value("--secret-file")?)),
             "--quiet" => parsed.quiet = true,
+            "--book" => parsed.knowledge.book = Some(chess_session::open_book(&value("--book")?)?),
+            "--syzygy" => parsed.knowledge.tablebase = Some(chess_session::open_tablebase(&value("--syzygy")?)?),
             other => return Err(format!("unknown argument '{other}'")),
         }
     }
@@ -123,6 +133,6 @@ async fn main() -> ExitCode {
     let address = listener.local_addr().map_or_else(|_| format!("{}:{}", args.host, args.port), |a| a.to_string());
     println!("chess-web listening on http://{address}");
     let _ = std::io::stdout().flush();
-    App::new(Sealer::new(key)).serve(listener).await;
+    App::with_knowledge(Sealer::new(key), Limits::default(), args.knowledge).serve(listener).await;
     ExitCode::SUCCESS
 }

@@ -14,6 +14,7 @@ use chess_core::Game;
 use chess_core::search::{Searcher, StopHandle};
 use tokio::sync::Notify;
 
+use crate::Knowledge;
 use crate::api;
 use crate::error::ApiError;
 
@@ -55,6 +56,8 @@ pub(crate) struct Searches {
     max_running: usize,
     /// The most searches that may wait.
     max_waiting: usize,
+    /// The book and tables every searcher gets.
+    knowledge: Knowledge,
 }
 
 /// Who runs and who waits.
@@ -80,17 +83,17 @@ impl State {
 }
 
 impl Searches {
-    /// Lets `max_running` searches run at once and `max_waiting` wait.
-    pub(crate) fn new(max_running: usize, max_waiting: usize) -> Searches {
-        Searches { state: Mutex::default(), changed: Notify::new(), max_running, max_waiting }
+    /// Lets `max_running` searches run at once and `max_waiting` wait, each with `knowledge`.
+    pub(crate) fn new(max_running: usize, max_waiting: usize, knowledge: Knowledge) -> Searches {
+        Searches { state: Mutex::default(), changed: Notify::new(), max_running, max_waiting, knowledge }
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Runs `search` on `game` for `client` on the blocking pool with a fresh searcher once its
-    /// turn comes, and gives the game back with the result. Refused at once (503) when `client`
+    /// Runs `search` on `game` for `client` on the blocking pool with a fresh searcher (with the
+    /// server's book and tables) once its turn comes, and gives the game back with the result. Refused at once (503) when `client`
     /// already has a search waiting or the queue is full. A free slot goes to the waiting
     /// client with the fewest searches running, so a client that asks for many cannot keep
     /// the others waiting. Dropping the future (as the server does when the client
@@ -104,6 +107,8 @@ impl Searches {
         let slot = self.turn(client).await?;
         let mut searcher = Searcher::with_hash_mb(SEARCH_HASH_MB);
         searcher.set_seed(api::seed());
+        searcher.set_book(self.knowledge.book.clone());
+        searcher.set_tablebase(self.knowledge.tablebase.clone());
         let _stop = StopOnDrop(searcher.stop_handle());
         let task = tokio::task::spawn_blocking(move || {
             let result = search(&mut searcher, &game);
@@ -278,7 +283,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn the_queue_is_bounded_one_place_a_client_and_dropped_searches_leave_it() {
-        let searches = Arc::new(Searches::new(1, 2));
+        let searches = Arc::new(Searches::new(1, 2, Knowledge::default()));
         let (a, b, c, d) = (client(1), client(2), client(3), client(4));
         let first = spin(&searches, a);
         settle(&searches, &[(a, 1, false)]).await;
@@ -306,7 +311,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_free_slot_goes_to_the_client_with_the_fewest_searches_running() {
-        let searches = Arc::new(Searches::new(2, 8));
+        let searches = Arc::new(Searches::new(2, 8, Knowledge::default()));
         let (attacker, player) = (client(1), client(2));
         let mut attacks = vec![spin(&searches, attacker), spin(&searches, attacker)];
         settle(&searches, &[(attacker, 2, false)]).await;

@@ -719,3 +719,54 @@ async fn a_players_moves_are_answered_while_an_attacker_loops_slow_searches() {
     eprintln!("the player's slowest move took {slowest:?}; at most {most_passed} slow searches ended meanwhile");
     assert!(most_passed <= 3, "{most_passed} slow searches ended while the player waited");
 }
+
+/// Posts `body` to `path` on `app` and expects success.
+async fn ok_on(app: &App, path: &str, body: Value) -> Value {
+    let request = post(path, [127, 0, 0, 1]).body(Body::from(body.to_string())).unwrap();
+    let (status, _, answer) = send(app.clone().router(), request).await;
+    assert_eq!(status, StatusCode::OK, "{path}: {answer}");
+    answer
+}
+
+#[tokio::test]
+async fn with_a_book_the_computer_plays_book_moves() {
+    let key = chess_core::Position::new().zobrist_key();
+    let entry = |raw_move: u16, weight: u16| chess_core::book::Entry { key, raw_move, weight, learn: 0 }.to_bytes();
+    let book = chess_core::book::Book::from_vec([entry(0x031c, 3), entry(0x02db, 1)].concat()).unwrap();
+    let knowledge = chess_web::Knowledge { book: Some(Arc::new(book)), ..Default::default() };
+    let app = App::with_knowledge(Sealer::new(KEY), chess_web::Limits::default(), knowledge);
+    let game = ok_on(&app, "/api/new", json!({ "rules": "casual", "side": "black", "level": "beginner" })).await;
+    let answer = ok_on(&app, "/api/computer", json!({"state": game["state"]})).await;
+    assert_eq!((answer["search"]["book"].clone(), answer["search"]["depth"].clone()), (json!(true), json!(0)));
+    assert!(matches!(answer["played"]["san"].as_str(), Some("e4" | "d4")), "{}", answer["played"]);
+    // Without a book, a search.
+    let answer = ok("/api/computer", json!({"state": game["state"]})).await;
+    assert_eq!((answer["search"]["book"].clone(), answer["search"]["tablebase"].clone()), (json!(false), json!(false)));
+}
+
+#[tokio::test]
+async fn with_syzygy_tables_the_computer_plays_their_moves_and_hints_say_so() {
+    let Some(src) = std::env::var_os("PYTHON_CHESS_SRC") else {
+        eprintln!("skipped: PYTHON_CHESS_SRC is not set (python-chess's sdist holds the tables)");
+        return;
+    };
+    let dir = std::path::PathBuf::from(src).join("data/syzygy/regular");
+    if !dir.join("KQvK.rtbw").is_file() {
+        eprintln!("skipped: no Syzygy tables in {}", dir.display());
+        return;
+    }
+    let mut tables = chess_core::syzygy::Tablebase::new();
+    tables.add_directory(&dir).unwrap();
+    let knowledge = chess_web::Knowledge { tablebase: Some(Arc::new(tables)), ..Default::default() };
+    let app = App::with_knowledge(Sealer::new(KEY), chess_web::Limits::default(), knowledge);
+    let kqvk = "8/8/8/8/3k4/8/8/KQ6 w - - 0 1";
+    let new = |side: &str| json!({ "rules": "fide", "side": side, "level": "beginner", "fen": kqvk });
+    let game = ok_on(&app, "/api/new", new("black")).await;
+    let answer = ok_on(&app, "/api/computer", json!({"state": game["state"]})).await;
+    assert_eq!(answer["search"]["tablebase"], true, "{answer}");
+    let game = ok_on(&app, "/api/new", new("white")).await;
+    let hinted = ok_on(&app, "/api/hint", json!({"state": game["state"]})).await;
+    let text = &hinted["hint"]["text"];
+    assert!(text["en"].as_str().unwrap().ends_with("; a won endgame: mate follows"), "{text}");
+    assert!(text["zh"].as_str().unwrap().ends_with("；残局必胜：将杀在后"), "{text}");
+}
