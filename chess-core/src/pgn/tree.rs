@@ -38,7 +38,47 @@ pub struct TreeNode {
     /// The Numeric Annotation Glyphs of the move, in increasing order, each once.
     pub nags: Vec<u8>,
     parent: Option<NodeId>,
-    children: Vec<NodeId>,
+    children: Children,
+}
+
+/// A node's variations, without an allocation for the one or none most nodes have.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Children {
+    None,
+    One(NodeId),
+    Many(Vec<NodeId>),
+}
+
+impl Children {
+    fn as_slice(&self) -> &[NodeId] {
+        match self {
+            Children::None => &[],
+            Children::One(id) => core::slice::from_ref(id),
+            Children::Many(ids) => ids,
+        }
+    }
+
+    fn push(&mut self, id: NodeId) {
+        *self = match core::mem::replace(self, Children::None) {
+            Children::None => Children::One(id),
+            Children::One(first) => Children::Many(alloc::vec![first, id]),
+            Children::Many(mut ids) => {
+                ids.push(id);
+                Children::Many(ids)
+            }
+        };
+    }
+
+    /// The variations as a list to reorder.
+    fn to_mut(&mut self) -> &mut Vec<NodeId> {
+        if !matches!(self, Children::Many(_)) {
+            *self = Children::Many(self.as_slice().to_vec());
+        }
+        match self {
+            Children::Many(ids) => ids,
+            _ => unreachable!("made a list above"),
+        }
+    }
 }
 
 impl TreeNode {
@@ -49,7 +89,7 @@ impl TreeNode {
             starting_comment: String::new(),
             nags: Vec::new(),
             parent,
-            children: Vec::new(),
+            children: Children::None,
         }
     }
 }
@@ -134,7 +174,7 @@ impl GameTree {
 
     /// Returns the moves played from `id`: the main continuation first, then the alternatives.
     pub fn variations(&self, id: NodeId) -> &[NodeId] {
-        &self.node(id).children
+        self.node(id).children.as_slice()
     }
 
     /// Returns the main continuation of `id`.
@@ -168,21 +208,21 @@ impl GameTree {
     /// Makes `id` its parent's main continuation, the others keeping their order.
     pub fn promote_to_main(&mut self, id: NodeId) {
         if let Some((parent, at)) = self.rank(id) {
-            self.node_mut(parent).children[..=at].rotate_right(1);
+            self.node_mut(parent).children.to_mut()[..=at].rotate_right(1);
         }
     }
 
     /// Moves `id` one place up among its parent's variations.
     pub fn promote(&mut self, id: NodeId) {
         if let Some((parent, at @ 1..)) = self.rank(id) {
-            self.node_mut(parent).children.swap(at - 1, at);
+            self.node_mut(parent).children.to_mut().swap(at - 1, at);
         }
     }
 
     /// Moves `id` one place down among its parent's variations.
     pub fn demote(&mut self, id: NodeId) {
         if let Some((parent, at)) = self.rank(id) {
-            let children = &mut self.node_mut(parent).children;
+            let children = self.node_mut(parent).children.to_mut();
             if at + 1 < children.len() {
                 children.swap(at, at + 1);
             }
@@ -193,7 +233,7 @@ impl GameTree {
     /// and it keeps its subtree, with no parent.
     pub fn remove_variation(&mut self, id: NodeId) {
         if let Some((parent, at)) = self.rank(id) {
-            self.node_mut(parent).children.remove(at);
+            self.node_mut(parent).children.to_mut().remove(at);
             self.node_mut(id).parent = None;
         }
     }
@@ -308,7 +348,10 @@ impl TreeBuilder {
     /// Returns the tree built so far: after [`PgnReader::visit`](super::PgnReader::visit)
     /// returned an error, the game up to it.
     pub fn finish(&mut self) -> GameTree {
-        let mut tree = core::mem::replace(&mut self.tree, GameTree::new(Position::new()));
+        // The next game starts with room for as many nodes as this one.
+        let mut next = GameTree::new(Position::new());
+        next.nodes.reserve(self.tree.nodes.len());
+        let mut tree = core::mem::replace(&mut self.tree, next);
         let read = core::mem::take(&mut tree.tags);
         let mut tags: Vec<(PgnText, PgnText)> = Vec::with_capacity(read.len() + SEVEN_TAG_ROSTER.len());
         for (name, default) in SEVEN_TAG_ROSTER {
