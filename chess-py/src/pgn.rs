@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use chess_core::pgn::annotation::{self, Arrow, ArrowColor, Eval, EvalScore};
 use chess_core::pgn::{
-    ExportOptions, Exporter, GameTree as CoreTree, NodeId, PgnError, PgnReader, PgnResult, PgnText, SEVEN_TAG_ROSTER,
-    Step, TimeControl, TimeControlKind, TreeBuilder, Variations, Walk,
+    ExportOptions, Exporter, GameLines, GameTree as CoreTree, LineKind, NodeId, PgnError, PgnReader, PgnResult,
+    PgnText, SEVEN_TAG_ROSTER, Step, TimeControl, TimeControlKind, TreeBuilder, Variations, Walk,
 };
 use chess_core::{CastlingMode, Move as CoreMove, Position, Square};
 use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
@@ -529,6 +529,68 @@ pub fn read_game_text(py: Python<'_>, text: &str) -> PyResult<Option<(GameTree, 
     result.map(|result| from_result(result, &mut builder)).transpose()
 }
 
+/// Reads the tags of the first game of a PGN text, passing over its movetext unread; `None`
+/// when it has no game.
+#[pyfunction]
+pub fn read_headers_text(py: Python<'_>, text: &str) -> PyResult<Option<Vec<(String, String)>>> {
+    let result = py.detach(|| PgnReader::from_text(text).read_headers());
+    let tags = match result {
+        None => return Ok(None),
+        Some(Ok(headers)) => headers.tags,
+        Some(Err(error)) => error.partial.map(|game| game.tags).unwrap_or_default(),
+    };
+    Ok(Some(tags.into_iter().map(|(name, value)| (name.into(), value.into())).collect()))
+}
+
+/// Appends what a file object's `read()` or `readline()` gave: `str` (as UTF-8), `bytes`, or
+/// any other bytes-like object (bytearray, memoryview, array, mmap: its buffer); another type
+/// raises `TypeError`.
+fn append_chunk(chunk: &Bound<'_, PyAny>, out: &mut Vec<u8>) -> PyResult<()> {
+    if let Ok(text) = chunk.cast::<PyString>() {
+        out.extend_from_slice(text.to_cow()?.as_bytes());
+    } else if let Ok(bytes) = chunk.cast::<PyBytes>() {
+        out.extend_from_slice(bytes.as_bytes());
+    } else {
+        let view = PyMemoryView::from(chunk)?;
+        let bytes = view.call_method0("tobytes")?;
+        out.extend_from_slice(bytes.cast::<PyBytes>()?.as_bytes());
+    }
+    Ok(())
+}
+
+/// Reads the next game's lines from a file object, a line at a time (`readline()`), so that
+/// the file is left just after the game, where python-chess's `read_game` leaves it
+/// ([`GameLines`]); the text is empty at the end of the file. Bytes that are not UTF-8 read
+/// as replacement characters.
+#[pyfunction]
+pub fn read_game_lines(handle: &Bound<'_, PyAny>) -> PyResult<String> {
+    let readline = handle.getattr("readline")?;
+    let mut lines = GameLines::new();
+    let mut text = Vec::new();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        append_chunk(&readline.call0()?, &mut line)?;
+        if line.is_empty() {
+            break;
+        }
+        let bytes = if lines.started() || !text.is_empty() {
+            &line[..]
+        } else {
+            line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&line)
+        };
+        match lines.line(bytes) {
+            LineKind::Part => text.extend_from_slice(bytes),
+            LineKind::Skip => {}
+            LineKind::End => break,
+        }
+    }
+    Ok(match String::from_utf8(text) {
+        Ok(text) => text,
+        Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
+    })
+}
+
 /// The exception a Python file object raised, kept to be raised again in place of the
 /// reader's I/O error.
 type Failure = Arc<Mutex<Option<PyErr>>>;
@@ -549,19 +611,7 @@ impl Read for Handle {
             self.data.clear();
             Python::attach(|py| -> PyResult<()> {
                 let chunk = self.handle.call_method1(py, "read", (1 << 16,))?;
-                let chunk = chunk.bind(py);
-                if let Ok(text) = chunk.cast::<PyString>() {
-                    self.data.extend_from_slice(text.to_cow()?.as_bytes());
-                } else if let Ok(bytes) = chunk.cast::<PyBytes>() {
-                    self.data.extend_from_slice(bytes.as_bytes());
-                } else {
-                    // Any other bytes-like object (bytearray, memoryview, array, mmap): its
-                    // buffer copied into `bytes`; another type raises TypeError.
-                    let view = PyMemoryView::from(chunk)?;
-                    let bytes = view.call_method0("tobytes")?;
-                    self.data.extend_from_slice(bytes.cast::<PyBytes>()?.as_bytes());
-                }
-                Ok(())
+                append_chunk(chunk.bind(py), &mut self.data)
             })
             .map_err(|error| {
                 let message = error.to_string();
@@ -806,6 +856,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PgnLayout>()?;
     m.add_class::<GameReader>()?;
     m.add_function(wrap_pyfunction!(read_game_text, m)?)?;
+    m.add_function(wrap_pyfunction!(read_headers_text, m)?)?;
+    m.add_function(wrap_pyfunction!(read_game_lines, m)?)?;
     for function in [
         wrap_pyfunction!(comment_clock, m)?,
         wrap_pyfunction!(comment_with_clock, m)?,

@@ -58,6 +58,8 @@ def test_many_comments_read_in_linear_time(shape: str, reader: str) -> None:
         game = read_game(SHAPES[shape](n))
         assert game is not None
         comment = game.comment or game.mainline_comments()[0]
-        assert comment == " ".join(["c"] * n)
+        # `;` comments are left out of the tree, as python-chess leaves them out.
+        assert comment == (None if shape.startswith(";") else " ".join(["c"] * n))
+        assert len(list(game.mainline_moves())) == 1
 
     assert_linear(f"{shape}, {reader}", size, read)

@@ -65,7 +65,9 @@ from ._chess_core import (
     comment_with_emt,
     comment_with_eval,
     parse_time_control as _parse_time_control,
+    read_game_lines,
     read_game_text,
+    read_headers_text,
 )
 from .svg import Arrow
 
@@ -1082,67 +1084,20 @@ class FileExporter(StringExporterMixin, BaseVisitor[int]):
         return self.__repr__()
 
 
-def _game_text(handle: IO[Any]) -> str:
-    """Reads one game's lines from a handle, as python-chess does: a game ends at the first
-    blank line after its movetext outside a ``{}`` comment, or at the end of the file."""
-    lines: List[str] = []
-    in_movetext = False
-    in_comment = False
-    blank_lines = 0
-    while True:
-        line = handle.readline()
-        if not isinstance(line, str):  # bytes-like (bytes, bytearray, memoryview, ...)
-            line = memoryview(line).tobytes().decode("utf-8", "replace")
-        if not lines:
-            line = line.lstrip("\ufeff")
-        if not line:
-            break
-        stripped = line.strip()
-        if not stripped:
-            blank_lines += 1
-            # A game ends at a blank line after its movetext, or at a second blank line in a
-            # row after its tags.
-            if (in_movetext and not in_comment) or (lines and blank_lines > 1):
-                break
-            if lines:
-                lines.append(line)
-            continue
-        blank_lines = 0
-        if not in_movetext and not stripped.startswith(("[", "%")):
-            in_movetext = True
-        if in_movetext and (in_comment or not line.startswith("%")):
-            in_comment = _comment_open_after(line, in_comment)
-        lines.append(line)
-    return "".join(lines)
-
-
-def _comment_open_after(line: str, in_comment: bool) -> bool:
-    """Whether a ``{}`` comment is open at the end of a movetext line: a ``{`` in a comment is
-    text, and a ``;`` comment (outside braces) runs to the line's end, braces and all."""
-    at = 0
-    while True:
-        if in_comment:
-            close = line.find("}", at)
-            if close < 0:
-                return True
-            in_comment, at = False, close + 1
-        else:
-            # A `;` is looked for only up to the next `{`: each byte is looked at once, so a
-            # line of many comments takes linear time.
-            brace = line.find("{", at)
-            if brace < 0 or line.find(";", at, brace) >= 0:
-                return False
-            in_comment, at = True, brace + 1
-
-
 def read_game(handle: Union[str, IO[Any]], *, Visitor: Any = GameBuilder) -> Any:
     """Reads the next game from a file object (text or binary), or the first game of a PGN
     text; ``None`` at the end. A bad move ends the game early and is listed in ``errors``.
     Another ``Visitor`` (a class or factory of a ``BaseVisitor``) is told the game as
     python-chess's reader tells it, and its ``result()`` returned."""
-    text = handle if isinstance(handle, str) else _game_text(handle)
+    text = handle if isinstance(handle, str) else read_game_lines(handle)
     if not text.strip():
         return None
+    if Visitor is HeadersBuilder:
+        # The tags alone: the movetext is passed over unread.
+        tags = read_headers_text(text)
+        return None if tags is None else Headers(tags)
+    if Visitor is SkipVisitor:
+        return True
     read = read_game_text(text)
     if read is None:
         return None
