@@ -2,7 +2,9 @@
 //! and read back with the same start, moves (variations included) and tags; reading only the
 //! tags finds the same whether the text comes in one block or a few bytes at a time; a
 //! visitor that skips the rest of a game or stops reading at any event leaves what came
-//! before as it was.
+//! before as it was; each game read as python-chess's tree is walked in PGN order over every
+//! node and written in python-chess's layout, and that text reads back to a tree that writes
+//! the same text.
 #![no_main]
 
 #[path = "common.rs"]
@@ -10,7 +12,10 @@ mod common;
 
 use std::ops::ControlFlow;
 
-use chess_core::pgn::{Break, PgnReader, PgnResult, Variation, Visitor};
+use chess_core::pgn::{
+    Break, ExportOptions, Exporter, GameTree, NodeId, PgnReader, PgnResult, Step, TreeBuilder, Variation, Variations,
+    Visitor,
+};
 use chess_core::{Move, Position};
 use libfuzzer_sys::fuzz_target;
 
@@ -18,7 +23,50 @@ fuzz_target!(|data: &[u8]| {
     common::read_checked(data);
     common::headers_agree(data, 1 + data.len() % 97);
     breaks_hold(data);
+    trees_hold(data);
 });
+
+/// Every game of `data` as a tree: the walk reaches each node below the root once, and the
+/// written text of a game read whole (whose `Result` tag is a result marker) reads back to a
+/// tree written alike.
+fn trees_hold(data: &[u8]) {
+    let mut reader = PgnReader::new(data);
+    let mut builder = TreeBuilder::new(Variations::Keep);
+    let mut games = 0;
+    while let Some(read) = reader.visit(&mut builder) {
+        games += 1;
+        assert!(games <= data.len() + 1, "the tree reader does not advance");
+        // A game read with an error is walked and written as far as it was read.
+        let (tree, read_whole) = match read {
+            Ok(tree) => (tree, true),
+            Err(_) => (builder.finish(), false),
+        };
+        let mut visits = 0;
+        if let Some(first) = tree.next(NodeId::ROOT) {
+            let mut walk = tree.walk(first, true);
+            while let Some(step) = walk.next(&tree) {
+                visits += usize::from(matches!(step, Step::Visit(_)));
+            }
+        }
+        assert_eq!(visits, tree.len() - 1, "the walk visits every node once");
+        let result = tree.tags.iter().find(|(name, _)| name == "Result").map(|(_, value)| value.as_str());
+        for columns in [Some(80), Some(7), None] {
+            let text = written(&tree, columns);
+            if !read_whole || PgnResult::from_ascii(result.unwrap_or("*").as_bytes()).is_none() {
+                continue;
+            }
+            let again = PgnReader::from_text(&text).visit(&mut TreeBuilder::new(Variations::Keep));
+            let again = again.expect("the written game reads back").expect("the written game reads back");
+            assert_eq!(written(&again, columns), text, "written, read back and written again");
+        }
+    }
+}
+
+fn written(tree: &GameTree, columns: Option<usize>) -> String {
+    let mut out = Exporter::new(ExportOptions { columns, ..ExportOptions::default() });
+    tree.export(&mut out).expect("a tree read holds legal moves");
+    out.text()
+}
 
 /// Writes down every event, comments and variations read or not as `mode` says, and breaks
 /// off with `how` at its `at`-th event (counted from 0 over the whole text); a game's output
