@@ -5,7 +5,7 @@ use chess_core::{AnyPosition, IllegalMoveReason as CoreIllegalMoveReason, Move a
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyIterator, PyList};
+use pyo3::types::{PyIterator, PyList, PyString};
 
 use crate::board::Board;
 use crate::errors::{InvalidMoveError, quote};
@@ -129,32 +129,44 @@ impl Move {
         Some(4096 + piece * 256 + (from_row + from % 8) * 16 + to_row + to % 8)
     }
 
+    /// Every move with a shared object, in [`MOVE_OBJECTS`]'s order.
+    fn interned() -> impl Iterator<Item = Move> {
+        let plain = (0..64u8).flat_map(|from| (0..64u8).map(move |to| Move { from, to, promotion: 0, drop: 0 }));
+        let promotions = (2..=5u8).flat_map(|promotion| {
+            (0..16u8).flat_map(move |from_index| {
+                (0..16u8).map(move |to_index| {
+                    let from = if from_index < 8 { 8 + from_index } else { 48 + from_index - 8 };
+                    let to = if to_index < 8 { to_index } else { 56 + to_index - 8 };
+                    Move { from, to, promotion, drop: 0 }
+                })
+            })
+        });
+        plain.chain(promotions)
+    }
+
     /// The Python object for this move: the shared one when it has one, else a new one.
     pub(crate) fn to_object(self, py: Python<'_>) -> PyResult<Py<Move>> {
-        let table = MOVE_OBJECTS.get_or_try_init(py, || -> PyResult<Vec<Py<Move>>> {
-            let mut table = Vec::with_capacity(4096 + 1024);
-            for from in 0..64u8 {
-                for to in 0..64u8 {
-                    table.push(Py::new(py, Move { from, to, promotion: 0, drop: 0 })?);
-                }
-            }
-            for promotion in 2..=5u8 {
-                for from_index in 0..16u8 {
-                    for to_index in 0..16u8 {
-                        let from = if from_index < 8 { 8 + from_index } else { 48 + from_index - 8 };
-                        let to = if to_index < 8 { to_index } else { 56 + to_index - 8 };
-                        table.push(Py::new(py, Move { from, to, promotion, drop: 0 })?);
-                    }
-                }
-            }
-            Ok(table)
-        })?;
+        let table = MOVE_OBJECTS.get_or_try_init(py, || Move::interned().map(|m| Py::new(py, m)).collect())?;
         match self.intern_index().and_then(|index| table.get(index)) {
             Some(object) => Ok(object.clone_ref(py)),
             None => Py::new(py, self),
         }
     }
+
+    /// The move's UCI as a Python string: a shared one for the moves with shared objects
+    /// (programs ask for `uci()` of every move they read).
+    fn uci_object(self, py: Python<'_>) -> Py<PyString> {
+        let table =
+            UCI_TEXTS.get_or_init(py, || Move::interned().map(|m| PyString::new(py, &m.uci_text()).unbind()).collect());
+        match self.intern_index().and_then(|index| table.get(index)) {
+            Some(text) => text.clone_ref(py),
+            None => PyString::new(py, &self.uci_text()).unbind(),
+        }
+    }
 }
+
+/// The UCI of each move of [`MOVE_OBJECTS`], in its order.
+static UCI_TEXTS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
 
 #[pymethods]
 impl Move {
@@ -210,8 +222,8 @@ impl Move {
     }
 
     /// The move in UCI.
-    fn uci(&self) -> String {
-        self.uci_text()
+    fn uci(&self, py: Python<'_>) -> Py<PyString> {
+        self.uci_object(py)
     }
 
     /// The move in the XBoard protocol: its UCI, the null move as `@@@@`.
@@ -219,8 +231,8 @@ impl Move {
         if self.is_null() { "@@@@".to_owned() } else { self.uci_text() }
     }
 
-    fn __str__(&self) -> String {
-        self.uci_text()
+    fn __str__(&self, py: Python<'_>) -> Py<PyString> {
+        self.uci_object(py)
     }
 
     fn __repr__(&self) -> String {
