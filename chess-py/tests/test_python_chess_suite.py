@@ -30,7 +30,7 @@ MODULE_CLASSES = {
     "SvgTestCase": (3, 3),
     "PolyglotTestCase": (12, 12),
     "SyzygyTestCase": (21, 15),
-    "PgnTestCase": (49, 47),
+    "PgnTestCase": (49, 48),
 }
 
 

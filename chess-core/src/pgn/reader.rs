@@ -170,6 +170,7 @@ impl<S: LineSource> PgnReader<S> {
         self.replay.keys = visitor.wants_keys();
         // python-chess reads a text of comments alone as a game.
         self.replay.comments_make_a_game = visitor.comment_text() == CommentText::AsWritten;
+        self.replay.lenient_parentheses = visitor.lenient_parentheses();
         if let Some((name, value, line, column)) = self.carry.take() {
             self.replay.add_tag(&name, &value, line, column);
             if flow.is_continue() {
@@ -379,6 +380,8 @@ struct Replay {
     /// Whether a comment was read, and whether that makes a game ([`CommentText::AsWritten`]).
     commented: bool,
     comments_make_a_game: bool,
+    /// Whether stray parentheses are passed over ([`Visitor::lenient_parentheses`]).
+    lenient_parentheses: bool,
 }
 
 impl Replay {
@@ -519,6 +522,9 @@ impl Replay {
                 Token::Nag(nag) if self.top().has_move => visitor.nag(nag),
                 Token::Open => {
                     if !self.top().has_move {
+                        if self.lenient_parentheses {
+                            continue;
+                        }
                         return Err((PgnErrorKind::VariationBeforeMove, line, column));
                     }
                     if self.lines.len() > MAX_VARIATION_DEPTH {
@@ -548,6 +554,9 @@ impl Replay {
                 }
                 Token::Close => {
                     if self.lines.len() < 2 {
+                        if self.lenient_parentheses {
+                            continue;
+                        }
                         return Err((PgnErrorKind::Unexpected(')'), line, column));
                     }
                     self.lines.pop();

@@ -299,6 +299,7 @@ impl GameTree {
 /// the movetext's result when it is missing or `*`, comments as written
 /// ([`CommentText::AsWritten`]) and each where python-chess puts it: after a move, the move's; before the first move of a variation, that move's starting
 /// comment; before any move, the root's. Comments after the same node are joined by a space.
+/// Stray parentheses are passed over ([`Visitor::lenient_parentheses`]).
 ///
 /// # Examples
 ///
@@ -448,6 +449,11 @@ impl Visitor for TreeBuilder {
             target.push_str(text);
         }
         ControlFlow::Continue(())
+    }
+
+    /// As python-chess passes over them.
+    fn lenient_parentheses(&self) -> bool {
+        true
     }
 
     fn begin_variation(&mut self) -> ControlFlow<Break, Variation> {
@@ -644,6 +650,16 @@ mod tests {
         let e5 = t.next(*e4).unwrap();
         assert_eq!(t.node(e5).comment, "");
         assert_eq!(t.node(t.next(e5).unwrap()).comment, "\nx\n y");
+    }
+
+    #[test]
+    fn stray_parentheses_are_passed_over() {
+        let t = tree("1. e4 (1. d4))) !? *");
+        assert_eq!(uci(&t, t.variations(NodeId::ROOT)), ["e2e4", "d2d4"]);
+        assert_eq!(t.node(t.variations(NodeId::ROOT)[0]).nags, [5]);
+        let t = tree("((( 1. c4 *");
+        assert_eq!(uci(&t, t.variations(NodeId::ROOT)), ["c2c4"]);
+        assert!(PgnReader::from_text("1. e4 ) *").next().unwrap().is_err());
     }
 
     #[test]

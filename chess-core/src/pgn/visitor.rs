@@ -236,6 +236,13 @@ pub trait Visitor {
         ControlFlow::Continue(Variation::Skip)
     }
 
+    /// Whether a `)` with no variation open and a `(` before any move of its line are passed
+    /// over, as python-chess passes over them, rather than errors (the default). Asked once
+    /// per game.
+    fn lenient_parentheses(&self) -> bool {
+        false
+    }
+
     /// Called at the `)` of a variation that was entered.
     fn end_variation(&mut self) -> ControlFlow<Break> {
         ControlFlow::Continue(())
