@@ -114,7 +114,7 @@ impl TreeNode {
 /// assert_eq!(tree.variations(NodeId::ROOT), [e4, d4]);
 /// tree.promote_to_main(d4);
 /// assert_eq!(tree.variations(NodeId::ROOT), [d4, e4]);
-/// assert_eq!(tree.position(e4)?.piece_at(Square::E4).map(|p| p.to_char()), Some('P'));
+/// assert_eq!(tree.position(e4)?.piece_at(Square::E4).map(|p| p.char()), Some('P'));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
