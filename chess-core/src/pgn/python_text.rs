@@ -169,7 +169,7 @@ mod tests {
     fn digits_of_every_script() {
         assert_eq!(decimal_digit('7'), Some(7));
         assert_eq!(decimal_digit('٣'), Some(3));
-        assert_eq!(decimal_digit('９'), Some(9));
+        assert_eq!(decimal_digit('\u{ff19}'), Some(9)); // a full-width 9
         assert_eq!(decimal_digit('\u{1fbf9}'), Some(9));
         assert_eq!(decimal_digit('a'), None);
         assert_eq!(decimal_digit('\u{2f}'), None);
