@@ -492,8 +492,9 @@ class GameNode(abc.ABC):
         """Sets (or with ``None`` removes) the comment's first ``[%emt]``."""
         self.comment = comment_with_emt(self.comment, seconds)
 
+    @abc.abstractmethod
     def accept(self, visitor: "BaseVisitor[ResultT]") -> ResultT:
-        raise NotImplementedError
+        """Walks the node in PGN order with ``visitor`` (``Game`` and ``ChildNode`` say how)."""
 
     def accept_subgame(self, visitor: "BaseVisitor[ResultT]") -> ResultT:
         """Walks the headers and the nodes after this one, as a game starting here."""
