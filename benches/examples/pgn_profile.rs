@@ -1,6 +1,6 @@
 //! Reads a PGN file with chess-core's reader, for profiling (`valgrind --tool=callgrind`).
 //!
-//! Usage: cargo run --release -p chess-benches --example pgn_profile -- FILE [tree|headers|skip|stream|stream-keys|stream-headers|peer|peer-headers] [--from-file | --repeat N]
+//! Usage: cargo run --release -p chess-benches --example pgn_profile -- FILE [tree|builder|headers|skip|stream|stream-keys|stream-headers|peer|peer-headers] [--from-file | --repeat N]
 //!
 //! With `--from-file` chess-core streams the file through a `BufReader` (for peak-memory
 //! measurements with `/usr/bin/time -v`); otherwise the file is read into memory first.
@@ -13,11 +13,11 @@ use peer_pgn::{PeerHeaders, PeerMainline};
 
 use std::ops::ControlFlow;
 
-use chess_core::pgn::{Break, LineSource, PgnReader, Visitor};
+use chess_core::pgn::{Break, LineSource, PgnReader, TreeBuilder, Variations, Visitor};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let usage = "usage: pgn_profile FILE [tree|headers|skip|stream|stream-keys|stream-headers|peer|peer-headers] [--from-file | --repeat N]";
+    let usage = "usage: pgn_profile FILE [tree|builder|headers|skip|stream|stream-keys|stream-headers|peer|peer-headers] [--from-file | --repeat N]";
     let path = args.next().expect(usage);
     let mode = args.next().unwrap_or_else(|| "tree".to_string());
     let option = args.next();
@@ -70,6 +70,16 @@ fn run<S: LineSource>(mut reader: PgnReader<S>, mode: &str) -> (usize, usize, us
                 errors += usize::from(game.is_err());
             }
             moves = visitor.moves;
+        }
+        "builder" => {
+            let mut builder = TreeBuilder::new(Variations::Keep);
+            while let Some(game) = reader.visit(&mut builder) {
+                match game {
+                    Ok(tree) => moves += tree.len() - 1,
+                    Err(_) => errors += 1,
+                }
+                games += 1;
+            }
         }
         _ => {
             for game in reader {

@@ -23,6 +23,7 @@ mod board;
 mod editing;
 mod engine;
 mod errors;
+mod game_text;
 mod moves;
 mod pgn;
 mod pickling;

@@ -7,20 +7,22 @@
 use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
+use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use chess_core::pgn::annotation::{self, Arrow, ArrowColor, Eval, EvalScore};
 use chess_core::pgn::{
-    ExportOptions, Exporter, GameLines, GameTree as CoreTree, LineKind, NodeId, PgnError, PgnReader, PgnResult,
-    PgnText, SEVEN_TAG_ROSTER, Step, TimeControl, TimeControlKind, TreeBuilder, Variations, Walk,
+    Break, ExportOptions, Exporter, GameTree as CoreTree, NodeId, PgnError, PgnReader, PgnResult, PgnText,
+    SEVEN_TAG_ROSTER, Step, TimeControl, TimeControlKind, TreeBuilder, Variations, Visitor, Walk,
 };
 use chess_core::{CastlingMode, Move as CoreMove, Position, Square};
 use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyMemoryView, PyString};
+use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::board::Board;
 use crate::errors::IllegalMoveError;
+use crate::game_text::{append_chunk, first_game_text, next_game_text};
 use crate::moves::Move;
 
 /// The Python moves of `moves` played from `start`, as python-chess writes them (castling as
@@ -85,21 +87,41 @@ pub(crate) fn make_board<'py>(
 /// The native half of `chess_core.pgn.Game`: chess-core's game tree (tags, start position,
 /// nodes with moves, comments and NAGs), its nodes addressed by number (0 is the root). The
 /// Python node classes are views over it, made when a program asks for them.
+///
+/// A tree read from a file keeps the game's text until it is first asked for anything but
+/// its tags, and is built then: a program that only looks at headers never reads the moves.
 #[pyclass(module = "chess_core.pgn", name = "GameTree")]
 pub struct GameTree {
     tree: CoreTree,
+    /// The errors met reading the game.
+    errors: Vec<String>,
+    /// The game's PGN text, while the tree is not built from it yet.
+    unread: Option<String>,
     /// The position at the node last added to or asked for, so that a line built move by
     /// move costs no replay from the root.
     cursor: Option<(NodeId, Position)>,
 }
 
 impl GameTree {
-    fn wrap(tree: CoreTree) -> GameTree {
-        GameTree { tree, cursor: None }
+    fn wrap(tree: CoreTree, errors: Vec<String>) -> GameTree {
+        GameTree { tree, errors, unread: None, cursor: None }
     }
 
-    fn id(&self, index: usize) -> PyResult<NodeId> {
-        self.tree.id(index).ok_or_else(|| PyIndexError::new_err(format!("no node {index} in this game")))
+    /// A tree to be read from `text` (its first game) when first asked for.
+    fn unread(text: String) -> GameTree {
+        GameTree { unread: Some(text), ..GameTree::new() }
+    }
+
+    /// The tree, read from the game's text first if it is not yet.
+    fn core(&mut self) -> &mut CoreTree {
+        if let Some(text) = self.unread.take() {
+            (self.tree, self.errors) = read_tree(&text);
+        }
+        &mut self.tree
+    }
+
+    fn id(&mut self, index: usize) -> PyResult<NodeId> {
+        self.core().id(index).ok_or_else(|| PyIndexError::new_err(format!("no node {index} in this game")))
     }
 
     /// The position at `id`.
@@ -109,14 +131,61 @@ impl GameTree {
         {
             return Ok(pos);
         }
-        let pos = self.tree.position(id).map_err(|e| PyValueError::new_err(format!("illegal move in game: {e}")))?;
+        let pos = self.core().position(id).map_err(|e| PyValueError::new_err(format!("illegal move in game: {e}")))?;
         self.cursor = Some((id, pos));
         Ok(pos)
     }
 
-    fn py_move(&self, id: NodeId) -> Move {
-        Move::from_uci_move(self.tree.node(id).mv.to_uci(self.tree.start.castling_mode()))
+    fn py_move(&mut self, id: NodeId) -> Move {
+        let tree = self.core();
+        Move::from_uci_move(tree.node(id).mv.to_uci(tree.start.castling_mode()))
     }
+
+    /// The tags of a tree not read yet, from its tag section alone (as python-chess's
+    /// `HeadersBuilder` gets them; the roster's `Result` not taken from the movetext);
+    /// `None` when the tree is read already.
+    fn unread_tags<'py>(&self, py: Python<'py>) -> Option<PyTags<'py>> {
+        let text = self.unread.as_deref()?;
+        let mut tags = PyTags { py, roster: Vec::new(), others: Vec::new(), result_known: false };
+        // After a malformed tag, the tags before it.
+        let _ = PgnReader::from_text(text).visit(&mut tags);
+        Some(tags)
+    }
+}
+
+/// A game's tags as Python `(name, value)` pairs, those of the seven-tag roster apart from
+/// the others, each in the order read.
+struct PyTags<'py> {
+    py: Python<'py>,
+    roster: Vec<Bound<'py, PyTuple>>,
+    others: Vec<Bound<'py, PyTuple>>,
+    /// Whether the last `Result` tag read holds a result (not `*`).
+    result_known: bool,
+}
+
+impl Visitor for PyTags<'_> {
+    type Output = ();
+
+    fn tag(&mut self, name: &str, value: &str) -> ControlFlow<Break> {
+        let pair = PyTuple::new(self.py, [PyString::new(self.py, name), PyString::new(self.py, value)]);
+        if let Ok(pair) = pair {
+            if SEVEN_TAG_ROSTER.iter().any(|(roster, _)| *roster == name) {
+                if name == "Result" {
+                    self.result_known = value != "*";
+                }
+                self.roster.push(pair);
+            } else {
+                self.others.push(pair);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_tags(&mut self) -> ControlFlow<Break> {
+        ControlFlow::Break(Break::SkipGame)
+    }
+
+    fn end_game(&mut self) {}
 }
 
 #[pymethods]
@@ -124,45 +193,73 @@ impl GameTree {
     /// A tree of the root alone at the standard position, with no tags.
     #[new]
     fn new() -> GameTree {
-        GameTree::wrap(CoreTree::new(Position::new()))
+        GameTree::wrap(CoreTree::new(Position::new()), Vec::new())
+    }
+
+    /// The errors met reading the game.
+    fn errors(&mut self) -> Vec<String> {
+        self.core();
+        self.errors.clone()
     }
 
     /// Sets the start position to `board`'s (it must be a legal position).
     fn set_start(&mut self, board: PyRef<'_, Board>) -> PyResult<()> {
-        self.tree.start = board.legal_position()?;
+        self.core().start = board.legal_position()?;
         self.cursor = None;
         Ok(())
     }
 
     /// A board at the start position.
-    fn start_board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Board>> {
-        make_board(py, &self.tree.start, [])
+    fn start_board<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, Board>> {
+        make_board(py, &self.core().start, [])
     }
 
-    /// The tags, in order.
-    fn tags(&self) -> Vec<(&str, &str)> {
-        self.tree.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect()
+    /// The tags as `(name, value)` pairs, those of the seven-tag roster apart from the
+    /// others, each in the order read (python-chess's `Headers` keeps the last value of a
+    /// name, where it first came). `Result` comes from the movetext when its tag is missing or
+    /// `*` (python-chess's `GameBuilder`), or with `tags_only` from the tags alone (its
+    /// `HeadersBuilder`). A tree not read yet is read only when the movetext's result is
+    /// needed.
+    #[pyo3(signature = (*, tags_only = false))]
+    #[allow(clippy::type_complexity)]
+    fn headers<'py>(
+        &mut self,
+        py: Python<'py>,
+        tags_only: bool,
+    ) -> (Vec<Bound<'py, PyTuple>>, Vec<Bound<'py, PyTuple>>) {
+        if let Some(tags) = self.unread_tags(py)
+            && (tags_only || tags.result_known)
+        {
+            return (tags.roster, tags.others);
+        }
+        let mut tags = PyTags { py, roster: Vec::new(), others: Vec::new(), result_known: false };
+        for (name, value) in &self.core().tags {
+            let _ = tags.tag(name, value);
+        }
+        (tags.roster, tags.others)
     }
 
     fn set_tags(&mut self, tags: Vec<(String, String)>) {
-        self.tree.tags = tags.into_iter().map(|(n, v)| (n.into(), v.into())).collect();
+        self.core().tags = tags.into_iter().map(|(n, v)| (n.into(), v.into())).collect();
     }
 
     /// The number of nodes ever added (removed ones included).
-    fn __len__(&self) -> usize {
-        self.tree.len()
+    fn __len__(&mut self) -> usize {
+        self.core().len()
     }
 
-    fn parent(&self, id: usize) -> PyResult<Option<usize>> {
-        Ok(self.tree.parent(self.id(id)?).map(NodeId::index))
+    fn parent(&mut self, id: usize) -> PyResult<Option<usize>> {
+        let id = self.id(id)?;
+        Ok(self.tree.parent(id).map(NodeId::index))
     }
 
-    fn variations(&self, id: usize) -> PyResult<Vec<usize>> {
-        Ok(self.tree.variations(self.id(id)?).iter().map(|c| c.index()).collect())
+    fn variations(&mut self, id: usize) -> PyResult<Vec<usize>> {
+        let id = self.id(id)?;
+        Ok(self.tree.variations(id).iter().map(|c| c.index()).collect())
     }
 
     #[pyo3(name = "move")]
-    fn node_move(&self, py: Python<'_>, id: usize) -> PyResult<Option<Py<Move>>> {
+    fn node_move(&mut self, py: Python<'_>, id: usize) -> PyResult<Option<Py<Move>>> {
         let id = self.id(id)?;
         if id == NodeId::ROOT {
             return Ok(None);
@@ -170,8 +267,9 @@ impl GameTree {
         self.py_move(id).to_object(py).map(Some)
     }
 
-    fn comment(&self, id: usize) -> PyResult<&str> {
-        Ok(&self.tree.node(self.id(id)?).comment)
+    fn comment(&mut self, id: usize) -> PyResult<&str> {
+        let id = self.id(id)?;
+        Ok(&self.tree.node(id).comment)
     }
 
     fn set_comment(&mut self, id: usize, text: String) -> PyResult<()> {
@@ -180,8 +278,9 @@ impl GameTree {
         Ok(())
     }
 
-    fn starting_comment(&self, id: usize) -> PyResult<&str> {
-        Ok(&self.tree.node(self.id(id)?).starting_comment)
+    fn starting_comment(&mut self, id: usize) -> PyResult<&str> {
+        let id = self.id(id)?;
+        Ok(&self.tree.node(id).starting_comment)
     }
 
     fn set_starting_comment(&mut self, id: usize, text: String) -> PyResult<()> {
@@ -190,8 +289,9 @@ impl GameTree {
         Ok(())
     }
 
-    fn nags(&self, id: usize) -> PyResult<Vec<u16>> {
-        Ok(self.tree.node(self.id(id)?).nags.iter().map(|&nag| u16::from(nag)).collect())
+    fn nags(&mut self, id: usize) -> PyResult<Vec<u16>> {
+        let id = self.id(id)?;
+        Ok(self.tree.node(id).nags.iter().map(|&nag| u16::from(nag)).collect())
     }
 
     /// Sets the NAGs (each 0 to 255), kept in increasing order, each once.
@@ -253,8 +353,9 @@ impl GameTree {
     }
 
     /// The ply of the position at `id`, as `Board.ply()` counts it.
-    fn ply(&self, id: usize) -> PyResult<usize> {
-        Ok(self.tree.start.to_setup().ply() as usize + self.tree.depth(self.id(id)?))
+    fn ply(&mut self, id: usize) -> PyResult<usize> {
+        let id = self.id(id)?;
+        Ok(self.tree.start.to_setup().ply() as usize + self.tree.depth(id))
     }
 
     /// The move of `id` in SAN, from its parent's position.
@@ -267,7 +368,7 @@ impl GameTree {
 
     /// The move of `id` in UCI (castling as the king's move, or king takes rook with `chess960`).
     #[pyo3(signature = (id, chess960 = None))]
-    fn uci(&self, id: usize, chess960: Option<bool>) -> PyResult<String> {
+    fn uci(&mut self, id: usize, chess960: Option<bool>) -> PyResult<String> {
         let id = self.id(id)?;
         let mv = self.tree.node(id).mv;
         let chess960 = chess960.unwrap_or(self.tree.start.castling_mode().is_chess960());
@@ -276,7 +377,7 @@ impl GameTree {
     }
 
     /// The top of `id`'s tree: the root, or the top of a removed subtree.
-    fn root_of(&self, id: usize) -> PyResult<usize> {
+    fn root_of(&mut self, id: usize) -> PyResult<usize> {
         let mut id = self.id(id)?;
         while let Some(parent) = self.tree.parent(id) {
             id = parent;
@@ -285,50 +386,58 @@ impl GameTree {
     }
 
     /// The last node of the main line from `id`.
-    fn end(&self, id: usize) -> PyResult<usize> {
-        Ok(self.tree.end(self.id(id)?).index())
+    fn end(&mut self, id: usize) -> PyResult<usize> {
+        let id = self.id(id)?;
+        Ok(self.tree.end(id).index())
     }
 
     /// Whether `id` is on the main line from the root.
-    fn is_mainline(&self, id: usize) -> PyResult<bool> {
+    fn is_mainline(&mut self, id: usize) -> PyResult<bool> {
         let id = self.id(id)?;
         Ok(self.tree.root_path_is_mainline(id))
     }
 
     /// The nodes of the main line after `id`.
-    fn mainline(&self, id: usize) -> PyResult<Vec<usize>> {
-        Ok(self.tree.mainline(self.id(id)?).map(NodeId::index).collect())
+    fn mainline(&mut self, id: usize) -> PyResult<Vec<usize>> {
+        let id = self.id(id)?;
+        Ok(self.tree.mainline(id).map(NodeId::index).collect())
     }
 
     /// The moves of the main line after `id`.
-    fn mainline_moves(&self, py: Python<'_>, id: usize) -> PyResult<Vec<Py<Move>>> {
-        self.tree.mainline(self.id(id)?).map(|c| self.py_move(c).to_object(py)).collect()
+    fn mainline_moves(&mut self, py: Python<'_>, id: usize) -> PyResult<Vec<Py<Move>>> {
+        let id = self.id(id)?;
+        let mode = self.tree.start.castling_mode();
+        self.tree.mainline(id).map(|c| Move::from_uci_move(self.tree.node(c).mv.to_uci(mode)).to_object(py)).collect()
     }
 
     /// The comment of each main-line move from the root (`None` where there is none).
-    fn mainline_comments(&self) -> Vec<Option<&str>> {
-        let comment = |id| Some(self.tree.node(id).comment.as_str()).filter(|c| !c.is_empty());
-        self.tree.mainline(NodeId::ROOT).map(comment).collect()
+    fn mainline_comments(&mut self) -> Vec<Option<&str>> {
+        let tree = &*self.core();
+        let comment = |id| Some(tree.node(id).comment.as_str()).filter(|c| !c.is_empty());
+        tree.mainline(NodeId::ROOT).map(comment).collect()
     }
 
     /// The NAGs of each main-line move from the root.
-    fn mainline_nags(&self) -> Vec<Vec<u16>> {
-        let nags = |id| self.tree.node(id).nags.iter().map(|&nag| u16::from(nag)).collect();
-        self.tree.mainline(NodeId::ROOT).map(nags).collect()
+    fn mainline_nags(&mut self) -> Vec<Vec<u16>> {
+        let tree = &*self.core();
+        let nags = |id| tree.node(id).nags.iter().map(|&nag| u16::from(nag)).collect();
+        tree.mainline(NodeId::ROOT).map(nags).collect()
     }
 
     /// The number of alternatives to each main-line move from the root.
-    fn variation_counts(&self) -> Vec<usize> {
-        let parents = core::iter::once(NodeId::ROOT).chain(self.tree.mainline(NodeId::ROOT));
-        parents.map(|p| self.tree.variations(p).len()).filter(|&n| n > 0).map(|n| n - 1).collect()
+    fn variation_counts(&mut self) -> Vec<usize> {
+        let tree = &*self.core();
+        let parents = core::iter::once(NodeId::ROOT).chain(tree.mainline(NodeId::ROOT));
+        parents.map(|p| tree.variations(p).len()).filter(|&n| n > 0).map(|n| n - 1).collect()
     }
 
     /// The FEN of the start and of the position after each main-line move.
-    fn fens(&self) -> PyResult<Vec<String>> {
-        let mut pos = self.tree.start;
+    fn fens(&mut self) -> PyResult<Vec<String>> {
+        let tree = &*self.core();
+        let mut pos = tree.start;
         let mut fens = vec![pos.to_fen()];
-        for id in self.tree.mainline(NodeId::ROOT) {
-            let mv = self.tree.node(id).mv;
+        for id in tree.mainline(NodeId::ROOT) {
+            let mv = tree.node(id).mv;
             let played = if mv.is_null() { pos.play_null() } else { pos.play(mv) };
             played.map_err(|e| PyValueError::new_err(format!("illegal move in game: {e}")))?;
             fens.push(pos.to_fen());
@@ -338,17 +447,18 @@ impl GameTree {
 
     /// The game in python-chess's PGN layout, as its `StringExporter` writes it.
     #[pyo3(signature = (*, columns, headers, comments, variations))]
-    fn export(&self, columns: Option<usize>, headers: bool, comments: bool, variations: bool) -> PyResult<String> {
+    fn export(&mut self, columns: Option<usize>, headers: bool, comments: bool, variations: bool) -> PyResult<String> {
         let mut out = Exporter::new(ExportOptions { columns, headers, comments, variations });
-        self.tree.export(&mut out).map_err(|e| PyValueError::new_err(format!("illegal move in game: {e}")))?;
+        self.core().export(&mut out).map_err(|e| PyValueError::new_err(format!("illegal move in game: {e}")))?;
         Ok(out.text())
     }
 
     /// A walk in PGN order from `id` (`GameNode.accept`).
     fn walk(slf: Bound<'_, Self>, id: usize, sidelines: bool) -> PyResult<TreeWalk> {
         let walk = {
-            let this = slf.borrow();
-            this.tree.walk(this.id(id)?, sidelines)
+            let mut this = slf.borrow_mut();
+            let id = this.id(id)?;
+            this.tree.walk(id, sidelines)
         };
         Ok(TreeWalk { tree: slf.unbind(), walk })
     }
@@ -358,15 +468,16 @@ impl GameTree {
     /// reachable from the root (renumbered in walk order, the root 0) its parent, UCI move,
     /// comment, starting comment and NAGs. Nodes removed from the tree are left out.
     #[allow(clippy::type_complexity)]
-    fn __getstate__(&self) -> (String, bool, Vec<(&str, &str)>, &str, Vec<PickledNode<'_>>) {
-        let mut number = vec![usize::MAX; self.tree.len()];
+    fn __getstate__(&mut self) -> (String, bool, Vec<(&str, &str)>, &str, Vec<PickledNode<'_>>) {
+        let tree = &*self.core();
+        let mut number = vec![usize::MAX; tree.len()];
         number[0] = 0;
         let mut nodes = Vec::new();
         let mut stack = vec![NodeId::ROOT];
         while let Some(parent) = stack.pop() {
-            for &id in self.tree.variations(parent) {
+            for &id in tree.variations(parent) {
                 number[id.index()] = nodes.len() + 1;
-                let node = self.tree.node(id);
+                let node = tree.node(id);
                 let uci = node.mv.to_uci_chess960().to_string();
                 nodes.push((
                     number[parent.index()],
@@ -378,9 +489,10 @@ impl GameTree {
                 stack.push(id);
             }
         }
-        let start = &self.tree.start;
-        let comment = self.tree.node(NodeId::ROOT).comment.as_str();
-        (start.to_fen(), start.castling_mode().is_chess960(), self.tags(), comment, nodes)
+        let start = &tree.start;
+        let comment = tree.node(NodeId::ROOT).comment.as_str();
+        let tags = tree.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+        (start.to_fen(), start.castling_mode().is_chess960(), tags, comment, nodes)
     }
 
     #[allow(clippy::type_complexity)]
@@ -404,7 +516,7 @@ impl GameTree {
             let node = tree.node_mut(id);
             (node.comment, node.starting_comment, node.nags) = (comment, starting, nags);
         }
-        *self = GameTree::wrap(tree);
+        *self = GameTree::wrap(tree, Vec::new());
         Ok(())
     }
 }
@@ -511,84 +623,27 @@ impl PgnLayout {
     }
 }
 
-/// A tree and the errors met reading it, from a reader's result (the tree as far as it was
-/// read, on an error).
-fn from_result(result: Result<CoreTree, PgnError>, builder: &mut TreeBuilder) -> PyResult<(GameTree, Vec<String>)> {
-    match result {
-        Ok(tree) => Ok((GameTree::wrap(tree), Vec::new())),
-        Err(error) if error.kind.is_io() => Err(PyOSError::new_err(error.to_string())),
-        Err(error) => Ok((GameTree::wrap(builder.finish()), vec![error.to_string()])),
-    }
-}
-
-/// Reads the first game of a PGN text: its tree and errors; `None` when it has none.
-#[pyfunction]
-pub fn read_game_text(py: Python<'_>, text: &str) -> PyResult<Option<(GameTree, Vec<String>)>> {
+/// The tree of the first game of a PGN text and the errors met reading it (the tree as far
+/// as it was read, on an error); an empty game when the text has none.
+fn read_tree(text: &str) -> (CoreTree, Vec<String>) {
     let mut builder = TreeBuilder::new(Variations::Keep);
-    let result = py.detach(|| PgnReader::from_text(text).visit(&mut builder));
-    result.map(|result| from_result(result, &mut builder)).transpose()
+    match PgnReader::from_text(text).visit(&mut builder) {
+        Some(Ok(tree)) => (tree, Vec::new()),
+        Some(Err(error)) => (builder.finish(), vec![error.to_string()]),
+        None => (builder.finish(), Vec::new()),
+    }
 }
 
-/// Reads the tags of the first game of a PGN text, passing over its movetext unread; `None`
-/// when it has no game.
+/// The next game of a file object, or the first game of a PGN text (`str`), as python-chess's
+/// `read_game` takes it (the file left just after it); `None` when there is none. Its moves
+/// are read when the tree is first asked for anything but its tags.
 #[pyfunction]
-pub fn read_headers_text(py: Python<'_>, text: &str) -> PyResult<Option<Vec<(String, String)>>> {
-    let result = py.detach(|| PgnReader::from_text(text).read_headers());
-    let tags = match result {
-        None => return Ok(None),
-        Some(Ok(headers)) => headers.tags,
-        Some(Err(error)) => error.partial.map(|game| game.tags).unwrap_or_default(),
+pub fn read_game_tree(handle: &Bound<'_, PyAny>) -> PyResult<Option<GameTree>> {
+    let text = match handle.cast::<PyString>() {
+        Ok(text) => first_game_text(&text.to_cow()?),
+        Err(_) => next_game_text(handle)?,
     };
-    Ok(Some(tags.into_iter().map(|(name, value)| (name.into(), value.into())).collect()))
-}
-
-/// Appends what a file object's `read()` or `readline()` gave: `str` (as UTF-8), `bytes`, or
-/// any other bytes-like object (bytearray, memoryview, array, mmap: its buffer); another type
-/// raises `TypeError`.
-fn append_chunk(chunk: &Bound<'_, PyAny>, out: &mut Vec<u8>) -> PyResult<()> {
-    if let Ok(text) = chunk.cast::<PyString>() {
-        out.extend_from_slice(text.to_cow()?.as_bytes());
-    } else if let Ok(bytes) = chunk.cast::<PyBytes>() {
-        out.extend_from_slice(bytes.as_bytes());
-    } else {
-        let view = PyMemoryView::from(chunk)?;
-        let bytes = view.call_method0("tobytes")?;
-        out.extend_from_slice(bytes.cast::<PyBytes>()?.as_bytes());
-    }
-    Ok(())
-}
-
-/// Reads the next game's lines from a file object, a line at a time (`readline()`), so that
-/// the file is left just after the game, where python-chess's `read_game` leaves it
-/// ([`GameLines`]); the text is empty at the end of the file. Bytes that are not UTF-8 read
-/// as replacement characters.
-#[pyfunction]
-pub fn read_game_lines(handle: &Bound<'_, PyAny>) -> PyResult<String> {
-    let readline = handle.getattr("readline")?;
-    let mut lines = GameLines::new();
-    let mut text = Vec::new();
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        append_chunk(&readline.call0()?, &mut line)?;
-        if line.is_empty() {
-            break;
-        }
-        let bytes = if lines.started() || !text.is_empty() {
-            &line[..]
-        } else {
-            line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(&line)
-        };
-        match lines.line(bytes) {
-            LineKind::Part => text.extend_from_slice(bytes),
-            LineKind::Skip => {}
-            LineKind::End => break,
-        }
-    }
-    Ok(match String::from_utf8(text) {
-        Ok(text) => text,
-        Err(error) => String::from_utf8_lossy(error.as_bytes()).into_owned(),
-    })
+    Ok((!text.is_empty()).then(|| GameTree::unread(text)))
 }
 
 /// The exception a Python file object raised, kept to be raised again in place of the
@@ -742,9 +797,7 @@ impl GameReader {
                 Err(raised.unwrap_or_else(|| PyOSError::new_err(error.to_string())))
             }
             Some(Item::Game(Err(error))) => Err(PyOSError::new_err(error.to_string())),
-            Some(Item::Game(Ok((tree, errors)))) => {
-                Ok(Some((Py::new(py, GameTree::wrap(tree))?, errors).into_pyobject(py)?.into_any().unbind()))
-            }
+            Some(Item::Game(Ok((tree, errors)))) => Ok(Some(Py::new(py, GameTree::wrap(tree, errors))?.into_any())),
         }
     }
 }
@@ -855,9 +908,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<TreeWalk>()?;
     m.add_class::<PgnLayout>()?;
     m.add_class::<GameReader>()?;
-    m.add_function(wrap_pyfunction!(read_game_text, m)?)?;
-    m.add_function(wrap_pyfunction!(read_headers_text, m)?)?;
-    m.add_function(wrap_pyfunction!(read_game_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(read_game_tree, m)?)?;
     for function in [
         wrap_pyfunction!(comment_clock, m)?,
         wrap_pyfunction!(comment_with_clock, m)?,

@@ -215,6 +215,52 @@ def test_every_repository_file_reads_as_python_chess_reads_it(path: Path) -> Non
 
 
 @needs_data
+@pytest.mark.parametrize("path", sorted(DATA.glob("*.pgn")) if DATA.is_dir() else [], ids=lambda p: p.name)
+def test_a_handle_reads_game_by_game_as_python_chess_reads_it(path: Path) -> None:
+    """``read_game`` and ``read_headers`` in a loop over a file: each game's headers (asked
+    before its moves, which are read only then), moves and result, the tags ``read_headers``
+    gives, and where each leaves the file, against python-chess's."""
+    handles = [open(path, encoding="utf-8-sig") for _ in range(4)]
+    try:
+        theirs_games, mine_games, theirs_tags, mine_tags = handles
+        for _ in range(25):
+            theirs = chess.pgn.read_game(theirs_games)
+            mine = chess_core.pgn.read_game(mine_games)
+            assert (mine is None) == (theirs is None) and mine_games.tell() == theirs_games.tell()
+            if theirs is None or mine is None:
+                break
+            assert list(mine.headers.items()) == list(theirs.headers.items())
+            if not theirs.errors:
+                assert [m.uci() for m in mine.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()]
+                assert mine.errors == []
+            theirs_headers = chess.pgn.read_headers(theirs_tags)
+            mine_headers = chess_core.pgn.read_headers(mine_tags)
+            assert theirs_headers is not None and mine_headers is not None
+            assert list(mine_headers.items()) == list(theirs_headers.items())
+            assert mine_tags.tell() == theirs_tags.tell()
+    finally:
+        for handle in handles:
+            handle.close()
+
+
+def test_a_game_read_from_a_handle_is_what_python_chess_reads() -> None:
+    # Comment lines and blank lines before a game; a `Result` tag of `*` taken from the
+    # movetext (by read_game, not by read_headers); a tag python-chess's reader passes over.
+    text = '% escape\n\n; comment\n\n\n[_bad "x"]\n[Result "*"]\n[White "A"]\n\n1. e4 {c} 1-0\n\n\n1. d4 *\n'
+
+    def read_all(read: Callable[[Any], Any]) -> List[Any]:
+        handle = io.StringIO(text)
+        items = [read(handle) for _ in range(3)]
+        assert items[2] is None and handle.tell() == len(text)
+        return [(list(item.headers.items()), str(item)) if hasattr(item, "headers") else list(item.items()) for item in items[:2]]
+
+    assert read_all(chess_core.pgn.read_game) == read_all(chess.pgn.read_game)
+    assert read_all(chess_core.pgn.read_headers) == read_all(chess.pgn.read_headers)
+    game = chess_core.pgn.read_game(io.StringIO(text))
+    assert game is not None and game.headers["Result"] == "1-0" and "_bad" not in game.headers
+
+
+@needs_data
 def test_the_largest_file_reads_whole() -> None:
     path = max(DATA.glob("*.pgn"), key=lambda p: p.stat().st_size)
     text = path.read_text(encoding="utf-8-sig")

@@ -52,9 +52,13 @@ impl GameLines {
     }
 
     /// Tells what `line` is to the game, and takes it into account. A byte-order mark at the
-    /// start of the first line is the caller's to drop.
+    /// start of the first line is the caller's to drop. Blank lines and comment lines (`%`,
+    /// `;`) before the game are not part of it.
     pub fn line(&mut self, line: &[u8]) -> LineKind {
         let text = line.trim_ascii();
+        if !self.started && (line.starts_with(b"%") || line.starts_with(b";")) {
+            return LineKind::Skip;
+        }
         if text.is_empty() {
             self.blank_lines += 1;
             if (self.in_movetext && !self.in_comment) || (self.started && self.blank_lines > 1) {
@@ -110,5 +114,11 @@ mod tests {
         // A `{` in a comment is text: the `}` closes it.
         assert_eq!(kinds(&["1. e4 {a { b", "", "c} e5", " "]), [Part, Part, Part, End]);
         assert_eq!(kinds(&["  ", "\t", "1. d4"]), [Skip, Skip, Part]);
+        // Comment lines before the game are passed over, blank lines after them too.
+        assert_eq!(
+            kinds(&["% x", "", "; y", "", "[A \"1\"]", "", "1. e4", ""]),
+            [Skip, Skip, Skip, Skip, Part, Part, Part, End]
+        );
+        assert_eq!(kinds(&[" % x", ""]), [Part, Part]);
     }
 }

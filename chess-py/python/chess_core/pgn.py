@@ -65,9 +65,7 @@ from ._chess_core import (
     comment_with_emt,
     comment_with_eval,
     parse_time_control as _parse_time_control,
-    read_game_lines,
-    read_game_text,
-    read_headers_text,
+    read_game_tree,
 )
 from .svg import Arrow
 
@@ -105,7 +103,9 @@ NAG_NOVELTY = 146
 
 TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
 _ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?", "Result": "*"}
-_TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
+_NAME = r"[A-Za-z0-9][A-Za-z0-9_+#=:-]*"
+_TAG_NAME = re.compile(rf"^{_NAME}\Z")
+_TAG_NAMES = re.compile(rf"{_NAME}(?:\n{_NAME})*")  # names, one per line
 _CHESS960 = ["chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random"]
 _WILD = ["wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild/5", "wild/6", "wild/7", "wild/8", "wild/8a"]
 
@@ -226,6 +226,21 @@ class Headers(MutableMapping[str, str]):
 
     def copy(self: HeadersT) -> HeadersT:
         return type(self)(self)
+
+    @classmethod
+    def _read(cls: Type[HeadersT], roster: List[Tuple[str, str]], others: List[Tuple[str, str]], *, defaults: bool = True) -> HeadersT:
+        """The headers of a game read (``GameTree.headers``: the roster's tags and the others,
+        each in the order read), over the roster's ``defaults`` or none. A tag ``__setitem__``
+        would refuse is left out, as python-chess's reader passes over its line."""
+        tags = dict(others)
+        values = "".join(tags.values())
+        if (tags and not _TAG_NAMES.fullmatch("\n".join(tags))) or "\n" in values or "\r" in values:
+            tags = {name: value for name, value in tags.items() if _TAG_NAME.match(name) and "\n" not in value and "\r" not in value}
+        headers = cls.__new__(cls)
+        headers._tag_roster = _ROSTER_DEFAULTS.copy() if defaults else {}
+        headers._tag_roster.update(roster)
+        headers._others = tags
+        return headers
 
     def __copy__(self: HeadersT) -> HeadersT:
         return self.copy()
@@ -626,25 +641,36 @@ class Game(GameNode):
     """The root of a game tree: its headers, the start position they give, the moves."""
 
     def __init__(self, headers: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None) -> None:
-        self._attach(GameTree(), [])
+        self._attach(GameTree())
         self.headers = Headers(headers)
 
-    def _attach(self, tree: GameTree, errors: List[Exception]) -> None:
+    def _attach(self, tree: GameTree) -> None:
         self._native = tree
         self._game = self
         self._id = 0
         self._views: Dict[int, GameNode] = {0: self}
         self._headers: Optional[Headers] = None
+        # The FEN and Variant tags the tree's start position was last made from.
         self._synced: Tuple[Optional[str], Optional[str]] = (None, None)
-        self.errors = errors
+        self._errors: Optional[List[Exception]] = None
 
     @classmethod
-    def _read(cls: Type[GameT], tree: GameTree, errors: List[str]) -> GameT:
+    def _read(cls: Type[GameT], tree: GameTree) -> GameT:
+        """A game over a tree read from PGN (its moves read when first asked for)."""
         game = cls.__new__(cls)
-        game._attach(tree, [ValueError(error) for error in errors])
-        tags = dict(tree.tags())
-        game._synced = (tags.get("FEN"), tags.get("Variant"))
+        game._attach(tree)
         return game
+
+    @property
+    def errors(self) -> List[Exception]:
+        """The errors met reading the game (a bad move ends it early), as exceptions."""
+        if self._errors is None:
+            self._errors = [ValueError(error) for error in self._native.errors()]
+        return self._errors
+
+    @errors.setter
+    def errors(self, errors: List[Exception]) -> None:
+        self._errors = errors
 
     def _view(self, id: int) -> GameNode:
         node = self._views.get(id)
@@ -657,7 +683,8 @@ class Game(GameNode):
     @property
     def headers(self) -> Headers:
         if self._headers is None:
-            self._headers = Headers(self._native.tags())
+            self._headers = Headers._read(*self._native.headers())
+            self._synced = (self._headers.get("FEN"), self._headers.get("Variant"))
         return self._headers
 
     @headers.setter
@@ -785,7 +812,9 @@ class Game(GameNode):
 def _unpickle_game(cls: Type[Game], state: Any, errors: List[str]) -> Game:
     tree = GameTree()
     tree.__setstate__(state)
-    return cls._read(tree, errors)
+    game = cls._read(tree)
+    game.errors = [ValueError(error) for error in errors]
+    return game
 
 
 class Mainline(Generic[MainlineMapT]):
@@ -1090,22 +1119,17 @@ def read_game(handle: Union[str, IO[Any]], *, Visitor: Any = GameBuilder) -> Any
     text; ``None`` at the end. A bad move ends the game early and is listed in ``errors``.
     Another ``Visitor`` (a class or factory of a ``BaseVisitor``) is told the game as
     python-chess's reader tells it, and its ``result()`` returned."""
-    text = handle if isinstance(handle, str) else read_game_lines(handle)
-    if not text.strip():
+    tree = read_game_tree(handle)
+    if tree is None:
         return None
+    if Visitor is GameBuilder:
+        return Game._read(tree)
     if Visitor is HeadersBuilder:
-        # The tags alone: the movetext is passed over unread.
-        tags = read_headers_text(text)
-        return None if tags is None else Headers(tags)
+        # The tags alone: the movetext is never read.
+        return Headers._read(*tree.headers(tags_only=True), defaults=False)
     if Visitor is SkipVisitor:
         return True
-    read = read_game_text(text)
-    if read is None:
-        return None
-    tree, errors = read
-    if Visitor is GameBuilder:
-        return Game._read(tree, errors)
-    return _tell(Game._read(tree, errors), Visitor())
+    return _tell(Game._read(tree), Visitor())
 
 
 def _tell(game: Game, visitor: "BaseVisitor[ResultT]") -> ResultT:
@@ -1180,7 +1204,7 @@ def read_games(
         reader = GameReader.open(os.fspath(source), headers_only=headers_only, variations=variations)  # type: ignore[arg-type]
     if headers_only:
         return iter(reader)
-    return (Game._read(tree, errors) for tree, errors in reader)
+    return (Game._read(tree) for tree in reader)
 
 
 def read_headers(handle: Union[str, IO[Any]]) -> Optional[Headers]:
