@@ -17,8 +17,9 @@ use chess_core::pgn::{
 };
 use chess_core::{CastlingMode, Move as CoreMove, Position, Square};
 use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 use crate::board::Board;
 use crate::errors::IllegalMoveError;
@@ -256,6 +257,32 @@ impl GameTree {
     fn variations(&mut self, id: usize) -> PyResult<Vec<usize>> {
         let id = self.id(id)?;
         Ok(self.tree.variations(id).iter().map(|c| c.index()).collect())
+    }
+
+    /// The view of each move from `id` (the main one first): the one `views` (a dict by node
+    /// number) holds, or else a new `view_class` object (with `_game` and `_id` set) that it
+    /// then holds.
+    fn child_views<'py>(
+        &mut self,
+        id: usize,
+        game: &Bound<'py, PyAny>,
+        views: &Bound<'py, PyDict>,
+        view_class: &Bound<'py, PyType>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let py = game.py();
+        let id = self.id(id)?;
+        let view = |child: &NodeId| {
+            let number = child.index();
+            if let Some(view) = views.get_item(number)? {
+                return Ok(view);
+            }
+            let view = view_class.call_method1(intern!(py, "__new__"), (view_class,))?;
+            view.setattr(intern!(py, "_game"), game)?;
+            view.setattr(intern!(py, "_id"), number)?;
+            views.set_item(number, &view)?;
+            Ok(view)
+        };
+        self.tree.variations(id).iter().map(view).collect()
     }
 
     #[pyo3(name = "move")]

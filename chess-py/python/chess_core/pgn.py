@@ -309,19 +309,21 @@ class GameNode(abc.ABC):
         parent = self._tree.parent(self._id)
         return None if parent is None else self._game._view(parent)
 
+    # The properties a walk reads for every node go to the tree without the `_tree` step.
     @property
     def move(self) -> Optional[Move]:
-        return self._tree.move(self._id)
+        return self._game._native.move(self._id)
 
     @property
     def variations(self) -> List["ChildNode"]:
         """The moves from this node (the main one first): a new list each time, so edit the
         tree with the node's methods."""
-        return [self._node(child) for child in self._tree.variations(self._id)]
+        game = self._game
+        return game._native.child_views(self._id, game, game._views, ChildNode)  # type: ignore[return-value]
 
     @property
     def comment(self) -> str:
-        return self._tree.comment(self._id)
+        return self._game._native.comment(self._id)
 
     @comment.setter
     def comment(self, text: str) -> None:
