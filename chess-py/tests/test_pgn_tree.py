@@ -184,6 +184,36 @@ def test_custom_visitors_are_told_what_python_chess_tells_them() -> None:
     assert game.accept(mine()) == their_game.accept(theirs())
 
 
+def recorder(pgn: Any, methods: List[str]) -> Any:
+    """A visitor class of ``pgn`` that defines only ``methods``, each noting its call (boards
+    as FENs, moves in UCI)."""
+
+    def note(name: str) -> Any:
+        def method(self: Any, *args: Any) -> Any:
+            self.calls.append((name, *[a.fen() if hasattr(a, "fen") else a.uci() if hasattr(a, "uci") else a for a in args]))
+            return args[0].parse_san(args[1]) if name == "parse_san" else None
+
+        return method
+
+    def begin_game(self: Any) -> None:
+        self.calls = []
+
+    namespace = {name: note(name) for name in methods}
+    namespace.update(begin_game=begin_game, result=lambda self: self.calls)
+    return type("Recorder", (pgn.BaseVisitor,), namespace)
+
+
+@pytest.mark.parametrize(
+    "methods",
+    [["visit_comment", "visit_nag"], ["visit_move"], ["visit_board", "end_variation"], ["begin_parse_san", "parse_san", "begin_variation"], []],
+)
+def test_visitors_are_told_only_what_they_define_as_python_chess_tells_it(methods: List[str]) -> None:
+    text = "{start} 1. e4 $1 {good} ({alt} 1. d4 d5 $2 (1... Nf6 {deep})) 1... e5 {reply} 2. Nf3 $14 *"
+    mine = chess_core.pgn.read_game(io.StringIO(text), Visitor=recorder(chess_core.pgn, methods))
+    assert mine == chess.pgn.read_game(io.StringIO(text), Visitor=recorder(chess.pgn, methods))
+    assert len(mine) >= 3 * len(methods)
+
+
 ANNOTATE = textwrap.dedent(
     """
     import sys

@@ -1134,9 +1134,16 @@ def read_game(handle: Union[str, IO[Any]], *, Visitor: Any = GameBuilder) -> Any
     return _tell(Game._read(tree), Visitor())
 
 
+def _defines(visitor: "BaseVisitor[Any]", name: str) -> bool:
+    """Whether ``visitor`` has its own method ``name``, not ``BaseVisitor``'s."""
+    return getattr(getattr(visitor, name), "__func__", None) is not getattr(BaseVisitor, name)
+
+
 def _tell(game: Game, visitor: "BaseVisitor[ResultT]") -> ResultT:
     """Tells ``visitor`` a game read, in the order and with the boards python-chess's reader
-    gives: one board per line, each move pushed on it after ``visit_move``."""
+    gives: one board per line, each move pushed on it after ``visit_move``. Only the methods
+    the visitor defines are called (``BaseVisitor``'s do nothing, or parse the SAN whose move
+    the tree holds), and boards are kept only for a visitor that is given them."""
     if visitor.begin_game() is SKIP:
         visitor.end_game()
         return visitor.result()
@@ -1146,41 +1153,46 @@ def _tell(game: Game, visitor: "BaseVisitor[ResultT]") -> ResultT:
     if visitor.end_headers() is SKIP:
         visitor.end_game()
         return visitor.result()
-    boards = [game.board()]
-    visitor.visit_board(boards[-1])
-    if game.comment:
+    begin_parse_san, parse_san = _defines(visitor, "begin_parse_san"), _defines(visitor, "parse_san")
+    boards = [game.board()] if begin_parse_san or parse_san or _defines(visitor, "visit_move") or _defines(visitor, "visit_board") else []
+    comments, nags = _defines(visitor, "visit_comment"), _defines(visitor, "visit_nag")
+    tree = game._native
+    if boards:
+        visitor.visit_board(boards[-1])
+    if comments and game.comment:
         visitor.visit_comment(game.comment)
-    children = game._native.variations(0)
-    walk = game._native.walk(children[0], True) if children else ()
+    children = tree.variations(0)
+    walk = tree.walk(children[0], True) if children else ()
     skipped = 0
     for step, id in walk:
         if step == _VISIT:
-            node = game._view(id)
-            assert isinstance(node, ChildNode)
-            board = boards[-1]
-            if node.starting_comment:
-                visitor.visit_comment(node.starting_comment)
-            if visitor.begin_parse_san(board, node.san()) is not SKIP:
-                move = visitor.parse_san(board, node.san())
-                visitor.visit_move(board, move)
-                board.push(move)
-            visitor.visit_board(board)
-            for nag in node.nags:
-                visitor.visit_nag(nag)
-            if node.comment:
-                visitor.visit_comment(node.comment)
+            if comments and tree.starting_comment(id):
+                visitor.visit_comment(tree.starting_comment(id))
+            if boards:
+                board = boards[-1]
+                san = tree.san(id) if begin_parse_san or parse_san else ""
+                if not begin_parse_san or visitor.begin_parse_san(board, san) is not SKIP:
+                    move = visitor.parse_san(board, san) if parse_san else tree.move(id)
+                    visitor.visit_move(board, move)  # type: ignore[arg-type]  # a node below the root: a move
+                    board.push(move)  # type: ignore[arg-type]
+                visitor.visit_board(board)
+            if nags:
+                for nag in tree.nags(id):
+                    visitor.visit_nag(nag)
+            if comments and tree.comment(id):
+                visitor.visit_comment(tree.comment(id))
         elif step == _BEGIN:
             if visitor.begin_variation() is SKIP:
                 walk.skip_variation()  # type: ignore[union-attr]
                 skipped += 1
-            else:
+            elif boards:
                 board = boards[-1].copy()
                 board.pop()
                 boards.append(board)
         elif step == _END:
             if skipped:
                 skipped -= 1
-            else:
+            elif boards:
                 boards.pop()
             visitor.end_variation()
     for error in game.errors:
