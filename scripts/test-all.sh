@@ -7,7 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step's heading gives the minutes and seconds since the start (CI's budget is 40 minutes).
+step() { printf '\n==> [%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 step "cargo fmt --check"
 cargo fmt --all --check
@@ -161,4 +162,4 @@ npm ci --prefix examples/web/e2e --no-audit --no-fund --silent
 (cd examples/web/e2e && CHESS_WEB_BIN="$web_bin" E2E_ARTIFACTS="$target_dir/web-e2e" npm test --silent)
 
 echo
-echo "all checks passed"
+printf 'all checks passed in %d:%02d\n' $((SECONDS / 60)) $((SECONDS % 60))
