@@ -97,6 +97,17 @@ fi
 step "documentation builds without warnings"
 RUSTDOCFLAGS="-D warnings" cargo doc -p chess-core --no-deps --all-features
 
+step "the crates package for crates.io (RELEASING.md runs the full cargo publish --dry-run)"
+cargo package --quiet --no-verify --allow-dirty -p chess-core -p chess-uci
+
+step "chess-core builds with the Rust its rust-version names (1.87: SSE2 intrinsics safe in #[target_feature] functions)"
+msrv=$(sed -n 's/^rust-version = "\(.*\)"/\1/p' chess-core/Cargo.toml)
+if rustup toolchain install "$msrv" --profile minimal >/dev/null 2>&1; then
+    CARGO_TARGET_DIR="$target_dir/msrv" cargo "+$msrv" check --quiet -p chess-core --all-features
+else
+    echo "skipped: rustup cannot install Rust $msrv here"
+fi
+
 step "fuzz smoke: every cargo-fuzz target for a short time (fuzz/FUZZING.md; nightly toolchain)"
 FUZZ_SECONDS=${FUZZ_SECONDS:-20} bash scripts/fuzz-smoke.sh
 

@@ -147,3 +147,8 @@ pub use uci::{ParseUciError, UciError, UciMove};
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The crate page's example (`chess-core/README.md`), run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;

@@ -223,10 +223,10 @@ impl<'c, R: BufRead, W: Write> Console<'c, R, W> {
             Command::Hint | Command::Resign | Command::Draw if over => self.io.say(Msg::GameIsOver)?,
             Command::Hint => self.hint()?,
             Command::Resign => {
-                if self.confirm(Msg::ConfirmResign)? {
-                    if let Err(refusal) = self.session.resign() {
-                        self.refused(refusal)?;
-                    }
+                if self.confirm(Msg::ConfirmResign)?
+                    && let Err(refusal) = self.session.resign()
+                {
+                    self.refused(refusal)?;
                 }
             }
             Command::Draw => {
@@ -731,7 +731,7 @@ fn san_list(position: &Position, moves: impl Iterator<Item = Move>) -> String {
 
 /// Writes the date `days` after 1970-01-01 as PGN does: `2024.05.01`.
 fn pgn_date(days: u64) -> String {
-    let is_leap = |year: u64| year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let is_leap = |year: u64| year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
     let (mut year, mut days) = (1970, days);
     loop {
         let length = if is_leap(year) { 366 } else { 365 };

@@ -126,12 +126,14 @@ impl Control {
 /// With a book (`OwnBook`), a `go` that bounds the search and names no `searchmoves` plays a
 /// book move of the position at once, when there is one.
 fn think(searcher: &mut Searcher, job: &Job, control: &Control, out: &Output) {
-    if !job.ponder && !job.limits.infinite && job.limits.root_moves.is_empty() {
-        if let Some(found) = searcher.book_move(&job.game.position) {
-            write(out, format_args!("info string book move, weight {}", found.entry.weight));
-            write(out, format_args!("bestmove {}", job.game.position.uci(found.mv)));
-            return;
-        }
+    if !job.ponder
+        && !job.limits.infinite
+        && job.limits.root_moves.is_empty()
+        && let Some(found) = searcher.book_move(&job.game.position)
+    {
+        write(out, format_args!("info string book move, weight {}", found.entry.weight));
+        write(out, format_args!("bestmove {}", job.game.position.uci(found.mv)));
+        return;
     }
     let mut pondering = job.ponder;
     let result = loop {
