@@ -139,6 +139,14 @@ rm -rf "$wheels"
 "$python" -m maturin build --quiet --profile test-release -m chess-py/Cargo.toml --out "$wheels"
 "$python" -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall "$wheels"/chess_core-*.whl
 
+step "chess-py: the wheel installs and runs where there is no Rust (a fresh venv, cargo and rustc off PATH)"
+no_rust="$target_dir/venv-no-rust"
+rm -rf "$no_rust"
+"$python" -m venv "$no_rust"
+"$no_rust/bin/python" -m pip install --quiet --disable-pip-version-check --no-index --no-deps "$wheels"/chess_core-*.whl
+(cd "$no_rust" && env -i PATH="$no_rust/bin:/usr/bin:/bin" HOME="$HOME" \
+    "$no_rust/bin/python" "$OLDPWD/chess-py/tests/smoke_installed.py" "$OLDPWD/README.md")
+
 step "chess-py: Python tests (differential against python-chess), stub check, type check"
 # The uci engine built by the cargo tests: python-chess's engine client drives it with chess_core
 # boards (chess-py/tests/test_python_chess_engine.py).
