@@ -79,6 +79,11 @@ step "tests (optimised, with debug assertions and overflow checks; all features)
 # under valgrind when it is installed.
 cargo test --workspace --profile test-release --all-features
 
+step "chess-c installed as a C library (scripts/install-c.sh into a temporary prefix), the examples built against that prefix only"
+# The one release build of chess-c (about 1.5 minutes here); then pkg-config and CMake, shared
+# and static, plainly and under valgrind, and the size a static program pays (at most 1.5 MB).
+bash scripts/test-install-c.sh
+
 step "chess-core's examples, run as a newcomer runs them (the cargo tests above built them)"
 # PGN statistics (its built-in sample, then the shared TWIC file when present), a computer game
 # saved as JSON and written as PGN, and the FEN tool (moves, reasons, perft).
