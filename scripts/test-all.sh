@@ -49,7 +49,7 @@ python="$venv/bin/python"
 # The SVG render check (chess-py/tests/test_svg.py) draws a board with cairosvg (pinned above),
 # which needs the cairo system library: apt-get installs it when missing, else the test skips
 # and says why.
-if ! ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2'; then
+if ! ldconfig -p 2>/dev/null | grep 'libcairo\.so\.2' >/dev/null; then
     if ! { apt-get update -qq && apt-get install -y -qq libcairo2; } >/dev/null 2>&1; then
         echo "could not install libcairo2: the SVG render check says so and skips"
     fi

@@ -63,8 +63,9 @@ run_examples() {
 # check_links PROGRAM shared|static: a shared program loads the prefix's library, a static one none.
 check_links() {
     if [ "$2" = shared ]; then
-        LD_LIBRARY_PATH="$lib" ldd "$1" | grep -q "$soname => $lib/$soname" || fail "$1 does not load $lib/$soname"
-    elif readelf -d "$1" | grep -q 'NEEDED.*libchess_c'; then
+        # grep without -q reads all its input: with pipefail, ldd must not die of SIGPIPE.
+        LD_LIBRARY_PATH="$lib" ldd "$1" | grep "$soname => $lib/$soname" >/dev/null || fail "$1 does not load $lib/$soname"
+    elif readelf -d "$1" | grep 'NEEDED.*libchess_c' >/dev/null; then
         fail "$1 needs the shared library"
     fi
 }
