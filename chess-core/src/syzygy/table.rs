@@ -126,10 +126,21 @@ impl Source {
         }
     }
 
-    fn u16_at(&self, offset: u64) -> Result<u16> {
-        let mut b = [0; 2];
-        self.read_exact(&mut b, offset)?;
-        Ok(u16::from_le_bytes(b))
+    /// The `N` bytes at `offset`, all inside the file: taken from memory without a copy
+    /// through a buffer (every probe reads its index entry and block sizes this way).
+    fn array_at<const N: usize>(&self, offset: u64) -> Result<[u8; N]> {
+        let past_end = TableError::Corrupt("a read past the end of the file");
+        match self {
+            Source::Memory(bytes) => {
+                let start = usize::try_from(offset).map_err(|_| past_end)?;
+                bytes.get(start..).and_then(|rest| rest.first_chunk()).copied().ok_or(past_end)
+            }
+            Source::File(..) => {
+                let mut buf = [0; N];
+                self.read_exact(&mut buf, offset)?;
+                Ok(buf)
+            }
+        }
     }
 }
 
@@ -231,19 +242,35 @@ struct Huffman {
     real_num_blocks: u32,
     num_blocks: u64,
     num_indices: u64,
-    min_len: u8,
-    max_len: u8,
-    /// The first symbol of each code length, from `min_len` up.
-    offsets: Vec<u16>,
-    /// The smallest code of each length, left-aligned in 64 bits.
-    base: Vec<u64>,
-    /// Each symbol's number of values minus one.
-    sym_len: Vec<u32>,
-    /// Each symbol: a value (leaf), or the pair of symbols it stands for.
-    sym_pat: Vec<[u8; 3]>,
+    /// Each code length from the shortest up: a code is of the first length whose `base` it
+    /// reaches.
+    levels: Vec<Level>,
+    symbols: Vec<Symbol>,
     index_table: u64,
     size_table: u64,
     data: u64,
+}
+
+/// The codes of one length.
+#[derive(Debug, Clone, Copy)]
+struct Level {
+    /// The smallest code of this length, left-aligned in 64 bits.
+    base: u64,
+    /// The symbol of that smallest code.
+    first_symbol: u16,
+    /// The length in bits, 1 to [`MAX_CODE_LEN`].
+    len: u8,
+}
+
+/// A symbol of the Huffman code: a value, or a pair of symbols.
+#[derive(Debug, Clone, Copy)]
+struct Symbol {
+    /// The number of values it stands for, minus one.
+    len: u32,
+    /// A leaf's value, or a pair's first symbol.
+    left: u16,
+    /// [`LEAF`] for a leaf, or a pair's second symbol.
+    right: u16,
 }
 
 impl Pairs {
@@ -274,26 +301,33 @@ impl Pairs {
         let sym_pat: Vec<[u8; 3]> = raw.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
         h.skip(u64::from(num_syms & 1))?;
         let sym_len = symbol_lengths(&sym_pat)?;
+        let symbols = sym_pat
+            .iter()
+            .zip(sym_len)
+            .map(|(&pat, len)| {
+                let (left, right) = children(pat);
+                Symbol { len, left, right }
+            })
+            .collect();
 
         let mut base = std::vec![0u64; h_len];
         for i in (0..h_len - 1).rev() {
             base[i] = base[i + 1].wrapping_add(u64::from(offsets[i])).wrapping_sub(u64::from(offsets[i + 1])) / 2;
         }
-        for (i, b) in base.iter_mut().enumerate() {
-            *b <<= 64 - (u32::from(min_len) + i as u32);
-        }
+        let levels = (0..h_len)
+            .map(|i| {
+                let len = min_len + i as u8;
+                Level { base: base[i] << (64 - u32::from(len)), first_symbol: offsets[i], len }
+            })
+            .collect();
         let huffman = Huffman {
             block_size,
             idx_bits,
             real_num_blocks,
             num_blocks: u64::from(real_num_blocks) + u64::from(extra_blocks),
             num_indices: tb_size.div_ceil(1 << idx_bits),
-            min_len,
-            max_len,
-            offsets,
-            base,
-            sym_len,
-            sym_pat,
+            levels,
+            symbols,
             index_table: 0,
             size_table: 0,
             data: 0,
@@ -371,7 +405,7 @@ impl Huffman {
         if block >= self.num_blocks {
             return corrupt("a block past the size table");
         }
-        Ok(i64::from(source.u16_at(self.size_table + 2 * block)?))
+        Ok(i64::from(u16::from_le_bytes(source.array_at(self.size_table + 2 * block)?)))
     }
 
     fn value(&self, source: &Source, idx: u64) -> Result<u16> {
@@ -379,8 +413,7 @@ impl Huffman {
         if main_idx >= self.num_indices {
             return corrupt("an index past the index table");
         }
-        let mut entry = [0u8; 6];
-        source.read_exact(&mut entry, self.index_table + 6 * main_idx)?;
+        let entry: [u8; 6] = source.array_at(self.index_table + 6 * main_idx)?;
         let mut block = u64::from(u32::from_le_bytes([entry[0], entry[1], entry[2], entry[3]]));
         let half = 1i64 << (self.idx_bits - 1);
         let mut lit_idx =
@@ -415,46 +448,46 @@ impl Huffman {
         };
         let mut bits = BitReader { bytes, at: 0 };
 
+        // The symbols of the block, one after the other, until the one holding `lit_idx`.
         let mut code = u64::from(bits.next_u32()) << 32 | u64::from(bits.next_u32());
         let mut bit_cnt = 0u32;
-        let mut sym;
-        loop {
-            let mut l = self.min_len;
-            while code < self.base[usize::from(l - self.min_len)] {
-                l += 1;
-                if l > self.max_len {
-                    return corrupt("a code longer than the longest");
-                }
-            }
-            let k = usize::from(l - self.min_len);
-            sym = u64::from(self.offsets[k]) + ((code - self.base[k]) >> (64 - u32::from(l)));
-            let Some(&len) = self.sym_len.get(sym as usize) else {
+        let mut symbol = loop {
+            let Some(level) = self.levels.iter().find(|level| code >= level.base) else {
+                return corrupt("a code longer than the longest");
+            };
+            let sym = u64::from(level.first_symbol) + ((code - level.base) >> (64 - u32::from(level.len)));
+            let Some(&symbol) = usize::try_from(sym).ok().and_then(|sym| self.symbols.get(sym)) else {
                 return corrupt("a code for a symbol that does not exist");
             };
-            if lit_idx < i64::from(len) + 1 {
-                break;
+            if lit_idx <= i64::from(symbol.len) {
+                break symbol;
             }
-            lit_idx -= i64::from(len) + 1;
-            code <<= l;
-            bit_cnt += u32::from(l);
+            lit_idx -= i64::from(symbol.len) + 1;
+            code <<= level.len;
+            bit_cnt += u32::from(level.len);
             if bit_cnt >= 32 {
                 bit_cnt -= 32;
                 code |= u64::from(bits.next_u32()) << bit_cnt;
             }
-        }
-        let mut sym = sym as usize;
-        while self.sym_len[sym] != 0 {
-            let (left, right) = children(self.sym_pat[sym]);
-            let left_len = i64::from(self.sym_len[usize::from(left)]) + 1;
-            if lit_idx < left_len {
-                sym = usize::from(left);
+        };
+        // Down the pairs to the value (`symbol_lengths` checked that they name symbols).
+        while symbol.right != LEAF {
+            let left = self.symbol(symbol.left)?;
+            if lit_idx <= i64::from(left.len) {
+                symbol = left;
             } else {
-                lit_idx -= left_len;
-                sym = usize::from(right);
+                lit_idx -= i64::from(left.len) + 1;
+                symbol = self.symbol(symbol.right)?;
             }
         }
-        let pat = self.sym_pat[sym];
-        Ok(u16::from(pat[1] & 0xf) << 8 | u16::from(pat[0]))
+        Ok(symbol.left)
+    }
+
+    fn symbol(&self, sym: u16) -> Result<Symbol> {
+        self.symbols
+            .get(usize::from(sym))
+            .copied()
+            .ok_or(TableError::Corrupt("a symbol names a symbol that does not exist"))
     }
 }
 
