@@ -242,25 +242,27 @@ struct Huffman {
     real_num_blocks: u32,
     num_blocks: u64,
     num_indices: u64,
-    /// Each code length from the shortest up: a code is of the first length whose `base` it
-    /// reaches.
-    levels: Vec<Level>,
+    /// The smallest code of each length from the shortest up, left-aligned in 64 bits, then
+    /// 0: a code is of the first length whose base it reaches, and every code reaches the 0
+    /// (the search needs no other end).
+    base: [u64; LEVEL_SLOTS],
+    /// The symbol of the smallest code of each length.
+    first_symbol: [u16; LEVEL_SLOTS],
+    /// Each length in bits (1 to [`MAX_CODE_LEN`]), then 0.
+    code_len: [u8; LEVEL_SLOTS],
+    /// For each value of a code's first 8 bits, the first length whose base a code beginning
+    /// so can reach: where the search starts.
+    first_level: [u8; 256],
     symbols: Vec<Symbol>,
     index_table: u64,
     size_table: u64,
     data: u64,
 }
 
-/// The codes of one length.
-#[derive(Debug, Clone, Copy)]
-struct Level {
-    /// The smallest code of this length, left-aligned in 64 bits.
-    base: u64,
-    /// The symbol of that smallest code.
-    first_symbol: u16,
-    /// The length in bits, 1 to [`MAX_CODE_LEN`].
-    len: u8,
-}
+/// The slots of a Huffman table's arrays by code length: a power of two above the
+/// [`MAX_CODE_LEN`] lengths and the final 0, so that an index masked by `LEVEL_SLOTS - 1`
+/// needs no bounds check.
+const LEVEL_SLOTS: usize = 64;
 
 /// A symbol of the Huffman code: a value, or a pair of symbols.
 #[derive(Debug, Clone, Copy)]
@@ -310,23 +312,32 @@ impl Pairs {
             })
             .collect();
 
-        let mut base = std::vec![0u64; h_len];
+        let mut base = [0u64; LEVEL_SLOTS];
         for i in (0..h_len - 1).rev() {
             base[i] = base[i + 1].wrapping_add(u64::from(offsets[i])).wrapping_sub(u64::from(offsets[i + 1])) / 2;
         }
-        let levels = (0..h_len)
-            .map(|i| {
-                let len = min_len + i as u8;
-                Level { base: base[i] << (64 - u32::from(len)), first_symbol: offsets[i], len }
-            })
-            .collect();
+        let (mut first_symbol, mut code_len) = ([0u16; LEVEL_SLOTS], [0u8; LEVEL_SLOTS]);
+        for i in 0..h_len {
+            code_len[i] = min_len + i as u8;
+            base[i] <<= 64 - u32::from(code_len[i]);
+            first_symbol[i] = offsets[i];
+        }
+        let mut first_level = [0u8; 256];
+        for (prefix, first) in first_level.iter_mut().enumerate() {
+            let highest = (prefix as u64) << 56 | ((1 << 56) - 1);
+            // At most 32 lengths and the final 0, which every code reaches.
+            *first = base.iter().position(|&b| highest >= b).unwrap_or(0) as u8;
+        }
         let huffman = Huffman {
             block_size,
             idx_bits,
             real_num_blocks,
             num_blocks: u64::from(real_num_blocks) + u64::from(extra_blocks),
             num_indices: tb_size.div_ceil(1 << idx_bits),
-            levels,
+            base,
+            first_symbol,
+            code_len,
+            first_level,
             symbols,
             index_table: 0,
             size_table: 0,
@@ -452,10 +463,18 @@ impl Huffman {
         let mut code = u64::from(bits.next_u32()) << 32 | u64::from(bits.next_u32());
         let mut bit_cnt = 0u32;
         let mut symbol = loop {
-            let Some(level) = self.levels.iter().find(|level| code >= level.base) else {
+            // No length before `first_level`'s has a base that a code beginning so reaches.
+            let mut k = usize::from(self.first_level[(code >> 56) as usize]);
+            while code < self.base[k & (LEVEL_SLOTS - 1)] {
+                k += 1;
+            }
+            // `k` is at most the number of lengths (the base after the last is 0).
+            let k = k & (LEVEL_SLOTS - 1);
+            let len = self.code_len[k];
+            if len == 0 {
                 return corrupt("a code longer than the longest");
-            };
-            let sym = u64::from(level.first_symbol) + ((code - level.base) >> (64 - u32::from(level.len)));
+            }
+            let sym = u64::from(self.first_symbol[k]) + ((code - self.base[k]) >> (64 - u32::from(len)));
             let Some(&symbol) = usize::try_from(sym).ok().and_then(|sym| self.symbols.get(sym)) else {
                 return corrupt("a code for a symbol that does not exist");
             };
@@ -463,8 +482,8 @@ impl Huffman {
                 break symbol;
             }
             lit_idx -= i64::from(symbol.len) + 1;
-            code <<= level.len;
-            bit_cnt += u32::from(level.len);
+            code <<= len;
+            bit_cnt += u32::from(len);
             if bit_cnt >= 32 {
                 bit_cnt -= 32;
                 code |= u64::from(bits.next_u32()) << bit_cnt;
