@@ -248,11 +248,14 @@ struct Huffman {
     base: [u64; LEVEL_SLOTS],
     /// The symbol of the smallest code of each length.
     first_symbol: [u16; LEVEL_SLOTS],
-    /// Each length in bits (1 to [`MAX_CODE_LEN`]), then 0.
-    code_len: [u8; LEVEL_SLOTS],
-    /// For each value of a code's first 8 bits, the first length whose base a code beginning
-    /// so can reach: where the search starts.
-    first_level: [u8; 256],
+    /// The shortest length in bits: `base[k]` is of length `min_len + k`.
+    min_len: u8,
+    /// The number of lengths.
+    num_lens: u8,
+    /// Each symbol's number of values minus one (under 256 in the format): one byte each, as
+    /// the decoding loop reads one for every symbol it passes.
+    sym_len: Vec<u8>,
+    /// Each symbol's value or pair, read only for the symbol found.
     symbols: Vec<Symbol>,
     index_table: u64,
     size_table: u64,
@@ -267,8 +270,6 @@ const LEVEL_SLOTS: usize = 64;
 /// A symbol of the Huffman code: a value, or a pair of symbols.
 #[derive(Debug, Clone, Copy)]
 struct Symbol {
-    /// The number of values it stands for, minus one.
-    len: u32,
     /// A leaf's value, or a pair's first symbol.
     left: u16,
     /// [`LEAF`] for a leaf, or a pair's second symbol.
@@ -302,13 +303,15 @@ impl Pairs {
         let raw = h.bytes(3 * u64::from(num_syms))?;
         let sym_pat: Vec<[u8; 3]> = raw.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
         h.skip(u64::from(num_syms & 1))?;
-        let sym_len = symbol_lengths(&sym_pat)?;
+        let sym_len = symbol_lengths(&sym_pat)?
+            .into_iter()
+            .map(|len| u8::try_from(len).map_err(|_| TableError::Corrupt("a symbol of more than 256 values")))
+            .collect::<Result<Vec<u8>>>()?;
         let symbols = sym_pat
             .iter()
-            .zip(sym_len)
-            .map(|(&pat, len)| {
+            .map(|&pat| {
                 let (left, right) = children(pat);
-                Symbol { len, left, right }
+                Symbol { left, right }
             })
             .collect();
 
@@ -316,17 +319,10 @@ impl Pairs {
         for i in (0..h_len - 1).rev() {
             base[i] = base[i + 1].wrapping_add(u64::from(offsets[i])).wrapping_sub(u64::from(offsets[i + 1])) / 2;
         }
-        let (mut first_symbol, mut code_len) = ([0u16; LEVEL_SLOTS], [0u8; LEVEL_SLOTS]);
+        let mut first_symbol = [0u16; LEVEL_SLOTS];
         for i in 0..h_len {
-            code_len[i] = min_len + i as u8;
-            base[i] <<= 64 - u32::from(code_len[i]);
+            base[i] <<= 64 - (u32::from(min_len) + i as u32);
             first_symbol[i] = offsets[i];
-        }
-        let mut first_level = [0u8; 256];
-        for (prefix, first) in first_level.iter_mut().enumerate() {
-            let highest = (prefix as u64) << 56 | ((1 << 56) - 1);
-            // At most 32 lengths and the final 0, which every code reaches.
-            *first = base.iter().position(|&b| highest >= b).unwrap_or(0) as u8;
         }
         let huffman = Huffman {
             block_size,
@@ -336,8 +332,9 @@ impl Pairs {
             num_indices: tb_size.div_ceil(1 << idx_bits),
             base,
             first_symbol,
-            code_len,
-            first_level,
+            min_len,
+            num_lens: h_len as u8,
+            sym_len,
             symbols,
             index_table: 0,
             size_table: 0,
@@ -463,25 +460,27 @@ impl Huffman {
         let mut code = u64::from(bits.next_u32()) << 32 | u64::from(bits.next_u32());
         let mut bit_cnt = 0u32;
         let mut symbol = loop {
-            // No length before `first_level`'s has a base that a code beginning so reaches.
-            let mut k = usize::from(self.first_level[(code >> 56) as usize]);
+            // A linear search from the shortest length, as the format's own decoder does: the
+            // processor predicts its branches, so the next code need not wait for a load.
+            let mut k = 0;
             while code < self.base[k & (LEVEL_SLOTS - 1)] {
                 k += 1;
             }
             // `k` is at most the number of lengths (the base after the last is 0).
             let k = k & (LEVEL_SLOTS - 1);
-            let len = self.code_len[k];
-            if len == 0 {
+            if k >= usize::from(self.num_lens) {
                 return corrupt("a code longer than the longest");
             }
+            let len = self.min_len + k as u8;
             let sym = u64::from(self.first_symbol[k]) + ((code - self.base[k]) >> (64 - u32::from(len)));
-            let Some(&symbol) = usize::try_from(sym).ok().and_then(|sym| self.symbols.get(sym)) else {
+            let Some(&values) = usize::try_from(sym).ok().and_then(|sym| self.sym_len.get(sym)) else {
                 return corrupt("a code for a symbol that does not exist");
             };
-            if lit_idx <= i64::from(symbol.len) {
-                break symbol;
+            if lit_idx <= i64::from(values) {
+                // Below `sym_len.len()`, which fits in a `u16`.
+                break sym as u16;
             }
-            lit_idx -= i64::from(symbol.len) + 1;
+            lit_idx -= i64::from(values) + 1;
             code <<= len;
             bit_cnt += u32::from(len);
             if bit_cnt >= 32 {
@@ -490,23 +489,20 @@ impl Huffman {
             }
         };
         // Down the pairs to the value (`symbol_lengths` checked that they name symbols).
-        while symbol.right != LEAF {
-            let left = self.symbol(symbol.left)?;
-            if lit_idx <= i64::from(left.len) {
+        loop {
+            let missing = TableError::Corrupt("a symbol names a symbol that does not exist");
+            let Symbol { left, right } = *self.symbols.get(usize::from(symbol)).ok_or(missing)?;
+            if right == LEAF {
+                return Ok(left);
+            }
+            let left_values = i64::from(*self.sym_len.get(usize::from(left)).ok_or(missing)?) + 1;
+            if lit_idx < left_values {
                 symbol = left;
             } else {
-                lit_idx -= i64::from(left.len) + 1;
-                symbol = self.symbol(symbol.right)?;
+                lit_idx -= left_values;
+                symbol = right;
             }
         }
-        Ok(symbol.left)
-    }
-
-    fn symbol(&self, sym: u16) -> Result<Symbol> {
-        self.symbols
-            .get(usize::from(sym))
-            .copied()
-            .ok_or(TableError::Corrupt("a symbol names a symbol that does not exist"))
     }
 }
 
