@@ -319,11 +319,11 @@ impl Pairs {
         for i in (0..h_len - 1).rev() {
             base[i] = base[i + 1].wrapping_add(u64::from(offsets[i])).wrapping_sub(u64::from(offsets[i + 1])) / 2;
         }
-        let mut first_symbol = [0u16; LEVEL_SLOTS];
-        for i in 0..h_len {
-            base[i] <<= 64 - (u32::from(min_len) + i as u32);
-            first_symbol[i] = offsets[i];
+        for (i, b) in base[..h_len].iter_mut().enumerate() {
+            *b <<= 64 - (u32::from(min_len) + i as u32);
         }
+        let mut first_symbol = [0u16; LEVEL_SLOTS];
+        first_symbol[..h_len].copy_from_slice(&offsets);
         let huffman = Huffman {
             block_size,
             idx_bits,
