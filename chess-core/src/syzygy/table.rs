@@ -303,10 +303,7 @@ impl Pairs {
         let raw = h.bytes(3 * u64::from(num_syms))?;
         let sym_pat: Vec<[u8; 3]> = raw.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
         h.skip(u64::from(num_syms & 1))?;
-        let sym_len = symbol_lengths(&sym_pat)?
-            .into_iter()
-            .map(|len| u8::try_from(len).map_err(|_| TableError::Corrupt("a symbol of more than 256 values")))
-            .collect::<Result<Vec<u8>>>()?;
+        let sym_len = symbol_lengths(&sym_pat)?;
         let symbols = sym_pat
             .iter()
             .map(|&pat| {
@@ -360,14 +357,15 @@ fn children(pat: [u8; 3]) -> (u16, u16) {
     (left, right)
 }
 
-/// Each symbol's number of values minus one, checking that the pairs form no cycle and name
-/// only existing symbols (iteratively: a damaged file cannot make it recurse).
-fn symbol_lengths(sym_pat: &[[u8; 3]]) -> Result<Vec<u32>> {
+/// Each symbol's number of values minus one, checking that the pairs form no cycle, name
+/// only existing symbols (iteratively: a damaged file cannot make it recurse) and stand for
+/// at most 256 values (the format's limit).
+fn symbol_lengths(sym_pat: &[[u8; 3]]) -> Result<Vec<u8>> {
     const TODO: u8 = 0;
     const OPEN: u8 = 1;
     const DONE: u8 = 2;
     let n = sym_pat.len();
-    let mut len = std::vec![0u32; n];
+    let mut len = std::vec![0u8; n];
     let mut state = std::vec![TODO; n];
     let mut stack = Vec::new();
     for root in 0..n {
@@ -399,7 +397,8 @@ fn symbol_lengths(sym_pat: &[[u8; 3]]) -> Result<Vec<u32>> {
                 }
             }
             if !pending {
-                len[s] = len[l].saturating_add(len[r]).saturating_add(1);
+                let values = u32::from(len[l]) + u32::from(len[r]) + 1;
+                len[s] = u8::try_from(values).map_err(|_| TableError::Corrupt("a symbol of more than 256 values"))?;
                 state[s] = DONE;
                 stack.pop();
             }
@@ -1197,5 +1196,12 @@ mod tests {
         assert!(symbol_lengths(&pats).is_err());
         let pats = [[0x01, 0x10, 0x00], [0x00, 0xf0, 0xff]];
         assert_eq!(symbol_lengths(&pats), Ok(std::vec![1, 0]));
+        // Each symbol the pair of the one before: 1, 3, 7, ... 511 values.
+        let mut pats = std::vec![[0x00, 0xf0, 0xff]];
+        for i in 0..9u8 {
+            pats.push([i, i << 4, i >> 4]);
+        }
+        assert_eq!(symbol_lengths(&pats[..9]).map(|len| len[8]), Ok(255));
+        assert_eq!(symbol_lengths(&pats), Err(TableError::Corrupt("a symbol of more than 256 values")));
     }
 }
