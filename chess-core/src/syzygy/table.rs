@@ -262,9 +262,9 @@ struct Huffman {
     data: u64,
 }
 
-/// The slots of a Huffman table's arrays by code length: a power of two above the
-/// [`MAX_CODE_LEN`] lengths and the final 0, so that an index masked by `LEVEL_SLOTS - 1`
-/// needs no bounds check.
+/// The slots of a Huffman table's arrays by code length: more than the [`MAX_CODE_LEN`]
+/// lengths, so that a 0 base follows the last, and fixed, so that an index found in `base`
+/// needs no bounds check in the others.
 const LEVEL_SLOTS: usize = 64;
 
 /// A symbol of the Huffman code: a value, or a pair of symbols.
@@ -461,12 +461,8 @@ impl Huffman {
         let mut symbol = loop {
             // A linear search from the shortest length, as the format's own decoder does: the
             // processor predicts its branches, so the next code need not wait for a load.
-            let mut k = 0;
-            while code < self.base[k & (LEVEL_SLOTS - 1)] {
-                k += 1;
-            }
-            // `k` is at most the number of lengths (the base after the last is 0).
-            let k = k & (LEVEL_SLOTS - 1);
+            // At most the number of lengths: the base after the last is 0 (so never `None`).
+            let k = self.base.iter().position(|&base| code >= base).unwrap_or(0);
             if k >= usize::from(self.num_lens) {
                 return corrupt("a code longer than the longest");
             }
