@@ -5,9 +5,18 @@ use std::string::String;
 use crate::{Board, Color, Role};
 
 /// Piece counts by colour and role (`counts[color][role]`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Material {
     counts: [[u8; 6]; 2],
+}
+
+impl core::hash::Hash for Material {
+    /// One word, the twelve counts four bits each (larger counts only collide): every probe
+    /// hashes the material of its position.
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        let packed = self.counts.iter().flatten().fold(0u64, |word, &n| word << 4 ^ u64::from(n));
+        state.write_u64(packed);
+    }
 }
 
 /// The roles in the order of table names: king, queen, rook, bishop, knight, pawn.

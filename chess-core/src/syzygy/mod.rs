@@ -291,20 +291,26 @@ pub struct Tablebase {
     max_pieces: u32,
 }
 
-/// A multiply-rotate hash of a material's twelve counts: every probe looks one up, and the
-/// keys (at most a few thousand tables) need no protection against chosen collisions.
+/// A multiply-rotate hash of a material's twelve counts (one word, see `Material`'s `Hash`):
+/// every probe looks one up, and the keys (at most a few thousand tables) need no protection
+/// against chosen collisions.
 #[derive(Debug, Default, Clone, Copy)]
 struct MaterialHasher(u64);
 
 impl Hasher for MaterialHasher {
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517c_c1b7_2722_0a95);
+            self.write_u64(u64::from(b));
         }
     }
 
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
     fn finish(&self) -> u64 {
-        self.0
+        // The well-mixed high half into the low bits, which choose the bucket.
+        self.0 ^ self.0 >> 32
     }
 }
 
@@ -588,14 +594,22 @@ impl Tablebase {
     /// a capture decides it (a beta cutoff, or a capture at least as good as the table's
     /// value and winning), else 1.
     fn probe_ab(&self, pos: &Position, mut alpha: i32, beta: i32) -> Result<(i32, u8), ProbeError> {
-        let them = pos.board().by_color(!pos.turn());
-        for m in pos.legal_moves_masked(Bitboard::FULL, them) {
-            let v = -self.probe_ab(&child(pos, m), -beta, -alpha)?.0;
-            if v > alpha {
-                if v >= beta {
-                    return Ok((v, 2));
+        if attacks_a_piece(pos) {
+            let them = pos.board().by_color(!pos.turn());
+            // A beta cutoff, or the first error: the remaining captures are passed over.
+            let mut cutoff = Ok(None);
+            pos.for_each_legal_move_masked(Bitboard::FULL, them, |m| {
+                if !matches!(cutoff, Ok(None)) {
+                    return;
                 }
-                alpha = v;
+                match self.probe_ab(&child(pos, m), -beta, -alpha) {
+                    Ok((v, _)) if -v >= beta => cutoff = Ok(Some(-v)),
+                    Ok((v, _)) => alpha = alpha.max(-v),
+                    Err(e) => cutoff = Err(e),
+                }
+            });
+            if let Some(v) = cutoff? {
+                return Ok((v, 2));
             }
         }
         let v = self.table_wdl(pos)?;
@@ -899,6 +913,15 @@ impl DtzTable {
         let (table, flip, side) = self.0.table(pos)?;
         table.probe_dtz(pos, flip, side, self.0.entry.symmetric, wdl.value()).map_err(|e| self.0.error(e))
     }
+}
+
+/// Whether the side to move attacks a piece of the other side (en passant aside): a cheap
+/// test before generating captures, which most positions of a table have none of.
+fn attacks_a_piece(pos: &Position) -> bool {
+    let board = pos.board();
+    let (us, occupied) = (pos.turn(), board.occupied());
+    let targets = board.by_color(!us) & !board.by_role(Role::King);
+    targets.into_iter().any(|sq| board.attackers_to(sq, us, occupied).any())
 }
 
 fn child(pos: &Position, m: Move) -> Position {

@@ -126,10 +126,21 @@ impl Source {
         }
     }
 
-    fn u16_at(&self, offset: u64) -> Result<u16> {
-        let mut b = [0; 2];
-        self.read_exact(&mut b, offset)?;
-        Ok(u16::from_le_bytes(b))
+    /// The `N` bytes at `offset`, all inside the file: taken from memory without a copy
+    /// through a buffer (every probe reads its index entry and block sizes this way).
+    fn array_at<const N: usize>(&self, offset: u64) -> Result<[u8; N]> {
+        let past_end = TableError::Corrupt("a read past the end of the file");
+        match self {
+            Source::Memory(bytes) => {
+                let start = usize::try_from(offset).map_err(|_| past_end)?;
+                bytes.get(start..).and_then(|rest| rest.first_chunk()).copied().ok_or(past_end)
+            }
+            Source::File(..) => {
+                let mut buf = [0; N];
+                self.read_exact(&mut buf, offset)?;
+                Ok(buf)
+            }
+        }
     }
 }
 
@@ -231,19 +242,38 @@ struct Huffman {
     real_num_blocks: u32,
     num_blocks: u64,
     num_indices: u64,
+    /// The smallest code of each length from the shortest up, left-aligned in 64 bits, then
+    /// 0: a code is of the first length whose base it reaches, and every code reaches the 0
+    /// (the search needs no other end).
+    base: [u64; LEVEL_SLOTS],
+    /// The symbol of the smallest code of each length.
+    first_symbol: [u16; LEVEL_SLOTS],
+    /// The shortest length in bits: `base[k]` is of length `min_len + k`.
     min_len: u8,
-    max_len: u8,
-    /// The first symbol of each code length, from `min_len` up.
-    offsets: Vec<u16>,
-    /// The smallest code of each length, left-aligned in 64 bits.
-    base: Vec<u64>,
-    /// Each symbol's number of values minus one.
-    sym_len: Vec<u32>,
-    /// Each symbol: a value (leaf), or the pair of symbols it stands for.
-    sym_pat: Vec<[u8; 3]>,
+    /// The number of lengths.
+    num_lens: u8,
+    /// Each symbol's number of values minus one (under 256 in the format): one byte each, as
+    /// the decoding loop reads one for every symbol it passes.
+    sym_len: Vec<u8>,
+    /// Each symbol's value or pair, read only for the symbol found.
+    symbols: Vec<Symbol>,
     index_table: u64,
     size_table: u64,
     data: u64,
+}
+
+/// The slots of a Huffman table's arrays by code length: more than the [`MAX_CODE_LEN`]
+/// lengths, so that a 0 base follows the last, and fixed, so that an index found in `base`
+/// needs no bounds check in the others.
+const LEVEL_SLOTS: usize = 64;
+
+/// A symbol of the Huffman code: a value, or a pair of symbols.
+#[derive(Debug, Clone, Copy)]
+struct Symbol {
+    /// A leaf's value, or a pair's first symbol.
+    left: u16,
+    /// [`LEAF`] for a leaf, or a pair's second symbol.
+    right: u16,
 }
 
 impl Pairs {
@@ -274,26 +304,35 @@ impl Pairs {
         let sym_pat: Vec<[u8; 3]> = raw.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect();
         h.skip(u64::from(num_syms & 1))?;
         let sym_len = symbol_lengths(&sym_pat)?;
+        let symbols = sym_pat
+            .iter()
+            .map(|&pat| {
+                let (left, right) = children(pat);
+                Symbol { left, right }
+            })
+            .collect();
 
-        let mut base = std::vec![0u64; h_len];
+        let mut base = [0u64; LEVEL_SLOTS];
         for i in (0..h_len - 1).rev() {
             base[i] = base[i + 1].wrapping_add(u64::from(offsets[i])).wrapping_sub(u64::from(offsets[i + 1])) / 2;
         }
-        for (i, b) in base.iter_mut().enumerate() {
+        for (i, b) in base[..h_len].iter_mut().enumerate() {
             *b <<= 64 - (u32::from(min_len) + i as u32);
         }
+        let mut first_symbol = [0u16; LEVEL_SLOTS];
+        first_symbol[..h_len].copy_from_slice(&offsets);
         let huffman = Huffman {
             block_size,
             idx_bits,
             real_num_blocks,
             num_blocks: u64::from(real_num_blocks) + u64::from(extra_blocks),
             num_indices: tb_size.div_ceil(1 << idx_bits),
-            min_len,
-            max_len,
-            offsets,
             base,
+            first_symbol,
+            min_len,
+            num_lens: h_len as u8,
             sym_len,
-            sym_pat,
+            symbols,
             index_table: 0,
             size_table: 0,
             data: 0,
@@ -318,14 +357,15 @@ fn children(pat: [u8; 3]) -> (u16, u16) {
     (left, right)
 }
 
-/// Each symbol's number of values minus one, checking that the pairs form no cycle and name
-/// only existing symbols (iteratively: a damaged file cannot make it recurse).
-fn symbol_lengths(sym_pat: &[[u8; 3]]) -> Result<Vec<u32>> {
+/// Each symbol's number of values minus one, checking that the pairs form no cycle, name
+/// only existing symbols (iteratively: a damaged file cannot make it recurse) and stand for
+/// at most 256 values (the format's limit).
+fn symbol_lengths(sym_pat: &[[u8; 3]]) -> Result<Vec<u8>> {
     const TODO: u8 = 0;
     const OPEN: u8 = 1;
     const DONE: u8 = 2;
     let n = sym_pat.len();
-    let mut len = std::vec![0u32; n];
+    let mut len = std::vec![0u8; n];
     let mut state = std::vec![TODO; n];
     let mut stack = Vec::new();
     for root in 0..n {
@@ -357,7 +397,8 @@ fn symbol_lengths(sym_pat: &[[u8; 3]]) -> Result<Vec<u32>> {
                 }
             }
             if !pending {
-                len[s] = len[l].saturating_add(len[r]).saturating_add(1);
+                let values = u32::from(len[l]) + u32::from(len[r]) + 1;
+                len[s] = u8::try_from(values).map_err(|_| TableError::Corrupt("a symbol of more than 256 values"))?;
                 state[s] = DONE;
                 stack.pop();
             }
@@ -371,7 +412,7 @@ impl Huffman {
         if block >= self.num_blocks {
             return corrupt("a block past the size table");
         }
-        Ok(i64::from(source.u16_at(self.size_table + 2 * block)?))
+        Ok(i64::from(u16::from_le_bytes(source.array_at(self.size_table + 2 * block)?)))
     }
 
     fn value(&self, source: &Source, idx: u64) -> Result<u16> {
@@ -379,8 +420,7 @@ impl Huffman {
         if main_idx >= self.num_indices {
             return corrupt("an index past the index table");
         }
-        let mut entry = [0u8; 6];
-        source.read_exact(&mut entry, self.index_table + 6 * main_idx)?;
+        let entry: [u8; 6] = source.array_at(self.index_table + 6 * main_idx)?;
         let mut block = u64::from(u32::from_le_bytes([entry[0], entry[1], entry[2], entry[3]]));
         let half = 1i64 << (self.idx_bits - 1);
         let mut lit_idx =
@@ -415,46 +455,49 @@ impl Huffman {
         };
         let mut bits = BitReader { bytes, at: 0 };
 
+        // The symbols of the block, one after the other, until the one holding `lit_idx`.
         let mut code = u64::from(bits.next_u32()) << 32 | u64::from(bits.next_u32());
         let mut bit_cnt = 0u32;
-        let mut sym;
-        loop {
-            let mut l = self.min_len;
-            while code < self.base[usize::from(l - self.min_len)] {
-                l += 1;
-                if l > self.max_len {
-                    return corrupt("a code longer than the longest");
-                }
+        let mut symbol = loop {
+            // A linear search from the shortest length, as the format's own decoder does: the
+            // processor predicts its branches, so the next code need not wait for a load.
+            // At most the number of lengths: the base after the last is 0 (so never `None`).
+            let k = self.base.iter().position(|&base| code >= base).unwrap_or(0);
+            if k >= usize::from(self.num_lens) {
+                return corrupt("a code longer than the longest");
             }
-            let k = usize::from(l - self.min_len);
-            sym = u64::from(self.offsets[k]) + ((code - self.base[k]) >> (64 - u32::from(l)));
-            let Some(&len) = self.sym_len.get(sym as usize) else {
+            let len = self.min_len + k as u8;
+            let sym = u64::from(self.first_symbol[k]) + ((code - self.base[k]) >> (64 - u32::from(len)));
+            let Some(&values) = usize::try_from(sym).ok().and_then(|sym| self.sym_len.get(sym)) else {
                 return corrupt("a code for a symbol that does not exist");
             };
-            if lit_idx < i64::from(len) + 1 {
-                break;
+            if lit_idx <= i64::from(values) {
+                // Below `sym_len.len()`, which fits in a `u16`.
+                break sym as u16;
             }
-            lit_idx -= i64::from(len) + 1;
-            code <<= l;
-            bit_cnt += u32::from(l);
+            lit_idx -= i64::from(values) + 1;
+            code <<= len;
+            bit_cnt += u32::from(len);
             if bit_cnt >= 32 {
                 bit_cnt -= 32;
                 code |= u64::from(bits.next_u32()) << bit_cnt;
             }
-        }
-        let mut sym = sym as usize;
-        while self.sym_len[sym] != 0 {
-            let (left, right) = children(self.sym_pat[sym]);
-            let left_len = i64::from(self.sym_len[usize::from(left)]) + 1;
-            if lit_idx < left_len {
-                sym = usize::from(left);
+        };
+        // Down the pairs to the value (`symbol_lengths` checked that they name symbols).
+        loop {
+            let missing = TableError::Corrupt("a symbol names a symbol that does not exist");
+            let Symbol { left, right } = *self.symbols.get(usize::from(symbol)).ok_or(missing)?;
+            if right == LEAF {
+                return Ok(left);
+            }
+            let left_values = i64::from(*self.sym_len.get(usize::from(left)).ok_or(missing)?) + 1;
+            if lit_idx < left_values {
+                symbol = left;
             } else {
-                lit_idx -= left_len;
-                sym = usize::from(right);
+                lit_idx -= left_values;
+                symbol = right;
             }
         }
-        let pat = self.sym_pat[sym];
-        Ok(u16::from(pat[1] & 0xf) << 8 | u16::from(pat[0]))
     }
 }
 
@@ -1149,5 +1192,12 @@ mod tests {
         assert!(symbol_lengths(&pats).is_err());
         let pats = [[0x01, 0x10, 0x00], [0x00, 0xf0, 0xff]];
         assert_eq!(symbol_lengths(&pats), Ok(std::vec![1, 0]));
+        // Each symbol the pair of the one before: 1, 3, 7, ... 511 values.
+        let mut pats = std::vec![[0x00, 0xf0, 0xff]];
+        for i in 0..9u8 {
+            pats.push([i, i << 4, i >> 4]);
+        }
+        assert_eq!(symbol_lengths(&pats[..9]).map(|len| len[8]), Ok(255));
+        assert_eq!(symbol_lengths(&pats), Err(TableError::Corrupt("a symbol of more than 256 values")));
     }
 }
