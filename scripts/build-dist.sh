@@ -23,6 +23,6 @@ rm -rf "$out"
 build=("$python" -m maturin build --quiet --release --zig --compatibility manylinux2014 -m chess-py/Cargo.toml --out "$out/python")
 "${build[@]}" --interpreter "$python"
 "${build[@]}" --features abi3
-"$python" -m maturin sdist --quiet -m chess-py/Cargo.toml --out "$out/python"
+"$python" -m maturin sdist -m chess-py/Cargo.toml --out "$out/python"
 bash scripts/install-c.sh --prefix "$out/chess-c"
 ls -l "$out/python"
