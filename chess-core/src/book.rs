@@ -289,7 +289,7 @@ impl<'a> Book<'a> {
     }
 
     fn checked<'b>(bytes: Cow<'b, [u8]>) -> Result<Book<'b>, BookError> {
-        if bytes.len() % ENTRY_SIZE != 0 {
+        if !bytes.len().is_multiple_of(ENTRY_SIZE) {
             return Err(BookError::Length { len: bytes.len() });
         }
         let book = Book { bytes };

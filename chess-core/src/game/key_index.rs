@@ -149,7 +149,7 @@ mod tests {
             state ^= state << 17;
             // Few distinct keys, many sharing their high bits: long probes and wrap-arounds.
             let key = ((state % 61) << 58) | ((state >> 40) % 3);
-            if state % 3 == 0 {
+            if state.is_multiple_of(3) {
                 index.remove(key);
                 model.remove(&key);
             } else {

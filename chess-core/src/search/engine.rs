@@ -339,7 +339,7 @@ impl<'a> Search<'a> {
     fn poll(&mut self) -> bool {
         if self.nodes >= self.node_limit {
             self.aborted = true;
-        } else if self.nodes % POLL_INTERVAL == 0 {
+        } else if self.nodes.is_multiple_of(POLL_INTERVAL) {
             let out_of_time = self.hard_limit.is_some_and(|limit| self.elapsed() >= limit);
             if out_of_time || self.stop.load(Ordering::Relaxed) {
                 self.aborted = true;
