@@ -16,10 +16,10 @@ cargo fmt --all --check
 step "clippy (all targets, all features, warnings are errors)"
 cargo clippy --workspace --all-targets --all-features -- -D warnings
 
-step "chess-core builds without std: the bare rules, then each feature alone"
+step "chess-core builds without std: the bare rules, then each feature alone (type-checked; the bare-metal build below compiles them all)"
 cargo build -p chess-core --no-default-features
 for feature in alloc search rating text serde; do
-    cargo build -p chess-core --no-default-features --features "$feature"
+    cargo check -p chess-core --no-default-features --features "$feature"
 done
 
 step "chess-core builds for a bare-metal target (thumbv7em-none-eabihf, no OS)"
@@ -76,8 +76,9 @@ export PYTHON_CHESS_PYTHON="$python"
 step "tests (optimised, with debug assertions and overflow checks; all features)"
 # This includes the C API's tests (chess-c/tests): the header check, and the C11 and C++17
 # programs built with gcc/g++ against the libchess_c.a of this same build, run plainly and
-# under valgrind when it is installed.
-cargo test --workspace --profile test-release --all-features
+# under valgrind when it is installed. The benchmarks (chess-benches) have no tests: clippy
+# above compiled them, and leaving them out spares building their peers again here.
+cargo test --workspace --exclude chess-benches --profile test-release --all-features
 
 step "chess-c installed as a C library (scripts/install-c.sh into a temporary prefix), the examples built against that prefix only"
 # The one release build of chess-c (about 1.5 minutes here); then pkg-config and CMake, shared
@@ -113,21 +114,22 @@ else
     echo "skipped: rustup cannot install Rust $msrv here"
 fi
 
-step "fuzz smoke: every cargo-fuzz target for a short time (fuzz/FUZZING.md; nightly toolchain)"
+step "fuzz smoke (every cargo-fuzz target for a short time) and Miri (a quick subset), side by side"
+# Each runs on one core: the fuzz targets one after another (fuzz/FUZZING.md; nightly), Miri's
+# interpreter (scripts/miri.sh) in the background, its output shown when both are done.
+miri_log="$target_dir/miri.log"
+bash scripts/miri.sh >"$miri_log" 2>&1 &
+miri_pid=$!
+trap 'kill $miri_pid 2>/dev/null || true' EXIT
 FUZZ_SECONDS=${FUZZ_SECONDS:-20} bash scripts/fuzz-smoke.sh
-
-step "Miri: undefined-behaviour check of a quick subset (attack tables, bitboards, move encoding, EPD, errors, PgnText, the SSE2 scans of PGN text, FEN and SAN reading)"
-# About 1.5 minutes of tests plus the builds (the Miri sysroot is built once, then cached).
-if rustup component add --toolchain nightly miri rust-src >/dev/null 2>&1; then
-    cargo +nightly miri test -p chess-core --no-default-features --features alloc --lib -- \
-        bitboard square moves:: error:: epd:: rays step_tables shifts pgn::text pgn::scan
-    cargo +nightly miri test -p chess-core --test fen_errors --test notation
-    # PgnText keeps 22 bytes inline on 64-bit targets and 10 on 32-bit ones: its unsafe block
-    # is checked on a 32-bit target too (Miri interprets it; no linker or libc needed).
-    cargo +nightly miri test --target i686-unknown-linux-gnu -p chess-core --no-default-features \
-        --features alloc --lib -- pgn::text
-else
-    echo "skipped: rustup could not install Miri for the nightly toolchain here"
+miri_status=0
+wait "$miri_pid" || miri_status=$?
+trap - EXIT
+grep -E "^(test result|skipped|error)" "$miri_log" || true
+if [ "$miri_status" -ne 0 ]; then
+    tail -n 80 "$miri_log"
+    echo "Miri failed (the whole output: $miri_log)"
+    exit 1
 fi
 
 step "Python tests: the uci engine through python-chess"
