@@ -1,7 +1,9 @@
 """Speed of chess_core against python-chess, measured side by side in one run.
 
-Usage: python chess-py/benches/bench_board.py [--quick]
+Usage: python chess-py/benches/bench_board.py [--quick | --perft]
 Prints, for each task, the rate of both libraries and the ratio (chess_core / python-chess).
+`--perft` times only the perft loop, best of 7 runs three times over, as BENCHMARKS.md records
+it: run it in two environments to compare two builds of chess_core (abi3 and one CPython).
 Nothing is asserted: the numbers depend on the machine and its load.
 """
 
@@ -85,7 +87,27 @@ def random_game(plies: int, seed: int) -> List[str]:
     return sans
 
 
+def best_perft_rate(lib: Any) -> float:
+    """Nodes per second of the fastest of seven `perft_loop(lib.Board(), 3)` runs."""
+    best = float("inf")
+    for _ in range(7):
+        start = time.perf_counter()
+        nodes = perft_loop(lib.Board(), 3)
+        best = min(best, time.perf_counter() - start)
+    return nodes / best
+
+
+def perft_only() -> None:
+    build = "abi3" if (chess_core._chess_core.__file__ or "").endswith(".abi3.so") else "this CPython"
+    for _ in range(3):
+        theirs, ours = best_perft_rate(chess), best_perft_rate(chess_core)
+        print(f"perft 3 loop, chess_core built for {build}: {ours:,.0f} nodes/s, {ours / theirs:.1f}x python-chess")
+
+
 def main() -> None:
+    if "--perft" in sys.argv:
+        perft_only()
+        return
     quick = "--quick" in sys.argv
     seconds = 0.3 if quick else 1.5
     game = random_game(200, 7)
