@@ -26,6 +26,12 @@ impl KeyIndex {
         keys
     }
 
+    /// Removes every key, keeping the table's memory.
+    pub(super) fn clear(&mut self) {
+        self.slots.fill((0, EMPTY));
+        self.len = 0;
+    }
+
     /// Returns the index stored for `key`.
     #[inline]
     pub(super) fn get(&self, key: u64) -> Option<u32> {

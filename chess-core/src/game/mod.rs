@@ -58,7 +58,7 @@ use alloc::vec::Vec;
 
 use key_index::KeyIndex;
 
-use crate::{AnyPosition, Color, IllegalMoveError, Move, Playable, Position, Role, SanError, UciError};
+use crate::{AnyPosition, Color, IllegalMoveError, Move, Playable, Position, SanError, UciError};
 
 /// A position of the game with what the rules need to judge it, computed once when it is reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,8 +68,6 @@ struct State<P> {
     key: u64,
     /// How many times this position has occurred in the game, this time included.
     repetitions: u32,
-    /// The piece the move leading here captured.
-    captured: Option<Role>,
     /// Consecutive moves giving check by the side that just moved, this one included.
     check_streak: u32,
     /// Checks received so far by White and by Black.
@@ -93,7 +91,6 @@ impl<P: Playable + Copy> State<P> {
             position,
             key,
             repetitions: 1,
-            captured: None,
             check_streak: 0,
             checks: [0; 2],
             first_end: None,
@@ -311,6 +308,44 @@ impl Game {
         }
     }
 
+    /// Plays a legal move whose resulting position the caller has made already, `reached`
+    /// (the current position with `m` played, checked in debug builds), as a PGN reader's
+    /// visitor has it ([`Visitor::played`](crate::pgn::Visitor::played)): the move is not
+    /// played again. Refused only when the game is over, like [`Game::push_legal`]; clears the
+    /// moves [`Game::redo`] could replay.
+    ///
+    /// `reached` must carry its Zobrist key, which repetitions are told by (a PGN visitor's
+    /// positions do unless it turns [`Visitor::wants_keys`](crate::pgn::Visitor::wants_keys) off).
+    ///
+    /// ```
+    /// use chess_core::{Game, Position};
+    ///
+    /// let mut game = Game::new();
+    /// let m = Position::new().parse_san("e4")?;
+    /// let mut reached = Position::new();
+    /// reached.play(m)?;
+    /// game.push_reached(m, reached)?;
+    /// assert_eq!(game.moves(), [m]);
+    /// assert_eq!(game.position(), &reached);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn push_reached(&mut self, m: Move, reached: Position) -> Result<(), PushError> {
+        if self.judging == Judging::Enforce {
+            self.ensure_ongoing()?;
+        }
+        debug_assert!(
+            self.position().is_legal(m) && {
+                let mut played = *self.position();
+                played.play_unchecked(m);
+                played == reached
+            },
+            "push_reached of {m:?} that does not reach {reached:?}"
+        );
+        self.undone.clear();
+        self.record(m, reached);
+        Ok(())
+    }
+
     /// Plays a move given in UCI and returns it; on error the game is unchanged.
     pub fn push_uci(&mut self, uci: &str) -> Result<Move, PushError> {
         self.ensure_ongoing()?;
@@ -336,7 +371,7 @@ impl Game<AnyPosition> {
     pub fn push_pseudo_legal(&mut self, m: Move) {
         self.undone.clear();
         self.judge_before_leaving();
-        self.record(m, |position| position.play_pseudo_legal(m));
+        self.play_and_record(m, |position| position.play_pseudo_legal(m));
     }
 
     /// Replaces the current position by an edited one (python-chess's property setters):
@@ -349,7 +384,7 @@ impl Game<AnyPosition> {
             return;
         };
         self.forget_last_state();
-        self.record(m, |reached| *reached = position);
+        self.record(m, position);
     }
 
     /// Returns the game as a game of legal positions, when it is one: every position legal
@@ -371,7 +406,7 @@ impl Game<AnyPosition> {
             if AnyPosition::Legal(reached) != self.states[index + 1].position {
                 return None;
             }
-            game.record(m, |position| *position = reached);
+            game.record(m, reached);
         }
         events.for_each(|event| game.add_event(event.kind, event.outcome));
         Some(game)
@@ -387,7 +422,6 @@ impl From<Game> for Game<AnyPosition> {
                 position: AnyPosition::Legal(state.position),
                 key: state.key,
                 repetitions: state.repetitions,
-                captured: state.captured,
                 check_streak: state.check_streak,
                 checks: state.checks,
                 first_end: state.first_end,
@@ -425,6 +459,34 @@ impl<P: Playable + Copy> Game<P> {
         }
     }
 
+    /// Starts the game again from `position`, under the same rules and judging: the moves,
+    /// events and moves to redo are forgotten, and the memory they took is kept for the
+    /// next game (a program reading many games into one `Game` allocates only for the longest).
+    ///
+    /// ```
+    /// use chess_core::{Game, Judging, Position};
+    ///
+    /// let mut game = Game::new().with_judging(Judging::Record);
+    /// game.push_san("e4")?;
+    /// game.reset(Position::new());
+    /// assert_eq!(game, Game::new().with_judging(Judging::Record));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reset(&mut self, position: P) {
+        // Destructured, so that a new field is reset or kept on purpose.
+        let Game { rules, states, last_seen, draw_offers, moves, undone, events, event_end, judging: _ } = self;
+        let start = State::start(position, rules);
+        last_seen.clear();
+        last_seen.insert(start.key, 0);
+        states.clear();
+        states.push(start);
+        *draw_offers = [0; 2];
+        moves.clear();
+        undone.clear();
+        events.clear();
+        *event_end = None;
+    }
+
     /// Returns the part of the game between the position after `plies.start` moves and the
     /// one after `plies.end` moves (both clamped to the moves played): that position as its
     /// start, the moves between, and the events recorded at those plies, under the same rules.
@@ -454,7 +516,7 @@ impl<P: Playable + Copy> Game<P> {
             }
             if let Some(&m) = self.moves.get(index).filter(|_| index < last) {
                 game.judge_before_leaving();
-                game.record(m, |position| *position = self.states[index + 1].position);
+                game.record(m, self.states[index + 1].position);
             }
         }
         game
@@ -633,7 +695,7 @@ impl<P: Playable + Copy> Game<P> {
     /// Pushing a move or recording an event forgets the moves taken back.
     pub fn redo(&mut self) -> Option<Move> {
         let m = self.undone.pop()?;
-        self.record(m, |position| position.play_unchecked(m));
+        self.play_and_record(m, |position| position.play_unchecked(m));
         Some(m)
     }
 
@@ -742,7 +804,7 @@ impl<P: Playable + Copy> Game<P> {
     /// Plays a new legal move, forgetting the moves taken back.
     fn push_new(&mut self, m: Move) {
         self.undone.clear();
-        self.record(m, |position| position.play_unchecked(m));
+        self.play_and_record(m, |position| position.play_unchecked(m));
     }
 
     /// Removes the last state, and its key from the index of keys.
@@ -759,14 +821,19 @@ impl<P: Playable + Copy> Game<P> {
         }
     }
 
-    /// Records the move `m`, which `play` plays on the current position, and what the rules
-    /// need about the position it reaches.
-    fn record(&mut self, m: Move, play: impl FnOnce(&mut P)) {
-        let State { mut position, mut checks, first_end, .. } = *self.state();
-        let captured = if m.is_null() { None } else { position.captured(m) };
+    /// Records the move `m`, which `play` plays on the current position.
+    fn play_and_record(&mut self, m: Move, play: impl FnOnce(&mut P)) {
+        let mut position = *self.position();
         play(&mut position);
-        let key = position.repetition_key();
+        self.record(m, position);
+    }
+
+    /// Records the move `m`, which reached `position` from the current one, and what the
+    /// rules need about that position.
+    fn record(&mut self, m: Move, position: P) {
         let index = self.states.len();
+        let State { mut checks, first_end, .. } = self.states[index - 1];
+        let key = position.repetition_key();
         let previous_same_key = self.last_seen.insert(key, index as u32);
         let repetitions = self.earlier_occurrences(previous_same_key, position.halfmove_clock(), index) + 1;
         let check_streak = if position.is_check() {
@@ -775,8 +842,7 @@ impl<P: Playable + Copy> Game<P> {
         } else {
             0
         };
-        let mut state =
-            State { position, key, repetitions, captured, check_streak, checks, first_end, previous_same_key };
+        let mut state = State { position, key, repetitions, check_streak, checks, first_end, previous_same_key };
         if state.first_end.is_none() {
             state.first_end = outcome_with_moves(&state, &self.rules).map(|outcome| (index as u32, outcome));
         }
