@@ -68,9 +68,10 @@ struct State<P> {
     key: u64,
     /// How many times this position has occurred in the game, this time included.
     repetitions: u32,
-    /// Consecutive moves giving check by the side that just moved, this one included.
+    /// Consecutive moves giving check by the side that just moved, this one included (0 under
+    /// rules that count no checks, see [`Rules::counts_checks`]).
     check_streak: u32,
-    /// Checks received so far by White and by Black.
+    /// Checks received so far by White and by Black (0 under rules that count no checks).
     checks: [u32; 2],
     /// The first position of the game, up to this one, that the automatic rules end: its
     /// ply and the outcome (only ever this position unless the game is [`Judging::Record`]).
@@ -526,7 +527,12 @@ impl<P: Playable + Copy> Game<P> {
     pub fn set_rules(&mut self, rules: Rules) {
         self.rules = rules;
         let mut first_end = None;
-        for (index, state) in self.states.iter_mut().enumerate() {
+        for index in 0..self.states.len() {
+            if index > 0 {
+                (self.states[index].check_streak, self.states[index].checks) =
+                    self.count_checks(&self.states[index].position, index);
+            }
+            let state = &mut self.states[index];
             if first_end.is_none() {
                 first_end = automatic_outcome(state, &rules).map(|outcome| (index as u32, outcome));
             }
@@ -610,12 +616,28 @@ impl<P: Playable + Copy> Game<P> {
 
     /// Returns how many consecutive moves of the side that just moved gave check (0 if the last did not).
     pub fn consecutive_checks(&self) -> u32 {
-        self.state().check_streak
+        self.check_streak_at(self.states.len() - 1)
     }
 
     /// Returns how many times `color` has been checked in this game.
     pub fn checks_received(&self, color: Color) -> u32 {
-        self.state().checks[color.index()]
+        if self.rules.counts_checks() {
+            self.state().checks[color.index()]
+        } else {
+            // Rules that count no checks keep no count (a check test on every move): counted now.
+            let checked = |state: &&State<P>| state.position.turn() == color && state.position.is_check();
+            self.states[1..].iter().filter(checked).count() as u32
+        }
+    }
+
+    /// Returns how many consecutive moves of the side that moved into the state at `index`
+    /// gave check, that move included.
+    fn check_streak_at(&self, index: usize) -> u32 {
+        if self.rules.counts_checks() {
+            self.states[index].check_streak
+        } else {
+            (1..=index).rev().step_by(2).take_while(|&own| self.states[own].position.is_check()).count() as u32
+        }
     }
 
     #[cfg(feature = "search")]
@@ -629,7 +651,7 @@ impl<P: Playable + Copy> Game<P> {
     /// Returns how many consecutive moves of the side to move gave check up to its last move
     /// (0 if it has not moved or that move did not give check), for the search.
     pub(crate) fn own_consecutive_checks(&self) -> u32 {
-        self.states.len().checked_sub(2).map_or(0, |index| self.states[index].check_streak)
+        self.states.len().checked_sub(2).map_or(0, |index| self.check_streak_at(index))
     }
 
     /// Plays a move known to be legal here (a move the position generated or checked), without
@@ -832,22 +854,34 @@ impl<P: Playable + Copy> Game<P> {
     /// rules need about that position.
     fn record(&mut self, m: Move, position: P) {
         let index = self.states.len();
-        let State { mut checks, first_end, .. } = self.states[index - 1];
+        let first_end = self.states[index - 1].first_end;
         let key = position.repetition_key();
         let previous_same_key = self.last_seen.insert(key, index as u32);
         let repetitions = self.earlier_occurrences(previous_same_key, position.halfmove_clock(), index) + 1;
-        let check_streak = if position.is_check() {
-            checks[position.turn().index()] += 1;
-            1 + index.checked_sub(2).map_or(0, |own| self.states[own].check_streak)
-        } else {
-            0
-        };
+        let (check_streak, checks) = self.count_checks(&position, index);
         let mut state = State { position, key, repetitions, check_streak, checks, first_end, previous_same_key };
         if state.first_end.is_none() {
             state.first_end = outcome_with_moves(&state, &self.rules).map(|outcome| (index as u32, outcome));
         }
         self.states.push(state);
         self.moves.push(m);
+    }
+
+    /// Returns the check counters of `position`, to be the state at `index` (the states before
+    /// it counted already): the consecutive checks of the side that moved into it and the
+    /// checks each side has received. Zero under rules that count no checks, which then
+    /// spare the check test on every move ([`Game::checks_received`] counts when asked).
+    fn count_checks(&self, position: &P, index: usize) -> (u32, [u32; 2]) {
+        if !self.rules.counts_checks() {
+            return (0, [0; 2]);
+        }
+        let mut checks = self.states[index - 1].checks;
+        if position.is_check() {
+            checks[position.turn().index()] += 1;
+            (1 + index.checked_sub(2).map_or(0, |own| self.states[own].check_streak), checks)
+        } else {
+            (0, checks)
+        }
     }
 
     /// Counts the earlier occurrences of the position about to be stored at `index`, given the
