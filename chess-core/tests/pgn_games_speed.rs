@@ -72,7 +72,7 @@ impl<T, F: FnMut(&Game) -> T> Visitor for Games<F> {
     }
 
     fn played(&mut self, mv: Move, after: &Position) -> ControlFlow<Break> {
-        match self.0.push_reached(mv, *after) {
+        match self.0.push_reached(mv, after) {
             Ok(()) => ControlFlow::Continue(()),
             Err(_) => ControlFlow::Break(Break::SkipGame),
         }

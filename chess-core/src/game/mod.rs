@@ -73,9 +73,6 @@ struct State<P> {
     check_streak: u32,
     /// Checks received so far by White and by Black (0 under rules that count no checks).
     checks: [u32; 2],
-    /// The first position of the game, up to this one, that the automatic rules end: its
-    /// ply and the outcome (only ever this position unless the game is [`Judging::Record`]).
-    first_end: Option<(u32, Outcome)>,
     /// The index of the latest earlier state with the same key, if any (to restore
     /// [`Game::last_seen`] on undo).
     previous_same_key: Option<u32>,
@@ -86,19 +83,9 @@ impl<P: Playable + Copy> State<P> {
         Tally { repetitions: self.repetitions, check_streak: self.check_streak, checks_received: self.checks }
     }
 
-    fn start(position: P, rules: &Rules) -> State<P> {
+    fn start(position: P) -> State<P> {
         let key = position.repetition_key();
-        let mut state = State {
-            position,
-            key,
-            repetitions: 1,
-            check_streak: 0,
-            checks: [0; 2],
-            first_end: None,
-            previous_same_key: None,
-        };
-        state.first_end = outcome_with_moves(&state, rules).map(|outcome| (0, outcome));
-        state
+        State { position, key, repetitions: 1, check_streak: 0, checks: [0; 2], previous_same_key: None }
     }
 }
 
@@ -175,6 +162,11 @@ pub struct Game<P = Position> {
     states: Vec<State<P>>,
     /// The index in `states` of the latest position with each repetition key.
     last_seen: KeyIndex,
+    /// The first position of the game that the automatic rules end, with its index in
+    /// `states` and the outcome (only ever the current position unless the game is
+    /// [`Judging::Record`]): each position is judged when reached, as one with a legal move,
+    /// while none has ended the game (kept with `states`, so a state needs no copy of it).
+    first_end: Option<(u32, Outcome)>,
     /// How many draw offers each player has made (kept with `events`).
     draw_offers: [u32; 2],
     moves: Vec<Move>,
@@ -191,10 +183,12 @@ pub struct Game<P = Position> {
 impl<P: PartialEq> PartialEq for Game<P> {
     fn eq(&self, other: &Game<P>) -> bool {
         // Destructured, so that a new field is compared or left out on purpose.
-        let Game { rules, states, last_seen, draw_offers, moves, undone: _, events, event_end, judging } = self;
+        let Game { rules, states, last_seen, first_end, draw_offers, moves, undone: _, events, event_end, judging } =
+            self;
         *rules == other.rules
             && *states == other.states
             && *last_seen == other.last_seen
+            && *first_end == other.first_end
             && *draw_offers == other.draw_offers
             && *moves == other.moves
             && *events == other.events
@@ -325,12 +319,12 @@ impl Game {
     /// let m = Position::new().parse_san("e4")?;
     /// let mut reached = Position::new();
     /// reached.play(m)?;
-    /// game.push_reached(m, reached)?;
+    /// game.push_reached(m, &reached)?;
     /// assert_eq!(game.moves(), [m]);
     /// assert_eq!(game.position(), &reached);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn push_reached(&mut self, m: Move, reached: Position) -> Result<(), PushError> {
+    pub fn push_reached(&mut self, m: Move, reached: &Position) -> Result<(), PushError> {
         if self.judging == Judging::Enforce {
             self.ensure_ongoing()?;
         }
@@ -338,7 +332,7 @@ impl Game {
             self.position().is_legal(m) && {
                 let mut played = *self.position();
                 played.play_unchecked(m);
-                played == reached
+                played == *reached
             },
             "push_reached of {m:?} that does not reach {reached:?}"
         );
@@ -379,13 +373,13 @@ impl Game<AnyPosition> {
     /// the moves before it stay, and it is judged as if the last move had reached it.
     pub fn edit_position(&mut self, position: AnyPosition) {
         let Some(m) = self.moves.pop() else {
-            let rules = self.rules;
-            self.states[0] = State::start(position, &rules);
+            self.states[0] = State::start(position);
             self.last_seen = KeyIndex::with(self.states[0].key, 0);
+            self.first_end = judge_reached(&self.states[0], &self.rules, 0);
             return;
         };
         self.forget_last_state();
-        self.record(m, position);
+        self.record(m, &position);
     }
 
     /// Returns the game as a game of legal positions, when it is one: every position legal
@@ -407,7 +401,7 @@ impl Game<AnyPosition> {
             if AnyPosition::Legal(reached) != self.states[index + 1].position {
                 return None;
             }
-            game.record(m, reached);
+            game.record(m, &reached);
         }
         events.for_each(|event| game.add_event(event.kind, event.outcome));
         Some(game)
@@ -425,7 +419,6 @@ impl From<Game> for Game<AnyPosition> {
                 repetitions: state.repetitions,
                 check_streak: state.check_streak,
                 checks: state.checks,
-                first_end: state.first_end,
                 previous_same_key: state.previous_same_key,
             })
             .collect();
@@ -433,6 +426,7 @@ impl From<Game> for Game<AnyPosition> {
             rules: game.rules,
             states,
             last_seen: game.last_seen,
+            first_end: game.first_end,
             draw_offers: game.draw_offers,
             moves: game.moves,
             undone: game.undone,
@@ -446,10 +440,11 @@ impl From<Game> for Game<AnyPosition> {
 impl<P: Playable + Copy> Game<P> {
     /// Starts a game from `position` under `rules`.
     pub fn from_position_with_rules(position: P, rules: Rules) -> Game<P> {
-        let start = State::start(position, &rules);
+        let start = State::start(position);
         Game {
             rules,
             last_seen: KeyIndex::with(start.key, 0),
+            first_end: judge_reached(&start, &rules, 0),
             draw_offers: [0; 2],
             states: alloc::vec![start],
             moves: Vec::new(),
@@ -475,10 +470,12 @@ impl<P: Playable + Copy> Game<P> {
     /// ```
     pub fn reset(&mut self, position: P) {
         // Destructured, so that a new field is reset or kept on purpose.
-        let Game { rules, states, last_seen, draw_offers, moves, undone, events, event_end, judging: _ } = self;
-        let start = State::start(position, rules);
-        last_seen.clear();
+        let Game { rules, states, last_seen, first_end, draw_offers, moves, undone, events, event_end, judging: _ } =
+            self;
+        let start = State::start(position);
+        last_seen.clear(states.iter().map(|state| state.key));
         last_seen.insert(start.key, 0);
+        *first_end = judge_reached(&start, rules, 0);
         states.clear();
         states.push(start);
         *draw_offers = [0; 2];
@@ -517,7 +514,7 @@ impl<P: Playable + Copy> Game<P> {
             }
             if let Some(&m) = self.moves.get(index).filter(|_| index < last) {
                 game.judge_before_leaving();
-                game.record(m, self.states[index + 1].position);
+                game.record(m, &self.states[index + 1].position);
             }
         }
         game
@@ -532,12 +529,11 @@ impl<P: Playable + Copy> Game<P> {
                 (self.states[index].check_streak, self.states[index].checks) =
                     self.count_checks(&self.states[index].position, index);
             }
-            let state = &mut self.states[index];
             if first_end.is_none() {
-                first_end = automatic_outcome(state, &rules).map(|outcome| (index as u32, outcome));
+                first_end = automatic_outcome(&self.states[index], &rules).map(|outcome| (index as u32, outcome));
             }
-            state.first_end = first_end;
         }
+        self.first_end = first_end;
     }
 
     /// Returns the game with `judging` set (see [`Judging`]).
@@ -734,7 +730,7 @@ impl<P: Playable + Copy> Game<P> {
     /// A draw that can only be claimed is not an end: [`Game::standing`] reports it too.
     pub fn outcome(&self) -> Option<Outcome> {
         let index = self.states.len() - 1;
-        let automatic = match self.state().first_end {
+        let automatic = match self.first_end {
             Some((ply, outcome)) if (ply as usize) < index => Some((ply, outcome)),
             _ => automatic_outcome(self.state(), &self.rules).map(|outcome| (index as u32, outcome)),
         };
@@ -816,10 +812,8 @@ impl<P: Playable + Copy> Game<P> {
     /// that leaves it proves it), and its mate or stalemate only while it is the current one.
     fn judge_before_leaving(&mut self) {
         let index = self.states.len() - 1;
-        let state = self.state();
-        if state.first_end.is_none_or(|(ply, _)| ply as usize == index) {
-            let judged = automatic_outcome(state, &self.rules).map(|outcome| (index as u32, outcome));
-            self.states[index].first_end = judged;
+        if self.first_end.is_none_or(|(ply, _)| ply as usize == index) {
+            self.first_end = automatic_outcome(self.state(), &self.rules).map(|outcome| (index as u32, outcome));
         }
     }
 
@@ -840,6 +834,10 @@ impl<P: Playable + Copy> Game<P> {
                 None => self.last_seen.remove(key),
             }
             self.states.pop();
+            // The first end is the first: no earlier position ended the game if it was this one.
+            if self.first_end.is_some_and(|(ply, _)| ply as usize >= self.states.len()) {
+                self.first_end = None;
+            }
         }
     }
 
@@ -847,23 +845,22 @@ impl<P: Playable + Copy> Game<P> {
     fn play_and_record(&mut self, m: Move, play: impl FnOnce(&mut P)) {
         let mut position = *self.position();
         play(&mut position);
-        self.record(m, position);
+        self.record(m, &position);
     }
 
     /// Records the move `m`, which reached `position` from the current one, and what the
     /// rules need about that position.
-    fn record(&mut self, m: Move, position: P) {
+    fn record(&mut self, m: Move, position: &P) {
         let index = self.states.len();
-        let first_end = self.states[index - 1].first_end;
         let key = position.repetition_key();
         let previous_same_key = self.last_seen.insert(key, index as u32);
         let repetitions = self.earlier_occurrences(previous_same_key, position.halfmove_clock(), index) + 1;
-        let (check_streak, checks) = self.count_checks(&position, index);
-        let mut state = State { position, key, repetitions, check_streak, checks, first_end, previous_same_key };
-        if state.first_end.is_none() {
-            state.first_end = outcome_with_moves(&state, &self.rules).map(|outcome| (index as u32, outcome));
+        let (check_streak, checks) = self.count_checks(position, index);
+        // Made in place (a state is judged once stored): a state is copied once.
+        self.states.push(State { position: *position, key, repetitions, check_streak, checks, previous_same_key });
+        if self.first_end.is_none() {
+            self.first_end = judge_reached(&self.states[index], &self.rules, index);
         }
-        self.states.push(state);
         self.moves.push(m);
     }
 
@@ -917,8 +914,9 @@ fn automatic_outcome<P: Playable + Copy>(state: &State<P>, rules: &Rules) -> Opt
     rules.automatic_outcome(&state.position, state.tally())
 }
 
-/// Judges a state's position by the automatic rules, as a position with a legal move: the
-/// rules that need none (checkmate, stalemate) are left for [`Game::outcome`] to judge.
-fn outcome_with_moves<P: Playable + Copy>(state: &State<P>, rules: &Rules) -> Option<Outcome> {
-    rules.outcome_with_moves(&state.position, state.tally(), true)
+/// Judges the state reached at `index` by the automatic rules, as a position with a legal
+/// move (the rules that need none, checkmate and stalemate, are left for [`Game::outcome`] to
+/// judge): the end it makes, with its index, if any.
+fn judge_reached<P: Playable + Copy>(state: &State<P>, rules: &Rules, index: usize) -> Option<(u32, Outcome)> {
+    rules.outcome_with_moves(&state.position, state.tally(), true).map(|outcome| (index as u32, outcome))
 }

@@ -218,7 +218,7 @@ pub trait Visitor {
     ///     }
     ///
     ///     fn played(&mut self, mv: Move, after: &Position) -> ControlFlow<Break> {
-    ///         match self.0.push_reached(mv, *after) {
+    ///         match self.0.push_reached(mv, after) {
     ///             Ok(()) => ControlFlow::Continue(()),
     ///             Err(_) => ControlFlow::Break(Break::SkipGame),
     ///         }
