@@ -2,9 +2,10 @@
 //! rules once its moves are played (checkmate, a threefold repetition that may be claimed, or
 //! undecided on the board, as after a resignation).
 //!
-//! The streaming reader hands every move it found legal to a visitor, which builds a `Game`
-//! with `Game::push_legal` (no second legality check). Run it on a PGN file, or without one
-//! on a small sample written below:
+//! The streaming reader hands every move it found legal, with the position it reached, to a
+//! visitor, which builds a `Game` with `Game::push_reached` (no second legality check, the move
+//! not played again), in one `Game` started again for each game with `Game::reset` (its memory
+//! kept). Run it on a PGN file, or without one on a small sample written below:
 //!
 //! ```sh
 //! cargo run --release -p chess-core --example pgn_stats -- games.pgn
@@ -34,29 +35,43 @@ const SAMPLE: &str = r#"[Event "Sample"]
 1. d4 d5 2. c4 e6 0-1
 "#;
 
-/// Builds a `Game` from each game's moves and keeps its result marker.
-#[derive(Default)]
+/// What the statistics need of a game.
+struct Summary {
+    moves: usize,
+    result: PgnResult,
+    standing: Standing,
+}
+
+/// Builds a `Game` from each game's moves, all in one `Game`, and sums each game up.
 struct Games {
     game: Game,
     result: PgnResult,
 }
 
+impl Default for Games {
+    fn default() -> Games {
+        // A PGN file records what was played, even moves after the game's end.
+        Games { game: Game::new().with_judging(Judging::Record), result: PgnResult::default() }
+    }
+}
+
 impl Visitor for Games {
-    type Output = (Game, PgnResult);
+    type Output = Summary;
 
     fn begin_movetext(&mut self, start: &Position) -> ControlFlow<Break> {
-        // A PGN file records what was played, even moves after the game's end.
-        self.game = Game::from_position(*start).with_judging(Judging::Record);
+        // The same rules and judging, the memory of the games before kept.
+        self.game.reset(*start);
         ControlFlow::Continue(())
     }
 
     fn play(&mut self, _before: &Position, mv: Move) -> ControlFlow<Break> {
         // A null move (`--`) is no move of a game: skip that game.
-        if mv.is_null() {
-            return ControlFlow::Break(Break::SkipGame);
-        }
-        // The reader has checked that the move is legal.
-        match self.game.push_legal(mv) {
+        if mv.is_null() { ControlFlow::Break(Break::SkipGame) } else { ControlFlow::Continue(()) }
+    }
+
+    fn played(&mut self, mv: Move, after: &Position) -> ControlFlow<Break> {
+        // The reader has checked that the move is legal and played it.
+        match self.game.push_reached(mv, after) {
             Ok(()) => ControlFlow::Continue(()),
             Err(_) => ControlFlow::Break(Break::SkipGame),
         }
@@ -67,8 +82,12 @@ impl Visitor for Games {
         ControlFlow::Continue(())
     }
 
-    fn end_game(&mut self) -> (Game, PgnResult) {
-        (std::mem::take(&mut self.game), std::mem::take(&mut self.result))
+    fn end_game(&mut self) -> Summary {
+        Summary {
+            moves: self.game.moves().len(),
+            result: std::mem::take(&mut self.result),
+            standing: self.game.standing(),
+        }
     }
 }
 
@@ -90,7 +109,7 @@ fn main() -> ExitCode {
     let mut results: HashMap<PgnResult, usize> = HashMap::new();
     let mut endings: HashMap<String, usize> = HashMap::new();
     while let Some(read) = reader.visit(&mut visitor) {
-        let (game, result) = match read {
+        let Summary { moves: played, result, standing } = match read {
             Ok(read) => read,
             Err(error) => {
                 eprintln!("a game could not be read: {error}");
@@ -99,9 +118,9 @@ fn main() -> ExitCode {
             }
         };
         games += 1;
-        moves += game.moves().len();
+        moves += played;
         *results.entry(result).or_default() += 1;
-        let ending = match game.standing() {
+        let ending = match standing {
             Standing::Ended(outcome) => outcome.to_string(),
             Standing::Claimable(termination) => format!("a draw may be claimed: {termination}"),
             Standing::Ongoing => "undecided on the board".to_string(),

@@ -1038,3 +1038,88 @@ fn every_ending_has_words_in_every_language() {
     let check_limit = Outcome::win(Termination::CheckLimit, Color::Black);
     assert_eq!(check_limit.text(Lang::Zh).to_string(), "黑方因将军次数上限获胜。");
 }
+
+// --- Building games fast: push_reached, reset, check counts kept only when the rules count them
+
+#[test]
+fn push_reached_takes_the_position_the_caller_made_and_is_refused_after_the_end() {
+    let mut pushed = Game::new();
+    let mut reached = Game::new();
+    for san in OPERA.split_whitespace() {
+        let m = pushed.position().parse_san(san).unwrap();
+        let mut after = *pushed.position();
+        after.play_unchecked(m);
+        pushed.push_legal(m).unwrap();
+        reached.push_reached(m, &after).unwrap();
+        assert_eq!(reached, pushed);
+    }
+    assert_eq!(reached.outcome(), Some(Outcome::win(Termination::Checkmate, Color::White)));
+    // The game is over: refused, the game unchanged.
+    let mut fools = Game::new();
+    play(&mut fools, "f3 e5 g4 Qh4#");
+    let before = fools.clone();
+    let end = *fools.position();
+    assert!(matches!(fools.push_reached(Move::NULL, &end), Err(PushError::GameOver(_))));
+    assert_eq!(fools, before);
+    // The moves to redo are forgotten, as with push_legal.
+    reached.undo();
+    let mut after = *reached.position();
+    let other = after.parse_san("Rd2").unwrap();
+    after.play_unchecked(other);
+    reached.push_reached(other, &after).unwrap();
+    assert_eq!(reached.redo(), None);
+    assert_eq!(reached.last_move(), Some(other));
+}
+
+#[test]
+fn reset_starts_again_under_the_same_rules_and_judging() {
+    let mut game = Game::with_rules(Rules::casual()).with_judging(Judging::Record);
+    for san in SHUFFLE.iter().cycle().take(8) {
+        game.push_san(san).unwrap();
+    }
+    assert_eq!(game.outcome().unwrap().termination, Termination::ThreefoldRepetition);
+    game.timeout(Color::White).unwrap();
+    game.push_san("e4").unwrap();
+    game.undo();
+    assert_eq!((game.events().len(), game.moves().len()), (1, 8));
+    let start: Position = TEN_CHECKS_FEN.parse().unwrap();
+    game.reset(start);
+    let fresh = Game::from_position_with_rules(start, Rules::casual()).with_judging(Judging::Record);
+    assert_eq!(game, fresh);
+    assert_eq!(game.redo(), None);
+    assert_eq!((game.repetition_count(), game.checks_received(Color::Black), game.outcome()), (1, 0, None));
+    // The game goes on as a new one would.
+    play(&mut game, TEN_CHECKS);
+    let mut new = fresh;
+    play(&mut new, TEN_CHECKS);
+    assert_eq!(game, new);
+    assert_eq!(game.outcome(), draw(Termination::PerpetualCheck));
+}
+
+#[test]
+fn check_counts_are_the_same_whether_the_rules_count_checks_or_not() {
+    let sans: Vec<&str> = THIRTY_CHECKS.split_whitespace().collect();
+    let (mut fide, mut casual) = (setup(THIRTY_CHECKS_FEN, Rules::fide()), setup(THIRTY_CHECKS_FEN, Rules::casual()));
+    for san in &sans {
+        fide.push_san(san).unwrap();
+        casual.push_san(san).unwrap();
+        assert_eq!(fide.consecutive_checks(), casual.consecutive_checks(), "{san}");
+        for color in Color::ALL {
+            assert_eq!(fide.checks_received(color), casual.checks_received(color), "{san}");
+        }
+    }
+    assert_eq!(fide.checks_received(Color::Black), 30);
+    // Switching the rules counts the checks again, and back.
+    fide.undo();
+    fide.set_rules(Rules::casual());
+    casual.undo();
+    assert_eq!(fide, casual);
+    fide.push_san(sans[64]).unwrap();
+    assert_eq!(fide.outcome(), draw(Termination::CheckLimit));
+    fide.set_rules(Rules::fide());
+    assert_eq!(fide.checks_received(Color::Black), 30);
+    assert_eq!(fide.outcome(), None);
+    let mut replayed = setup(THIRTY_CHECKS_FEN, Rules::fide());
+    play(&mut replayed, THIRTY_CHECKS);
+    assert_eq!(fide, replayed);
+}

@@ -664,3 +664,66 @@ fn a_skipped_game_is_not_checked_but_for_its_source() {
     assert!(error.kind.is_io(), "{error}");
     assert!(reader.visit(&mut Breaker::new(1, Break::SkipGame, false)).is_none());
 }
+
+/// Hands each position reached to a `Game`, and writes down each move with the position it reached.
+#[derive(Default)]
+struct Reached {
+    game: chess_core::Game,
+    seen: Vec<String>,
+    /// Breaks off at this move's `play`.
+    skip_at: Option<&'static str>,
+}
+
+impl Visitor for Reached {
+    type Output = chess_core::Game;
+
+    fn begin_movetext(&mut self, start: &Position) -> ControlFlow<Break> {
+        self.game.reset(*start);
+        GO
+    }
+
+    fn play(&mut self, before: &Position, mv: Move) -> ControlFlow<Break> {
+        if self.skip_at == Some(&*before.san(mv).to_string()) { ControlFlow::Break(Break::SkipGame) } else { GO }
+    }
+
+    fn played(&mut self, mv: Move, after: &Position) -> ControlFlow<Break> {
+        self.seen.push(format!("{} {}", mv.to_uci_chess960(), after.to_fen()));
+        self.game.push_reached(mv, after).map_or(ControlFlow::Break(Break::SkipGame), |()| GO)
+    }
+
+    fn end_game(&mut self) -> chess_core::Game {
+        self.game.clone()
+    }
+}
+
+#[test]
+fn played_hands_over_each_position_reached_on_the_main_line_and_a_game_takes_it() {
+    let mut visitor = Reached::default();
+    let text = format!("{GAME}\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 *\n");
+    let mut reader = PgnReader::from_text(&text);
+    let first = reader.visit(&mut visitor).unwrap().unwrap();
+    assert_eq!(
+        visitor.seen,
+        [
+            "e2e4 4k3/8/8/8/4P3/8/8/4K3 b - - 0 1",
+            "e8d7 8/3k4/8/8/4P3/8/8/4K3 w - - 1 2",
+            "e1f2 8/3k4/8/8/4P3/8/5K2/8 b - - 2 2",
+        ]
+    );
+    let mut pushed = chess_core::Game::from_position("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1".parse().unwrap());
+    for san in ["e4", "Kd7", "Kf2"] {
+        pushed.push_san(san).unwrap();
+    }
+    assert_eq!(first, pushed);
+    // The same `Game`, started again: the repetition is counted from the new start.
+    let second = reader.visit(&mut visitor).unwrap().unwrap();
+    assert_eq!(second.moves().len(), 5);
+    assert_eq!(second.repetition_count(), 2);
+}
+
+#[test]
+fn played_is_not_called_when_play_breaks_off() {
+    let mut visitor = Reached { skip_at: Some("Kd7"), ..Reached::default() };
+    PgnReader::from_text(GAME).visit(&mut visitor).unwrap().unwrap();
+    assert_eq!(visitor.seen, ["e2e4 4k3/8/8/8/4P3/8/8/4K3 b - - 0 1"]);
+}

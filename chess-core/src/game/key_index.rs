@@ -26,6 +26,28 @@ impl KeyIndex {
         keys
     }
 
+    /// Removes every key, keeping the table's memory, given every key stored (each at least
+    /// once, in any order): from each key's own slot the entries up to a free slot are freed,
+    /// so that clearing costs the keys' number rather than the table's size.
+    ///
+    /// Each key lies in the run of entries from its own slot, and every run freed is the end
+    /// of a run of entries (the rest of it freed before it or by it): the key is reached.
+    pub(super) fn clear(&mut self, keys: impl Iterator<Item = u64>) {
+        if self.slots.is_empty() {
+            return;
+        }
+        let mask = self.slots.len() - 1;
+        for key in keys {
+            let mut slot = self.slot_of(key);
+            while self.slots[slot].1 != EMPTY {
+                self.slots[slot] = (0, EMPTY);
+                slot = (slot + 1) & mask;
+            }
+        }
+        self.len = 0;
+        debug_assert!(self.slots.iter().all(|&(_, index)| index == EMPTY), "a key was left out");
+    }
+
     /// Returns the index stored for `key`.
     #[inline]
     pub(super) fn get(&self, key: u64) -> Option<u32> {
@@ -168,5 +190,23 @@ mod tests {
         assert_eq!(rebuilt, index);
         rebuilt.remove(*model.keys().next().unwrap());
         assert_ne!(rebuilt, index);
+    }
+
+    /// Clearing by the keys stored (crowded into few slots, repeated, in any order) frees
+    /// every slot, and the table works on.
+    #[test]
+    fn clears_given_the_keys_stored() {
+        let mut index = KeyIndex::default();
+        let keys: Vec<u64> = (0..200u64).map(|i| ((i % 61) << 58) | (i % 7)).collect();
+        for (step, &key) in keys.iter().enumerate() {
+            index.insert(key, step as u32);
+        }
+        let capacity = index.slots.len();
+        index.clear(keys.iter().rev().chain(&keys).copied());
+        assert_eq!((index.len, index.slots.len()), (0, capacity));
+        assert!(index.slots.iter().all(|&(_, stored)| stored == EMPTY));
+        assert_eq!(index.get(keys[5]), None);
+        assert_eq!(index.insert(keys[5], 1), None);
+        assert_eq!(index, KeyIndex::with(keys[5], 1));
     }
 }

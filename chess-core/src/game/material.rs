@@ -8,10 +8,12 @@ impl<P: Playable + Copy> Game<P> {
     /// Returns the opponent's pieces that `color` captured in this game, in the order taken
     /// (a pawn taken en passant included).
     pub fn captured_by(&self, color: Color) -> Vec<Role> {
-        self.states[1..]
-            .iter()
-            .filter(|state| state.position.turn() != color)
-            .filter_map(|state| state.captured)
+        // Found from the position each move was played from, as few programs ask.
+        self.states
+            .windows(2)
+            .zip(&self.moves)
+            .filter(|&(states, m)| states[1].position.turn() != color && !m.is_null())
+            .filter_map(|(states, &m)| states[0].position.captured(m))
             .collect()
     }
 

@@ -58,7 +58,7 @@ use alloc::vec::Vec;
 
 use key_index::KeyIndex;
 
-use crate::{AnyPosition, Color, IllegalMoveError, Move, Playable, Position, Role, SanError, UciError};
+use crate::{AnyPosition, Color, IllegalMoveError, Move, Playable, Position, SanError, UciError};
 
 /// A position of the game with what the rules need to judge it, computed once when it is reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,15 +68,11 @@ struct State<P> {
     key: u64,
     /// How many times this position has occurred in the game, this time included.
     repetitions: u32,
-    /// The piece the move leading here captured.
-    captured: Option<Role>,
-    /// Consecutive moves giving check by the side that just moved, this one included.
+    /// Consecutive moves giving check by the side that just moved, this one included (0 under
+    /// rules that count no checks, see [`Rules::counts_checks`]).
     check_streak: u32,
-    /// Checks received so far by White and by Black.
+    /// Checks received so far by White and by Black (0 under rules that count no checks).
     checks: [u32; 2],
-    /// The first position of the game, up to this one, that the automatic rules end: its
-    /// ply and the outcome (only ever this position unless the game is [`Judging::Record`]).
-    first_end: Option<(u32, Outcome)>,
     /// The index of the latest earlier state with the same key, if any (to restore
     /// [`Game::last_seen`] on undo).
     previous_same_key: Option<u32>,
@@ -87,20 +83,9 @@ impl<P: Playable + Copy> State<P> {
         Tally { repetitions: self.repetitions, check_streak: self.check_streak, checks_received: self.checks }
     }
 
-    fn start(position: P, rules: &Rules) -> State<P> {
+    fn start(position: P) -> State<P> {
         let key = position.repetition_key();
-        let mut state = State {
-            position,
-            key,
-            repetitions: 1,
-            captured: None,
-            check_streak: 0,
-            checks: [0; 2],
-            first_end: None,
-            previous_same_key: None,
-        };
-        state.first_end = outcome_with_moves(&state, rules).map(|outcome| (0, outcome));
-        state
+        State { position, key, repetitions: 1, check_streak: 0, checks: [0; 2], previous_same_key: None }
     }
 }
 
@@ -177,6 +162,11 @@ pub struct Game<P = Position> {
     states: Vec<State<P>>,
     /// The index in `states` of the latest position with each repetition key.
     last_seen: KeyIndex,
+    /// The first position of the game that the automatic rules end, with its index in
+    /// `states` and the outcome (only ever the current position unless the game is
+    /// [`Judging::Record`]): each position is judged when reached, as one with a legal move,
+    /// while none has ended the game (kept with `states`, so a state needs no copy of it).
+    first_end: Option<(u32, Outcome)>,
     /// How many draw offers each player has made (kept with `events`).
     draw_offers: [u32; 2],
     moves: Vec<Move>,
@@ -193,10 +183,12 @@ pub struct Game<P = Position> {
 impl<P: PartialEq> PartialEq for Game<P> {
     fn eq(&self, other: &Game<P>) -> bool {
         // Destructured, so that a new field is compared or left out on purpose.
-        let Game { rules, states, last_seen, draw_offers, moves, undone: _, events, event_end, judging } = self;
+        let Game { rules, states, last_seen, first_end, draw_offers, moves, undone: _, events, event_end, judging } =
+            self;
         *rules == other.rules
             && *states == other.states
             && *last_seen == other.last_seen
+            && *first_end == other.first_end
             && *draw_offers == other.draw_offers
             && *moves == other.moves
             && *events == other.events
@@ -311,6 +303,44 @@ impl Game {
         }
     }
 
+    /// Plays a legal move whose resulting position the caller has made already, `reached`
+    /// (the current position with `m` played, checked in debug builds), as a PGN reader's
+    /// visitor has it ([`Visitor::played`](crate::pgn::Visitor::played)): the move is not
+    /// played again. Refused only when the game is over, like [`Game::push_legal`]; clears the
+    /// moves [`Game::redo`] could replay.
+    ///
+    /// `reached` must carry its Zobrist key, which repetitions are told by (a PGN visitor's
+    /// positions do unless it turns [`Visitor::wants_keys`](crate::pgn::Visitor::wants_keys) off).
+    ///
+    /// ```
+    /// use chess_core::{Game, Position};
+    ///
+    /// let mut game = Game::new();
+    /// let m = Position::new().parse_san("e4")?;
+    /// let mut reached = Position::new();
+    /// reached.play(m)?;
+    /// game.push_reached(m, &reached)?;
+    /// assert_eq!(game.moves(), [m]);
+    /// assert_eq!(game.position(), &reached);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn push_reached(&mut self, m: Move, reached: &Position) -> Result<(), PushError> {
+        if self.judging == Judging::Enforce {
+            self.ensure_ongoing()?;
+        }
+        debug_assert!(
+            self.position().is_legal(m) && {
+                let mut played = *self.position();
+                played.play_unchecked(m);
+                played == *reached
+            },
+            "push_reached of {m:?} that does not reach {reached:?}"
+        );
+        self.undone.clear();
+        self.record(m, reached);
+        Ok(())
+    }
+
     /// Plays a move given in UCI and returns it; on error the game is unchanged.
     pub fn push_uci(&mut self, uci: &str) -> Result<Move, PushError> {
         self.ensure_ongoing()?;
@@ -336,20 +366,20 @@ impl Game<AnyPosition> {
     pub fn push_pseudo_legal(&mut self, m: Move) {
         self.undone.clear();
         self.judge_before_leaving();
-        self.record(m, |position| position.play_pseudo_legal(m));
+        self.play_and_record(m, |position| position.play_pseudo_legal(m));
     }
 
     /// Replaces the current position by an edited one (python-chess's property setters):
     /// the moves before it stay, and it is judged as if the last move had reached it.
     pub fn edit_position(&mut self, position: AnyPosition) {
         let Some(m) = self.moves.pop() else {
-            let rules = self.rules;
-            self.states[0] = State::start(position, &rules);
+            self.states[0] = State::start(position);
             self.last_seen = KeyIndex::with(self.states[0].key, 0);
+            self.first_end = judge_reached(&self.states[0], &self.rules, 0);
             return;
         };
         self.forget_last_state();
-        self.record(m, |reached| *reached = position);
+        self.record(m, &position);
     }
 
     /// Returns the game as a game of legal positions, when it is one: every position legal
@@ -371,7 +401,7 @@ impl Game<AnyPosition> {
             if AnyPosition::Legal(reached) != self.states[index + 1].position {
                 return None;
             }
-            game.record(m, |position| *position = reached);
+            game.record(m, &reached);
         }
         events.for_each(|event| game.add_event(event.kind, event.outcome));
         Some(game)
@@ -387,10 +417,8 @@ impl From<Game> for Game<AnyPosition> {
                 position: AnyPosition::Legal(state.position),
                 key: state.key,
                 repetitions: state.repetitions,
-                captured: state.captured,
                 check_streak: state.check_streak,
                 checks: state.checks,
-                first_end: state.first_end,
                 previous_same_key: state.previous_same_key,
             })
             .collect();
@@ -398,6 +426,7 @@ impl From<Game> for Game<AnyPosition> {
             rules: game.rules,
             states,
             last_seen: game.last_seen,
+            first_end: game.first_end,
             draw_offers: game.draw_offers,
             moves: game.moves,
             undone: game.undone,
@@ -411,10 +440,11 @@ impl From<Game> for Game<AnyPosition> {
 impl<P: Playable + Copy> Game<P> {
     /// Starts a game from `position` under `rules`.
     pub fn from_position_with_rules(position: P, rules: Rules) -> Game<P> {
-        let start = State::start(position, &rules);
+        let start = State::start(position);
         Game {
             rules,
             last_seen: KeyIndex::with(start.key, 0),
+            first_end: judge_reached(&start, &rules, 0),
             draw_offers: [0; 2],
             states: alloc::vec![start],
             moves: Vec::new(),
@@ -423,6 +453,36 @@ impl<P: Playable + Copy> Game<P> {
             event_end: None,
             judging: Judging::Enforce,
         }
+    }
+
+    /// Starts the game again from `position`, under the same rules and judging: the moves,
+    /// events and moves to redo are forgotten, and the memory they took is kept for the
+    /// next game (a program reading many games into one `Game` allocates only for the longest).
+    ///
+    /// ```
+    /// use chess_core::{Game, Judging, Position};
+    ///
+    /// let mut game = Game::new().with_judging(Judging::Record);
+    /// game.push_san("e4")?;
+    /// game.reset(Position::new());
+    /// assert_eq!(game, Game::new().with_judging(Judging::Record));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn reset(&mut self, position: P) {
+        // Destructured, so that a new field is reset or kept on purpose.
+        let Game { rules, states, last_seen, first_end, draw_offers, moves, undone, events, event_end, judging: _ } =
+            self;
+        let start = State::start(position);
+        last_seen.clear(states.iter().map(|state| state.key));
+        last_seen.insert(start.key, 0);
+        *first_end = judge_reached(&start, rules, 0);
+        states.clear();
+        states.push(start);
+        *draw_offers = [0; 2];
+        moves.clear();
+        undone.clear();
+        events.clear();
+        *event_end = None;
     }
 
     /// Returns the part of the game between the position after `plies.start` moves and the
@@ -454,7 +514,7 @@ impl<P: Playable + Copy> Game<P> {
             }
             if let Some(&m) = self.moves.get(index).filter(|_| index < last) {
                 game.judge_before_leaving();
-                game.record(m, |position| *position = self.states[index + 1].position);
+                game.record(m, &self.states[index + 1].position);
             }
         }
         game
@@ -464,12 +524,16 @@ impl<P: Playable + Copy> Game<P> {
     pub fn set_rules(&mut self, rules: Rules) {
         self.rules = rules;
         let mut first_end = None;
-        for (index, state) in self.states.iter_mut().enumerate() {
-            if first_end.is_none() {
-                first_end = automatic_outcome(state, &rules).map(|outcome| (index as u32, outcome));
+        for index in 0..self.states.len() {
+            if index > 0 {
+                (self.states[index].check_streak, self.states[index].checks) =
+                    self.count_checks(&self.states[index].position, index);
             }
-            state.first_end = first_end;
+            if first_end.is_none() {
+                first_end = automatic_outcome(&self.states[index], &rules).map(|outcome| (index as u32, outcome));
+            }
         }
+        self.first_end = first_end;
     }
 
     /// Returns the game with `judging` set (see [`Judging`]).
@@ -548,12 +612,28 @@ impl<P: Playable + Copy> Game<P> {
 
     /// Returns how many consecutive moves of the side that just moved gave check (0 if the last did not).
     pub fn consecutive_checks(&self) -> u32 {
-        self.state().check_streak
+        self.check_streak_at(self.states.len() - 1)
     }
 
     /// Returns how many times `color` has been checked in this game.
     pub fn checks_received(&self, color: Color) -> u32 {
-        self.state().checks[color.index()]
+        if self.rules.counts_checks() {
+            self.state().checks[color.index()]
+        } else {
+            // Rules that count no checks keep no count (a check test on every move): counted now.
+            let checked = |state: &&State<P>| state.position.turn() == color && state.position.is_check();
+            self.states[1..].iter().filter(checked).count() as u32
+        }
+    }
+
+    /// Returns how many consecutive moves of the side that moved into the state at `index`
+    /// gave check, that move included.
+    fn check_streak_at(&self, index: usize) -> u32 {
+        if self.rules.counts_checks() {
+            self.states[index].check_streak
+        } else {
+            (1..=index).rev().step_by(2).take_while(|&own| self.states[own].position.is_check()).count() as u32
+        }
     }
 
     #[cfg(feature = "search")]
@@ -567,7 +647,7 @@ impl<P: Playable + Copy> Game<P> {
     /// Returns how many consecutive moves of the side to move gave check up to its last move
     /// (0 if it has not moved or that move did not give check), for the search.
     pub(crate) fn own_consecutive_checks(&self) -> u32 {
-        self.states.len().checked_sub(2).map_or(0, |index| self.states[index].check_streak)
+        self.states.len().checked_sub(2).map_or(0, |index| self.check_streak_at(index))
     }
 
     /// Plays a move known to be legal here (a move the position generated or checked), without
@@ -633,7 +713,7 @@ impl<P: Playable + Copy> Game<P> {
     /// Pushing a move or recording an event forgets the moves taken back.
     pub fn redo(&mut self) -> Option<Move> {
         let m = self.undone.pop()?;
-        self.record(m, |position| position.play_unchecked(m));
+        self.play_and_record(m, |position| position.play_unchecked(m));
         Some(m)
     }
 
@@ -650,7 +730,7 @@ impl<P: Playable + Copy> Game<P> {
     /// A draw that can only be claimed is not an end: [`Game::standing`] reports it too.
     pub fn outcome(&self) -> Option<Outcome> {
         let index = self.states.len() - 1;
-        let automatic = match self.state().first_end {
+        let automatic = match self.first_end {
             Some((ply, outcome)) if (ply as usize) < index => Some((ply, outcome)),
             _ => automatic_outcome(self.state(), &self.rules).map(|outcome| (index as u32, outcome)),
         };
@@ -732,17 +812,15 @@ impl<P: Playable + Copy> Game<P> {
     /// that leaves it proves it), and its mate or stalemate only while it is the current one.
     fn judge_before_leaving(&mut self) {
         let index = self.states.len() - 1;
-        let state = self.state();
-        if state.first_end.is_none_or(|(ply, _)| ply as usize == index) {
-            let judged = automatic_outcome(state, &self.rules).map(|outcome| (index as u32, outcome));
-            self.states[index].first_end = judged;
+        if self.first_end.is_none_or(|(ply, _)| ply as usize == index) {
+            self.first_end = automatic_outcome(self.state(), &self.rules).map(|outcome| (index as u32, outcome));
         }
     }
 
     /// Plays a new legal move, forgetting the moves taken back.
     fn push_new(&mut self, m: Move) {
         self.undone.clear();
-        self.record(m, |position| position.play_unchecked(m));
+        self.play_and_record(m, |position| position.play_unchecked(m));
     }
 
     /// Removes the last state, and its key from the index of keys.
@@ -756,32 +834,51 @@ impl<P: Playable + Copy> Game<P> {
                 None => self.last_seen.remove(key),
             }
             self.states.pop();
+            // The first end is the first: no earlier position ended the game if it was this one.
+            if self.first_end.is_some_and(|(ply, _)| ply as usize >= self.states.len()) {
+                self.first_end = None;
+            }
         }
     }
 
-    /// Records the move `m`, which `play` plays on the current position, and what the rules
-    /// need about the position it reaches.
-    fn record(&mut self, m: Move, play: impl FnOnce(&mut P)) {
-        let State { mut position, mut checks, first_end, .. } = *self.state();
-        let captured = if m.is_null() { None } else { position.captured(m) };
+    /// Records the move `m`, which `play` plays on the current position.
+    fn play_and_record(&mut self, m: Move, play: impl FnOnce(&mut P)) {
+        let mut position = *self.position();
         play(&mut position);
-        let key = position.repetition_key();
+        self.record(m, &position);
+    }
+
+    /// Records the move `m`, which reached `position` from the current one, and what the
+    /// rules need about that position.
+    fn record(&mut self, m: Move, position: &P) {
         let index = self.states.len();
+        let key = position.repetition_key();
         let previous_same_key = self.last_seen.insert(key, index as u32);
         let repetitions = self.earlier_occurrences(previous_same_key, position.halfmove_clock(), index) + 1;
-        let check_streak = if position.is_check() {
-            checks[position.turn().index()] += 1;
-            1 + index.checked_sub(2).map_or(0, |own| self.states[own].check_streak)
-        } else {
-            0
-        };
-        let mut state =
-            State { position, key, repetitions, captured, check_streak, checks, first_end, previous_same_key };
-        if state.first_end.is_none() {
-            state.first_end = outcome_with_moves(&state, &self.rules).map(|outcome| (index as u32, outcome));
+        let (check_streak, checks) = self.count_checks(position, index);
+        // Made in place (a state is judged once stored): a state is copied once.
+        self.states.push(State { position: *position, key, repetitions, check_streak, checks, previous_same_key });
+        if self.first_end.is_none() {
+            self.first_end = judge_reached(&self.states[index], &self.rules, index);
         }
-        self.states.push(state);
         self.moves.push(m);
+    }
+
+    /// Returns the check counters of `position`, to be the state at `index` (the states before
+    /// it counted already): the consecutive checks of the side that moved into it and the
+    /// checks each side has received. Zero under rules that count no checks, which then
+    /// spare the check test on every move ([`Game::checks_received`] counts when asked).
+    fn count_checks(&self, position: &P, index: usize) -> (u32, [u32; 2]) {
+        if !self.rules.counts_checks() {
+            return (0, [0; 2]);
+        }
+        let mut checks = self.states[index - 1].checks;
+        if position.is_check() {
+            checks[position.turn().index()] += 1;
+            (1 + index.checked_sub(2).map_or(0, |own| self.states[own].check_streak), checks)
+        } else {
+            (0, checks)
+        }
     }
 
     /// Counts the earlier occurrences of the position about to be stored at `index`, given the
@@ -817,8 +914,9 @@ fn automatic_outcome<P: Playable + Copy>(state: &State<P>, rules: &Rules) -> Opt
     rules.automatic_outcome(&state.position, state.tally())
 }
 
-/// Judges a state's position by the automatic rules, as a position with a legal move: the
-/// rules that need none (checkmate, stalemate) are left for [`Game::outcome`] to judge.
-fn outcome_with_moves<P: Playable + Copy>(state: &State<P>, rules: &Rules) -> Option<Outcome> {
-    rules.outcome_with_moves(&state.position, state.tally(), true)
+/// Judges the state reached at `index` by the automatic rules, as a position with a legal
+/// move (the rules that need none, checkmate and stalemate, are left for [`Game::outcome`] to
+/// judge): the end it makes, with its index, if any.
+fn judge_reached<P: Playable + Copy>(state: &State<P>, rules: &Rules, index: usize) -> Option<(u32, Outcome)> {
+    rules.outcome_with_moves(&state.position, state.tally(), true).map(|outcome| (index as u32, outcome))
 }

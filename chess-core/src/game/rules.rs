@@ -333,6 +333,12 @@ impl Rules {
             || (self.extended_insufficient_material && material::is_practically_drawn(position.board()))
     }
 
+    /// Tells whether any rule counts checks (perpetual check, the check limit): a game
+    /// keeps its check counters only then.
+    pub(crate) fn counts_checks(&self) -> bool {
+        self.perpetual_checks.is_some() || self.check_limit.is_some()
+    }
+
     /// Tells which check rule draws, given the consecutive checks of the side that just moved
     /// and the checks each side has received: perpetual check, then the check limit.
     /// Checkmate is the caller's to rule out.

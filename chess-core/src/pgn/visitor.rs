@@ -196,6 +196,47 @@ pub trait Visitor {
         ControlFlow::Continue(())
     }
 
+    /// Called after [`Visitor::play`] went on, with the move and the position it reached (the
+    /// reader's own, made once): a visitor building a [`Game`](crate::Game) hands it to
+    /// [`Game::push_reached`](crate::Game::push_reached) instead of playing the move again.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    ///
+    /// use chess_core::pgn::{Break, PgnReader, Visitor};
+    /// use chess_core::{Game, Move, Position};
+    ///
+    /// #[derive(Default)]
+    /// struct Games(Game);
+    ///
+    /// impl Visitor for Games {
+    ///     type Output = usize;
+    ///
+    ///     fn begin_movetext(&mut self, start: &Position) -> ControlFlow<Break> {
+    ///         self.0.reset(*start);
+    ///         ControlFlow::Continue(())
+    ///     }
+    ///
+    ///     fn played(&mut self, mv: Move, after: &Position) -> ControlFlow<Break> {
+    ///         match self.0.push_reached(mv, after) {
+    ///             Ok(()) => ControlFlow::Continue(()),
+    ///             Err(_) => ControlFlow::Break(Break::SkipGame),
+    ///         }
+    ///     }
+    ///
+    ///     fn end_game(&mut self) -> usize {
+    ///         self.0.repetition_count() as usize
+    ///     }
+    /// }
+    ///
+    /// let text = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 *";
+    /// assert_eq!(PgnReader::from_text(text).visit(&mut Games::default()).unwrap()?, 2);
+    /// # Ok::<(), chess_core::pgn::PgnError>(())
+    /// ```
+    fn played(&mut self, _mv: Move, _after: &Position) -> ControlFlow<Break> {
+        ControlFlow::Continue(())
+    }
+
     /// Whether the positions handed to [`Visitor::play`] keep their Zobrist key
     /// ([`Position::zobrist_key`]) up to date: `true`, the default. A visitor that never
     /// reads the key may answer `false` to save that work on every move (pgn-reader +

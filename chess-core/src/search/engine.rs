@@ -313,7 +313,7 @@ impl<'a> Search<'a> {
             keys: game.keys,
             repetitions: game.repetitions,
             repetitions_drawing: game.repetitions_drawing,
-            counts_checks: game.rules.perpetual_checks.is_some() || game.rules.check_limit.is_some(),
+            counts_checks: game.rules.counts_checks(),
             checks: vec![
                 Checks { streak: game.own_streak, received: game.checks },
                 Checks { streak: game.streak, received: game.checks },
