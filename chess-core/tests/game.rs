@@ -310,6 +310,55 @@ fn repetitions_are_counted_only_since_the_last_irreversible_move() {
     assert_eq!(counts, [3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 2, 1, 1, 1]);
 }
 
+/// How many times the current position has occurred since the last capture or pawn move,
+/// counted from the positions alone.
+fn counted_repetitions(game: &Game) -> u32 {
+    let positions: Vec<&Position> = game.positions().collect();
+    let current = positions[positions.len() - 1];
+    let window = positions.len().min(current.halfmove_clock() as usize + 1);
+    positions[positions.len() - window..].iter().filter(|pos| pos.repetition_key() == current.repetition_key()).count()
+        as u32
+}
+
+#[test]
+fn random_pushes_and_undos_count_repetitions_as_a_replay_does() {
+    // Kings and knights only, so that positions recur; a move taken back now and then, as a
+    // search or a perft loop over a Python board does, and two in a row sometimes.
+    for rules in [Rules::fide(), Rules::casual()] {
+        let mut game = setup("n3k3/8/8/8/8/8/8/4K1N1 w - - 0 1", rules).with_judging(Judging::Record);
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        for step in 0..3_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            if state % 5 < 2 && !game.moves().is_empty() {
+                game.undo();
+            } else {
+                let moves = game.position().legal_moves();
+                if moves.is_empty() {
+                    game.undo();
+                    continue;
+                }
+                game.push(moves[(state >> 32) as usize % moves.len()]).unwrap();
+            }
+            let mut replay = setup("n3k3/8/8/8/8/8/8/4K1N1 w - - 0 1", rules).with_judging(Judging::Record);
+            for &m in game.moves() {
+                replay.push(m).unwrap();
+            }
+            assert_eq!(game.repetition_count(), counted_repetitions(&game), "step {step}");
+            assert_eq!(game, replay, "step {step}");
+            assert_eq!(game.repetition_count(), replay.repetition_count(), "step {step}");
+            assert_eq!(game.outcome(), replay.outcome(), "step {step}");
+            for m in game.position().legal_moves() {
+                let mut child = *game.position();
+                child.play_unchecked(m);
+                let key = child.repetition_key();
+                assert_eq!(game.occurrences(key), replay.occurrences(key), "step {step}");
+            }
+        }
+    }
+}
+
 #[test]
 fn repetition_uses_the_fide_identity_for_en_passant() {
     // After 1. e4 no black pawn can take en passant: the position equals the one reached

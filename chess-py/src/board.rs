@@ -55,11 +55,32 @@ pub struct Board {
 /// list it was just given (a perft or game loop), which `push` then finds there instead of
 /// checking its legality again. Valid exactly while the board holds that position.
 #[derive(Clone, Default)]
-pub(crate) struct ListedMoves(Option<(Position, MoveList)>);
+pub(crate) struct ListedMoves {
+    listed: Option<(Position, MoveList)>,
+    /// Where the move after the last one found is: a loop pushes the moves in their order.
+    next: usize,
+}
 
 impl ListedMoves {
-    fn contains(&self, pos: &Position, m: CoreMove) -> bool {
-        self.0.as_ref().is_some_and(|(listed, moves)| listed == pos && moves.contains(&m))
+    /// Remembers the legal moves of `pos`.
+    fn remember(&mut self, pos: &Position, moves: &MoveList) {
+        let (position, listed) = self.listed.get_or_insert_with(Default::default);
+        *position = *pos;
+        listed.clone_from(moves);
+        self.next = 0;
+    }
+
+    /// Tells whether `m` is among the moves listed for `pos`, looking first after the last found.
+    fn find(&mut self, pos: &Position, m: CoreMove) -> bool {
+        let Some((listed, moves)) = &self.listed else { return false };
+        if listed != pos {
+            return false;
+        }
+        let found = match moves.get(self.next) {
+            Some(&next) if next == m => Some(self.next),
+            _ => moves.iter().position(|&listed| listed == m),
+        };
+        found.inspect(|&index| self.next = index + 1).is_some()
     }
 }
 
@@ -205,9 +226,7 @@ impl Board {
     pub(crate) fn list_moves(&mut self, legal: bool) -> MoveList {
         let moves = self.ordered_moves(legal);
         if let (true, AnyPosition::Legal(pos)) = (legal, self.game.position()) {
-            let (position, listed) = self.listed.0.get_or_insert_with(Default::default);
-            *position = *pos;
-            listed.clone_from(&moves);
+            self.listed.remember(pos, &moves);
         }
         moves
     }
@@ -784,8 +803,8 @@ impl Board {
     /// offers no moves until `pop()`); a move no piece can make raises `IllegalMoveError` and
     /// leaves the board unchanged. `Move.null()` passes the turn.
     fn push(&mut self, r#move: Move) -> PyResult<()> {
-        let legal = |core: CoreMove| match self.position() {
-            AnyPosition::Legal(pos) => self.listed.contains(pos, core) || pos.is_legal(core),
+        let mut legal = |core: CoreMove| match self.game.position() {
+            AnyPosition::Legal(pos) => self.listed.find(pos, core) || pos.is_legal(core),
             AnyPosition::Free(_) => false,
         };
         if let Some(core) = r#move.core().filter(|&core| !core.is_null() && legal(core)) {

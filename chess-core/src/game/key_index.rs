@@ -20,7 +20,8 @@ const EMPTY: u32 = u32::MAX;
 
 impl KeyIndex {
     /// An index holding `key` at state `index`.
-    pub(super) fn with(key: u64, index: u32) -> KeyIndex {
+    #[cfg(test)]
+    fn with(key: u64, index: u32) -> KeyIndex {
         let mut keys = KeyIndex::default();
         keys.insert(key, index);
         keys
@@ -141,6 +142,7 @@ impl KeyIndex {
 }
 
 /// Equal when they map the same keys to the same indices, however the slots are laid out.
+#[cfg(test)]
 impl PartialEq for KeyIndex {
     fn eq(&self, other: &KeyIndex) -> bool {
         self.len == other.len
@@ -151,8 +153,6 @@ impl PartialEq for KeyIndex {
                 .all(|&(key, index)| other.get(key) == Some(index))
     }
 }
-
-impl Eq for KeyIndex {}
 
 #[cfg(test)]
 mod tests {

@@ -4,9 +4,11 @@
 //! A [`Game`] keeps one entry per position with what the rules need: the repetition key, how
 //! often the position has occurred, the consecutive checks of the side that just moved and the
 //! checks each side has received. Judging the game ([`Game::outcome`]) therefore never replays
-//! it: repetitions are counted when a move is pushed, by looking up the latest earlier position
-//! with the same key (an index kept with the positions), counted when it lies within the plies
-//! since the last capture or pawn move. Undo pops an entry, so it restores the
+//! it: repetitions are counted when a move leaves a position (the current one's when asked), by
+//! looking up the latest earlier position with the same key (an index kept with the
+//! positions), counted when it lies within the plies since the last capture or pawn move. A
+//! move taken back at once (a search or perft loop) so costs no bookkeeping. Undo pops an
+//! entry, so it restores the
 //! exact previous position (castling rights, en passant, clocks and Zobrist key included).
 //! A game stops at its end unless it is set to record past it ([`Judging::Record`]), as PGN
 //! import and engines need.
@@ -60,13 +62,15 @@ use key_index::KeyIndex;
 
 use crate::{AnyPosition, Color, IllegalMoveError, Move, Playable, Position, SanError, UciError};
 
-/// A position of the game with what the rules need to judge it, computed once when it is reached.
+/// A position of the game with what the rules need to judge it, computed once: when it is
+/// reached, and the repetitions when a move leaves it ([`Game::settle`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct State<P> {
     position: P,
     /// [`Position::repetition_key`] of the position.
     key: u64,
-    /// How many times this position has occurred in the game, this time included.
+    /// How many times this position has occurred in the game, this time included (0 until the
+    /// state is settled: [`Game::repetitions_at`] counts the current one's).
     repetitions: u32,
     /// Consecutive moves giving check by the side that just moved, this one included (0 under
     /// rules that count no checks, see [`Rules::counts_checks`]).
@@ -83,9 +87,10 @@ impl<P: Playable + Copy> State<P> {
         Tally { repetitions: self.repetitions, check_streak: self.check_streak, checks_received: self.checks }
     }
 
-    fn start(position: P) -> State<P> {
+    /// A state just reached, not yet settled.
+    fn reached(position: P, check_streak: u32, checks: [u32; 2]) -> State<P> {
         let key = position.repetition_key();
-        State { position, key, repetitions: 1, check_streak: 0, checks: [0; 2], previous_same_key: None }
+        State { position, key, repetitions: 0, check_streak, checks, previous_same_key: None }
     }
 }
 
@@ -160,13 +165,15 @@ pub struct Game<P = Position> {
     rules: Rules,
     /// The start position followed by the position after each move (never empty).
     states: Vec<State<P>>,
-    /// The index in `states` of the latest position with each repetition key.
+    /// The index in `states` of the latest settled position with each repetition key.
     last_seen: KeyIndex,
-    /// The first position of the game that the automatic rules end, with its index in
-    /// `states` and the outcome (only ever the current position unless the game is
-    /// [`Judging::Record`]): each position is judged when reached, as one with a legal move,
+    /// The first settled position of the game that the automatic rules end, with its index
+    /// in `states` and the outcome (only ever the current position unless the game is
+    /// [`Judging::Record`]): each position is judged when settled, as one with a legal move,
     /// while none has ended the game (kept with `states`, so a state needs no copy of it).
     first_end: Option<(u32, Outcome)>,
+    /// Whether the current state is settled ([`Game::settle`]); every earlier one is.
+    settled: bool,
     /// How many draw offers each player has made (kept with `events`).
     draw_offers: [u32; 2],
     moves: Vec<Move>,
@@ -182,13 +189,24 @@ pub struct Game<P = Position> {
 
 impl<P: PartialEq> PartialEq for Game<P> {
     fn eq(&self, other: &Game<P>) -> bool {
-        // Destructured, so that a new field is compared or left out on purpose.
-        let Game { rules, states, last_seen, first_end, draw_offers, moves, undone: _, events, event_end, judging } =
-            self;
+        // Destructured, so that a new field is compared or left out on purpose. The counts,
+        // keys and ends kept follow from the rules, positions and moves, and whether the
+        // current state is settled yet does not change what the game is.
+        let Game {
+            rules,
+            states,
+            last_seen: _,
+            first_end: _,
+            settled: _,
+            draw_offers,
+            moves,
+            undone: _,
+            events,
+            event_end,
+            judging,
+        } = self;
         *rules == other.rules
-            && *states == other.states
-            && *last_seen == other.last_seen
-            && *first_end == other.first_end
+            && states.iter().map(|state| &state.position).eq(other.states.iter().map(|state| &state.position))
             && *draw_offers == other.draw_offers
             && *moves == other.moves
             && *events == other.events
@@ -373,9 +391,10 @@ impl Game<AnyPosition> {
     /// the moves before it stay, and it is judged as if the last move had reached it.
     pub fn edit_position(&mut self, position: AnyPosition) {
         let Some(m) = self.moves.pop() else {
-            self.states[0] = State::start(position);
-            self.last_seen = KeyIndex::with(self.states[0].key, 0);
-            self.first_end = judge_reached(&self.states[0], &self.rules, 0);
+            self.states[0] = State::reached(position, 0, [0; 2]);
+            self.last_seen = KeyIndex::default();
+            self.first_end = None;
+            self.settled = false;
             return;
         };
         self.forget_last_state();
@@ -427,6 +446,7 @@ impl From<Game> for Game<AnyPosition> {
             states,
             last_seen: game.last_seen,
             first_end: game.first_end,
+            settled: game.settled,
             draw_offers: game.draw_offers,
             moves: game.moves,
             undone: game.undone,
@@ -440,13 +460,13 @@ impl From<Game> for Game<AnyPosition> {
 impl<P: Playable + Copy> Game<P> {
     /// Starts a game from `position` under `rules`.
     pub fn from_position_with_rules(position: P, rules: Rules) -> Game<P> {
-        let start = State::start(position);
         Game {
             rules,
-            last_seen: KeyIndex::with(start.key, 0),
-            first_end: judge_reached(&start, &rules, 0),
+            last_seen: KeyIndex::default(),
+            first_end: None,
+            settled: false,
             draw_offers: [0; 2],
-            states: alloc::vec![start],
+            states: alloc::vec![State::reached(position, 0, [0; 2])],
             moves: Vec::new(),
             undone: Vec::new(),
             events: Vec::new(),
@@ -470,14 +490,24 @@ impl<P: Playable + Copy> Game<P> {
     /// ```
     pub fn reset(&mut self, position: P) {
         // Destructured, so that a new field is reset or kept on purpose.
-        let Game { rules, states, last_seen, first_end, draw_offers, moves, undone, events, event_end, judging: _ } =
-            self;
-        let start = State::start(position);
+        let Game {
+            rules: _,
+            states,
+            last_seen,
+            first_end,
+            settled,
+            draw_offers,
+            moves,
+            undone,
+            events,
+            event_end,
+            judging: _,
+        } = self;
         last_seen.clear(states.iter().map(|state| state.key));
-        last_seen.insert(start.key, 0);
-        *first_end = judge_reached(&start, rules, 0);
+        *first_end = None;
+        *settled = false;
         states.clear();
-        states.push(start);
+        states.push(State::reached(position, 0, [0; 2]));
         *draw_offers = [0; 2];
         moves.clear();
         undone.clear();
@@ -530,7 +560,7 @@ impl<P: Playable + Copy> Game<P> {
                     self.count_checks(&self.states[index].position, index);
             }
             if first_end.is_none() {
-                first_end = automatic_outcome(&self.states[index], &rules).map(|outcome| (index as u32, outcome));
+                first_end = self.automatic_outcome_at(index).map(|outcome| (index as u32, outcome));
             }
         }
         self.first_end = first_end;
@@ -595,7 +625,7 @@ impl<P: Playable + Copy> Game<P> {
     /// castling rights, and a legal en-passant capture); positions before the start position
     /// are unknown and not counted.
     pub fn repetition_count(&self) -> u32 {
-        self.state().repetitions
+        self.repetitions_at(self.states.len() - 1)
     }
 
     /// Returns how many times the position with repetition key `key` has occurred since the
@@ -603,6 +633,9 @@ impl<P: Playable + Copy> Game<P> {
     /// for a position one reversible move away, how often it occurred before.
     pub fn occurrences(&self, key: u64) -> u32 {
         let index = self.states.len() - 1;
+        if !self.settled && key == self.state().key {
+            return self.repetitions_at(index);
+        }
         let oldest = index.saturating_sub(self.position().halfmove_clock() as usize);
         match self.last_seen.get(key) {
             Some(seen) if seen as usize >= oldest => self.states[seen as usize].repetitions,
@@ -640,7 +673,7 @@ impl<P: Playable + Copy> Game<P> {
     /// Returns the [`Position::repetition_key`] of each position of the game and how many times
     /// it had occurred when reached, oldest first (for the search).
     pub(crate) fn repetition_history(&self) -> impl ExactSizeIterator<Item = (u64, u32)> + '_ {
-        self.states.iter().map(|state| (state.key, state.repetitions))
+        self.states.iter().enumerate().map(|(index, state)| (state.key, self.repetitions_at(index)))
     }
 
     #[cfg(feature = "search")]
@@ -732,7 +765,7 @@ impl<P: Playable + Copy> Game<P> {
         let index = self.states.len() - 1;
         let automatic = match self.first_end {
             Some((ply, outcome)) if (ply as usize) < index => Some((ply, outcome)),
-            _ => automatic_outcome(self.state(), &self.rules).map(|outcome| (index as u32, outcome)),
+            _ => self.automatic_outcome_at(index).map(|outcome| (index as u32, outcome)),
         };
         let event = self.event_end;
         match (automatic, event) {
@@ -774,7 +807,7 @@ impl<P: Playable + Copy> Game<P> {
     /// [`Game::outcome`], it does not report an end passed earlier in a game that
     /// [records past its end](Judging::Record), nor events.
     pub fn position_outcome(&self) -> Option<Outcome> {
-        automatic_outcome(self.state(), &self.rules)
+        self.automatic_outcome_at(self.states.len() - 1)
     }
 
     /// Tells whether the game has ended.
@@ -811,10 +844,50 @@ impl<P: Playable + Copy> Game<P> {
     /// position is otherwise judged when it is reached as one with a legal move (the move
     /// that leaves it proves it), and its mate or stalemate only while it is the current one.
     fn judge_before_leaving(&mut self) {
+        self.settle();
         let index = self.states.len() - 1;
         if self.first_end.is_none_or(|(ply, _)| ply as usize == index) {
-            self.first_end = automatic_outcome(self.state(), &self.rules).map(|outcome| (index as u32, outcome));
+            self.first_end = self.automatic_outcome_at(index).map(|outcome| (index as u32, outcome));
         }
+    }
+
+    /// Settles the current state before a move leaves it: its key goes into the index of keys,
+    /// its repetitions are counted and kept, and it is judged as a position with a legal move
+    /// while no earlier one has ended the game. Until then [`Game::repetitions_at`] counts its
+    /// repetitions when asked, so that a move taken back at once costs none of this.
+    fn settle(&mut self) {
+        if self.settled {
+            return;
+        }
+        self.settled = true;
+        let index = self.states.len() - 1;
+        let State { key, position, .. } = &self.states[index];
+        let halfmove_clock = position.halfmove_clock();
+        let previous_same_key = self.last_seen.insert(*key, index as u32);
+        let repetitions = self.earlier_occurrences(previous_same_key, halfmove_clock, index) + 1;
+        let state = &mut self.states[index];
+        (state.repetitions, state.previous_same_key) = (repetitions, previous_same_key);
+        if self.first_end.is_none() {
+            self.first_end = judge_reached(&self.states[index], &self.rules, index);
+        }
+    }
+
+    /// Returns how many times the position at `index` had occurred when reached, that time
+    /// included: kept for a settled state, counted for the current one before.
+    fn repetitions_at(&self, index: usize) -> u32 {
+        let state = &self.states[index];
+        if index + 1 == self.states.len() && !self.settled {
+            self.earlier_occurrences(self.last_seen.get(state.key), state.position.halfmove_clock(), index) + 1
+        } else {
+            state.repetitions
+        }
+    }
+
+    /// Judges the position at `index` by the automatic rules (see [`Rules::automatic_outcome`]).
+    fn automatic_outcome_at(&self, index: usize) -> Option<Outcome> {
+        let state = &self.states[index];
+        let tally = Tally { repetitions: self.repetitions_at(index), ..state.tally() };
+        self.rules.automatic_outcome(&state.position, tally)
     }
 
     /// Plays a new legal move, forgetting the moves taken back.
@@ -823,44 +896,51 @@ impl<P: Playable + Copy> Game<P> {
         self.play_and_record(m, |position| position.play_unchecked(m));
     }
 
-    /// Removes the last state, and its key from the index of keys.
+    /// Removes the last state (the one a move reached), and its key from the index of keys
+    /// if it was settled. The state before it, which the move left, is settled.
     fn forget_last_state(&mut self) {
-        // Read in place: a state is too big to copy out only for two fields.
-        if let Some(&State { key, previous_same_key, .. }) = self.states.last() {
+        debug_assert!(self.states.len() > 1, "the start position is never forgotten");
+        if self.settled {
+            // Read in place: a state is too big to copy out only for two fields.
+            let &State { key, previous_same_key, .. } = self.state();
             match previous_same_key {
                 Some(index) => {
                     self.last_seen.insert(key, index);
                 }
                 None => self.last_seen.remove(key),
             }
-            self.states.pop();
-            // The first end is the first: no earlier position ended the game if it was this one.
-            if self.first_end.is_some_and(|(ply, _)| ply as usize >= self.states.len()) {
-                self.first_end = None;
-            }
+        }
+        self.states.pop();
+        self.settled = true;
+        // The first end is the first: no earlier position ended the game if it was this one.
+        if self.first_end.is_some_and(|(ply, _)| ply as usize >= self.states.len()) {
+            self.first_end = None;
         }
     }
 
     /// Records the move `m`, which `play` plays on the current position.
     fn play_and_record(&mut self, m: Move, play: impl FnOnce(&mut P)) {
-        let mut position = *self.position();
-        play(&mut position);
-        self.record(m, &position);
+        self.settle();
+        // Played in place on a copy of the current state: a position is copied once.
+        let index = self.states.len();
+        self.states.extend_from_within(index - 1..);
+        let state = &mut self.states[index];
+        play(&mut state.position);
+        (state.key, state.repetitions, state.previous_same_key) = (state.position.repetition_key(), 0, None);
+        let state = &self.states[index];
+        (self.states[index].check_streak, self.states[index].checks) = self.count_checks(&state.position, index);
+        self.settled = false;
+        self.moves.push(m);
     }
 
     /// Records the move `m`, which reached `position` from the current one, and what the
     /// rules need about that position.
     fn record(&mut self, m: Move, position: &P) {
+        self.settle();
         let index = self.states.len();
-        let key = position.repetition_key();
-        let previous_same_key = self.last_seen.insert(key, index as u32);
-        let repetitions = self.earlier_occurrences(previous_same_key, position.halfmove_clock(), index) + 1;
         let (check_streak, checks) = self.count_checks(position, index);
-        // Made in place (a state is judged once stored): a state is copied once.
-        self.states.push(State { position: *position, key, repetitions, check_streak, checks, previous_same_key });
-        if self.first_end.is_none() {
-            self.first_end = judge_reached(&self.states[index], &self.rules, index);
-        }
+        self.states.push(State::reached(*position, check_streak, checks));
+        self.settled = false;
         self.moves.push(m);
     }
 
@@ -907,11 +987,6 @@ impl<P: Playable + Copy> Game<P> {
         }
         self.draw_offers = offers;
     }
-}
-
-/// Judges a state's position by the automatic rules (see [`Rules::automatic_outcome`]).
-fn automatic_outcome<P: Playable + Copy>(state: &State<P>, rules: &Rules) -> Option<Outcome> {
-    rules.automatic_outcome(&state.position, state.tally())
 }
 
 /// Judges the state reached at `index` by the automatic rules, as a position with a legal
