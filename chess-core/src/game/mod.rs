@@ -841,8 +841,8 @@ impl<P: Playable + Copy> Game<P> {
     }
 
     /// Judges the current position fully before a move that may not be legal leaves it: a
-    /// position is otherwise judged when it is reached as one with a legal move (the move
-    /// that leaves it proves it), and its mate or stalemate only while it is the current one.
+    /// position is otherwise judged when settled, as one with a legal move (the move that
+    /// leaves it proves it), and its mate or stalemate only while it is the current one.
     fn judge_before_leaving(&mut self) {
         self.settle();
         let index = self.states.len() - 1;
