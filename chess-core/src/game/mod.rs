@@ -855,6 +855,7 @@ impl<P: Playable + Copy> Game<P> {
     /// its repetitions are counted and kept, and it is judged as a position with a legal move
     /// while no earlier one has ended the game. Until then [`Game::repetitions_at`] counts its
     /// repetitions when asked, so that a move taken back at once costs none of this.
+    #[inline]
     fn settle(&mut self) {
         if self.settled {
             return;
@@ -948,6 +949,7 @@ impl<P: Playable + Copy> Game<P> {
     /// it counted already): the consecutive checks of the side that moved into it and the
     /// checks each side has received. Zero under rules that count no checks, which then
     /// spare the check test on every move ([`Game::checks_received`] counts when asked).
+    #[inline]
     fn count_checks(&self, position: &P, index: usize) -> (u32, [u32; 2]) {
         if !self.rules.counts_checks() {
             return (0, [0; 2]);
