@@ -197,6 +197,31 @@ def test_shuffling_games_reach_repetition_claims_and_fivefold() -> None:
     assert outcome_tuple(ours.outcome()) == ("FIVEFOLD_REPETITION", 5, None, "1/2-1/2")
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_pushes_and_pops_count_repetitions_as_python_chess(seed: int) -> None:
+    """A walk that takes moves back as often as a search does, among few pieces so that
+    positions recur: every repetition query and outcome agrees after every step."""
+    rng = random.Random(seed)
+    fen = "n3k3/8/8/8/8/8/8/4K1N1 w - - 0 1"
+    ours, theirs = chess_core.Board(fen), chess.Board(fen)
+    for _ in range(400):
+        if theirs.move_stack and (rng.random() < 0.4 or not any(theirs.generate_legal_moves())):
+            assert ours.pop().uci() == theirs.pop().uci()
+        else:
+            # Pushed as a move of the list just given, as loops do, or as a new object.
+            move = rng.choice(list(theirs.legal_moves))
+            listed = {m.uci(): m for m in ours.legal_moves}
+            ours.push(listed[move.uci()] if rng.random() < 0.5 else chess_core.Move.from_uci(move.uci()))
+            theirs.push(move)
+        assert ours.fen() == theirs.fen()
+        for count in (2, 3, 4, 5):
+            assert ours.is_repetition(count) == theirs.is_repetition(count), count
+        assert ours.can_claim_threefold_repetition() == theirs.can_claim_threefold_repetition()
+        assert ours.is_fivefold_repetition() == theirs.is_fivefold_repetition()
+        assert outcome_tuple(ours.outcome()) == outcome_tuple(theirs.outcome())
+        assert outcome_tuple(ours.outcome(claim_draw=True)) == outcome_tuple(theirs.outcome(claim_draw=True))
+
+
 def test_fifty_move_claims_agree() -> None:
     fen = "8/8/4k3/8/8/3RK3/8/8 w - - 97 80"
     ours, theirs = chess_core.Board(fen), chess.Board(fen)
