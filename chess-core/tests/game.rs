@@ -1172,3 +1172,61 @@ fn check_counts_are_the_same_whether_the_rules_count_checks_or_not() {
     play(&mut replayed, THIRTY_CHECKS);
     assert_eq!(fide, replayed);
 }
+
+/// A game judges the positions its moves reach as the rules judge each in full: in random
+/// legal games from endings (captures that leave drawn material, quiet moves that reach the
+/// no-progress and repetition limits) under rules with low limits, the game ends where
+/// `position_outcome` (the current position judged in full) first reports an end, whether the
+/// moves are pushed with `push_legal` or `push_reached`. (A game judges most positions by
+/// their halfmove clock and repetition count alone; in builds with debug assertions, as the
+/// test command's, it checks each such judgement against the full one, which tells also the
+/// ply of the end, here on varied endings.)
+#[test]
+fn a_game_ends_where_the_rules_first_end_a_position_in_full() {
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "6k1/8/8/3n4/8/2B5/8/4K2N w - - 0 1",
+        "8/8/3k4/2n1b3/8/3NB3/4K3/8 w - - 5 40",
+        "8/2k5/3p4/8/8/3N4/2K5/8 w - - 0 1",
+        "4k3/8/8/2b5/8/8/4P3/4K3 w - - 0 1",
+        "r3k3/8/8/8/8/8/8/4K2R w - - 90 60",
+    ];
+    let rule_sets = [
+        Rules::fide(),
+        Rules::casual(),
+        Rules { no_progress_plies: Some(12), repetitions_to_draw: Some(2), ..Rules::fide() },
+        Rules { extended_insufficient_material: true, seventy_five_move_plies: Some(9), ..Rules::fide() },
+        Rules { no_progress_plies: None, no_progress_plies_kbn_v_k: Some(8), ..Rules::casual() },
+        Rules { seventy_five_move_plies: Some(0), ..Rules::fide() },
+        Rules { repetitions_to_draw: None, seventy_five_move_plies: None, ..Rules::fide() },
+    ];
+    for fen in starts {
+        for rules in rule_sets {
+            for seed in 1..=12u64 {
+                let mut game = setup(fen, rules).with_judging(Judging::Record);
+                let mut expected = game.position_outcome();
+                assert_eq!(game.outcome(), expected, "{fen}");
+                let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                for ply in 0..80 {
+                    let moves = game.position().legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    let m = moves[(state % moves.len() as u64) as usize];
+                    if ply % 2 == 0 {
+                        game.push_legal(m).expect("a game recording past its end");
+                    } else {
+                        let mut reached = *game.position();
+                        reached.play_unchecked(m);
+                        game.push_reached(m, &reached).expect("a game recording past its end");
+                    }
+                    expected = expected.or(game.position_outcome());
+                    assert_eq!(game.outcome(), expected, "{fen}, {rules:?}, seed {seed}, ply {ply}");
+                }
+            }
+        }
+    }
+}

@@ -8,15 +8,35 @@ use alloc::vec::Vec;
 /// (which cost a game more than the move itself): open addressing with linear probing, at
 /// most half full, a removal shifting back the entries after it. The keys are Zobrist keys,
 /// spread already; a multiplication mixes their bits into the slot number.
+///
+/// A slot is in use when it carries the table's current generation: clearing the table
+/// starts a new generation, which frees every slot at once (a program reading many games
+/// into one [`Game`](crate::Game) clears it for each).
 #[derive(Debug, Clone, Default)]
 pub(super) struct KeyIndex {
-    /// `(key, index)`, or [`EMPTY`] in the index for a free slot; the length is 0 or a power of two.
-    slots: Vec<(u64, u32)>,
+    /// The slots; the length is 0 or a power of two.
+    slots: Vec<Slot>,
     len: usize,
+    /// The generation of the slots in use: never [`FREE`] once the table has slots.
+    generation: u32,
+    /// 64 minus the base-2 logarithm of the number of slots: the slot of a key is the top
+    /// bits of its mixed key.
+    shift: u32,
 }
 
-/// The index of a free slot.
-const EMPTY: u32 = u32::MAX;
+/// A key and the index stored for it, in use when `generation` is the table's.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    key: u64,
+    index: u32,
+    generation: u32,
+}
+
+/// The generation of a slot that is free whatever the table's generation.
+const FREE: u32 = 0;
+
+/// A free slot.
+const EMPTY: Slot = Slot { key: 0, index: 0, generation: FREE };
 
 impl KeyIndex {
     /// An index holding `key` at state `index`.
@@ -27,26 +47,15 @@ impl KeyIndex {
         keys
     }
 
-    /// Removes every key, keeping the table's memory, given every key stored (each at least
-    /// once, in any order): from each key's own slot the entries up to a free slot are freed,
-    /// so that clearing costs the keys' number rather than the table's size.
-    ///
-    /// Each key lies in the run of entries from its own slot, and every run freed is the end
-    /// of a run of entries (the rest of it freed before it or by it): the key is reached.
-    pub(super) fn clear(&mut self, keys: impl Iterator<Item = u64>) {
-        if self.slots.is_empty() {
-            return;
-        }
-        let mask = self.slots.len() - 1;
-        for key in keys {
-            let mut slot = self.slot_of(key);
-            while self.slots[slot].1 != EMPTY {
-                self.slots[slot] = (0, EMPTY);
-                slot = (slot + 1) & mask;
-            }
-        }
+    /// Removes every key, keeping the table's memory: a new generation begins, in which no
+    /// slot is in use (the slots are written again only when the generations wrap around).
+    pub(super) fn clear(&mut self) {
         self.len = 0;
-        debug_assert!(self.slots.iter().all(|&(_, index)| index == EMPTY), "a key was left out");
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == FREE {
+            self.slots.fill(EMPTY);
+            self.generation = FREE + 1;
+        }
     }
 
     /// Returns the index stored for `key`.
@@ -58,36 +67,36 @@ impl KeyIndex {
         let mask = self.slots.len() - 1;
         let mut slot = self.slot_of(key);
         loop {
-            match self.slots[slot] {
-                (_, EMPTY) => return None,
-                (stored, index) if stored == key => return Some(index),
-                _ => slot = (slot + 1) & mask,
+            let Slot { key: stored, index, generation } = self.slots[slot];
+            if generation != self.generation {
+                return None;
             }
+            if stored == key {
+                return Some(index);
+            }
+            slot = (slot + 1) & mask;
         }
     }
 
     /// Stores `index` for `key` and returns what was stored.
     #[inline]
     pub(super) fn insert(&mut self, key: u64, index: u32) -> Option<u32> {
-        debug_assert_ne!(index, EMPTY);
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
         let mut slot = self.slot_of(key);
         loop {
-            match self.slots[slot] {
-                (_, EMPTY) => {
-                    self.slots[slot] = (key, index);
-                    self.len += 1;
-                    return None;
-                }
-                (stored, previous) if stored == key => {
-                    self.slots[slot].1 = index;
-                    return Some(previous);
-                }
-                _ => slot = (slot + 1) & mask,
+            let stored = &mut self.slots[slot];
+            if stored.generation != self.generation {
+                *stored = Slot { key, index, generation: self.generation };
+                self.len += 1;
+                return None;
             }
+            if stored.key == key {
+                return Some(core::mem::replace(&mut stored.index, index));
+            }
+            slot = (slot + 1) & mask;
         }
     }
 
@@ -100,43 +109,53 @@ impl KeyIndex {
         let mask = self.slots.len() - 1;
         let mut hole = self.slot_of(key);
         loop {
-            match self.slots[hole] {
-                (_, EMPTY) => return,
-                (stored, _) if stored == key => break,
-                _ => hole = (hole + 1) & mask,
+            let Slot { key: stored, generation, .. } = self.slots[hole];
+            if generation != self.generation {
+                return;
             }
+            if stored == key {
+                break;
+            }
+            hole = (hole + 1) & mask;
         }
         let mut next = hole;
         loop {
             next = (next + 1) & mask;
-            let (stored, index) = self.slots[next];
-            if index == EMPTY {
+            let entry = self.slots[next];
+            if entry.generation != self.generation {
                 break;
             }
             // The entry may fill the hole when the hole lies on its probe, from its own slot.
-            let probed = next.wrapping_sub(self.slot_of(stored)) & mask;
+            let probed = next.wrapping_sub(self.slot_of(entry.key)) & mask;
             if probed >= next.wrapping_sub(hole) & mask {
-                self.slots[hole] = (stored, index);
+                self.slots[hole] = entry;
                 hole = next;
             }
         }
-        self.slots[hole] = (0, EMPTY);
+        self.slots[hole] = EMPTY;
         self.len -= 1;
     }
 
     #[inline]
     fn slot_of(&self, key: u64) -> usize {
         // Fibonacci hashing: the high bits of the product.
-        let bits = self.slots.len().trailing_zeros();
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// The entries in use.
+    #[cfg(test)]
+    fn entries(&self) -> impl Iterator<Item = (u64, u32)> + '_ {
+        self.slots.iter().filter(|slot| slot.generation == self.generation).map(|slot| (slot.key, slot.index))
     }
 
     fn grow(&mut self) {
         let capacity = (self.slots.len() * 2).max(16);
-        let old = core::mem::replace(&mut self.slots, alloc::vec![(0, EMPTY); capacity]);
+        let old = core::mem::replace(&mut self.slots, alloc::vec![EMPTY; capacity]);
+        let generation = core::mem::replace(&mut self.generation, FREE + 1);
+        self.shift = 64 - capacity.trailing_zeros();
         self.len = 0;
-        for (key, index) in old.into_iter().filter(|&(_, index)| index != EMPTY) {
-            self.insert(key, index);
+        for slot in old.into_iter().filter(|slot| slot.generation == generation) {
+            self.insert(slot.key, slot.index);
         }
     }
 }
@@ -145,12 +164,7 @@ impl KeyIndex {
 #[cfg(test)]
 impl PartialEq for KeyIndex {
     fn eq(&self, other: &KeyIndex) -> bool {
-        self.len == other.len
-            && self
-                .slots
-                .iter()
-                .filter(|&&(_, index)| index != EMPTY)
-                .all(|&(key, index)| other.get(key) == Some(index))
+        self.len == other.len && self.entries().all(|(key, index)| other.get(key) == Some(index))
     }
 }
 
@@ -192,21 +206,26 @@ mod tests {
         assert_ne!(rebuilt, index);
     }
 
-    /// Clearing by the keys stored (crowded into few slots, repeated, in any order) frees
-    /// every slot, and the table works on.
+    /// Clearing frees every slot at once, keeping the memory, and the table works on, also
+    /// when the generations wrap around.
     #[test]
-    fn clears_given_the_keys_stored() {
+    fn clears_every_key() {
         let mut index = KeyIndex::default();
         let keys: Vec<u64> = (0..200u64).map(|i| ((i % 61) << 58) | (i % 7)).collect();
         for (step, &key) in keys.iter().enumerate() {
             index.insert(key, step as u32);
         }
         let capacity = index.slots.len();
-        index.clear(keys.iter().rev().chain(&keys).copied());
-        assert_eq!((index.len, index.slots.len()), (0, capacity));
-        assert!(index.slots.iter().all(|&(_, stored)| stored == EMPTY));
+        index.clear();
+        assert_eq!((index.len, index.slots.len(), index.entries().count()), (0, capacity, 0));
         assert_eq!(index.get(keys[5]), None);
         assert_eq!(index.insert(keys[5], 1), None);
         assert_eq!(index, KeyIndex::with(keys[5], 1));
+        index.generation = u32::MAX;
+        index.clear();
+        assert_eq!((index.generation, index.entries().count()), (FREE + 1, 0));
+        assert!(index.slots.iter().all(|slot| slot.generation == FREE));
+        assert_eq!(index.insert(keys[7], 2), None);
+        assert_eq!(index, KeyIndex::with(keys[7], 2));
     }
 }

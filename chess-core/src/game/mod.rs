@@ -54,6 +54,7 @@ mod serde;
 
 pub use event::{Event, EventError, EventKind, ParseEventKindError};
 pub use outcome::{Outcome, Standing, Termination};
+use rules::QuietMoves;
 pub use rules::{Rules, Tally};
 
 use alloc::vec::Vec;
@@ -163,6 +164,8 @@ impl<P: Playable + Copy> State<P> {
 #[derive(Debug, Clone)]
 pub struct Game<P = Position> {
     rules: Rules,
+    /// What judges at once a position reached by a legal move under `rules` (kept with them).
+    quiet: QuietMoves,
     /// The start position followed by the position after each move (never empty).
     states: Vec<State<P>>,
     /// The index in `states` of the latest settled position with each repetition key.
@@ -174,6 +177,9 @@ pub struct Game<P = Position> {
     first_end: Option<(u32, Outcome)>,
     /// Whether the current state is settled ([`Game::settle`]); every earlier one is.
     settled: bool,
+    /// Whether the current state, unless settled, was reached by a legal move (see
+    /// [`Game::record`]), so that settling it may judge it by its clock and count alone.
+    legal_reach: bool,
     /// How many draw offers each player has made (kept with `events`).
     draw_offers: [u32; 2],
     moves: Vec<Move>,
@@ -194,10 +200,12 @@ impl<P: PartialEq> PartialEq for Game<P> {
         // current state is settled yet does not change what the game is.
         let Game {
             rules,
+            quiet: _,
             states,
             last_seen: _,
             first_end: _,
             settled: _,
+            legal_reach: _,
             draw_offers,
             moves,
             undone: _,
@@ -355,7 +363,7 @@ impl Game {
             "push_reached of {m:?} that does not reach {reached:?}"
         );
         self.undone.clear();
-        self.record(m, reached);
+        self.record(m, reached, true);
         Ok(())
     }
 
@@ -384,7 +392,7 @@ impl Game<AnyPosition> {
     pub fn push_pseudo_legal(&mut self, m: Move) {
         self.undone.clear();
         self.judge_before_leaving();
-        self.play_and_record(m, |position| position.play_pseudo_legal(m));
+        self.play_and_record(m, false, |position| position.play_pseudo_legal(m));
     }
 
     /// Replaces the current position by an edited one (python-chess's property setters):
@@ -398,7 +406,7 @@ impl Game<AnyPosition> {
             return;
         };
         self.forget_last_state();
-        self.record(m, &position);
+        self.record(m, &position, false);
     }
 
     /// Returns the game as a game of legal positions, when it is one: every position legal
@@ -420,7 +428,7 @@ impl Game<AnyPosition> {
             if AnyPosition::Legal(reached) != self.states[index + 1].position {
                 return None;
             }
-            game.record(m, &reached);
+            game.record(m, &reached, true);
         }
         events.for_each(|event| game.add_event(event.kind, event.outcome));
         Some(game)
@@ -443,10 +451,12 @@ impl From<Game> for Game<AnyPosition> {
             .collect();
         Game {
             rules: game.rules,
+            quiet: game.quiet,
             states,
             last_seen: game.last_seen,
             first_end: game.first_end,
             settled: game.settled,
+            legal_reach: game.legal_reach,
             draw_offers: game.draw_offers,
             moves: game.moves,
             undone: game.undone,
@@ -462,9 +472,11 @@ impl<P: Playable + Copy> Game<P> {
     pub fn from_position_with_rules(position: P, rules: Rules) -> Game<P> {
         Game {
             rules,
+            quiet: rules.quiet_moves(),
             last_seen: KeyIndex::default(),
             first_end: None,
             settled: false,
+            legal_reach: false,
             draw_offers: [0; 2],
             states: alloc::vec![State::reached(position, 0, [0; 2])],
             moves: Vec::new(),
@@ -492,10 +504,12 @@ impl<P: Playable + Copy> Game<P> {
         // Destructured, so that a new field is reset or kept on purpose.
         let Game {
             rules: _,
+            quiet: _,
             states,
             last_seen,
             first_end,
             settled,
+            legal_reach,
             draw_offers,
             moves,
             undone,
@@ -503,9 +517,10 @@ impl<P: Playable + Copy> Game<P> {
             event_end,
             judging: _,
         } = self;
-        last_seen.clear(states.iter().map(|state| state.key));
+        last_seen.clear();
         *first_end = None;
         *settled = false;
+        *legal_reach = false;
         states.clear();
         states.push(State::reached(position, 0, [0; 2]));
         *draw_offers = [0; 2];
@@ -544,7 +559,7 @@ impl<P: Playable + Copy> Game<P> {
             }
             if let Some(&m) = self.moves.get(index).filter(|_| index < last) {
                 game.judge_before_leaving();
-                game.record(m, &self.states[index + 1].position);
+                game.record(m, &self.states[index + 1].position, false);
             }
         }
         game
@@ -553,6 +568,7 @@ impl<P: Playable + Copy> Game<P> {
     /// Changes the rules the game is judged by; each position is judged again.
     pub fn set_rules(&mut self, rules: Rules) {
         self.rules = rules;
+        self.quiet = rules.quiet_moves();
         let mut first_end = None;
         for index in 0..self.states.len() {
             if index > 0 {
@@ -746,7 +762,8 @@ impl<P: Playable + Copy> Game<P> {
     /// Pushing a move or recording an event forgets the moves taken back.
     pub fn redo(&mut self) -> Option<Move> {
         let m = self.undone.pop()?;
-        self.play_and_record(m, |position| position.play_unchecked(m));
+        // A move taken back may have been pushed as a pseudo-legal one (`Game<AnyPosition>`).
+        self.play_and_record(m, false, |position| position.play_unchecked(m));
         Some(m)
     }
 
@@ -869,7 +886,18 @@ impl<P: Playable + Copy> Game<P> {
         let state = &mut self.states[index];
         (state.repetitions, state.previous_same_key) = (repetitions, previous_same_key);
         if self.first_end.is_none() {
-            self.first_end = judge_reached(&self.states[index], &self.rules, index);
+            if self.legal_reach && self.quiet.leave_only_material(halfmove_clock, repetitions) {
+                // Most positions of a game: only the material may end it, and only a capture
+                // or pawn move can have changed it (see `QuietMoves::leave_only_material`).
+                if halfmove_clock == 0
+                    && let Some(draw) = self.rules.material_outcome(&self.states[index].position)
+                {
+                    self.first_end = Some((index as u32, draw));
+                }
+                debug_assert_eq!(self.first_end, judge_reached(&self.states[index], &self.rules, index));
+            } else {
+                self.first_end = judge_reached(&self.states[index], &self.rules, index);
+            }
         }
     }
 
@@ -894,7 +922,7 @@ impl<P: Playable + Copy> Game<P> {
     /// Plays a new legal move, forgetting the moves taken back.
     fn push_new(&mut self, m: Move) {
         self.undone.clear();
-        self.play_and_record(m, |position| position.play_unchecked(m));
+        self.play_and_record(m, true, |position| position.play_unchecked(m));
     }
 
     /// Removes the last state (the one a move reached), and its key from the index of keys
@@ -919,8 +947,9 @@ impl<P: Playable + Copy> Game<P> {
         }
     }
 
-    /// Records the move `m`, which `play` plays on the current position.
-    fn play_and_record(&mut self, m: Move, play: impl FnOnce(&mut P)) {
+    /// Records the move `m`, which `play` plays on the current position (a legal move if
+    /// `legal`, see [`Game::record`]).
+    fn play_and_record(&mut self, m: Move, legal: bool, play: impl FnOnce(&mut P)) {
         self.settle();
         // Played in place on a copy of the current state: a position is copied once.
         let index = self.states.len();
@@ -930,18 +959,20 @@ impl<P: Playable + Copy> Game<P> {
         (state.key, state.repetitions, state.previous_same_key) = (state.position.repetition_key(), 0, None);
         let state = &self.states[index];
         (self.states[index].check_streak, self.states[index].checks) = self.count_checks(&state.position, index);
-        self.settled = false;
+        (self.settled, self.legal_reach) = (false, legal);
         self.moves.push(m);
     }
 
     /// Records the move `m`, which reached `position` from the current one, and what the
-    /// rules need about that position.
-    fn record(&mut self, m: Move, position: &P) {
+    /// rules need about that position. With `legal`, `m` is a legal move that reached it by
+    /// the laws of chess (no edit, no pseudo-legal move, which may change the material while
+    /// the halfmove clock runs on), so that settling a quiet move's position judges it at once.
+    fn record(&mut self, m: Move, position: &P, legal: bool) {
         self.settle();
         let index = self.states.len();
         let (check_streak, checks) = self.count_checks(position, index);
         self.states.push(State::reached(*position, check_streak, checks));
-        self.settled = false;
+        (self.settled, self.legal_reach) = (false, legal);
         self.moves.push(m);
     }
 
@@ -994,6 +1025,7 @@ impl<P: Playable + Copy> Game<P> {
 /// Judges the state reached at `index` by the automatic rules, as a position with a legal
 /// move (the rules that need none, checkmate and stalemate, are left for [`Game::outcome`] to
 /// judge): the end it makes, with its index, if any.
+#[inline(never)]
 fn judge_reached<P: Playable + Copy>(state: &State<P>, rules: &Rules, index: usize) -> Option<(u32, Outcome)> {
     rules.outcome_with_moves(&state.position, state.tally(), true).map(|outcome| (index as u32, outcome))
 }

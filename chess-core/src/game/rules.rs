@@ -1,7 +1,7 @@
 //! The configurable rules a [`Game`](crate::Game) is judged by, with the FIDE and casual presets.
 
 use super::{Outcome, Termination, material};
-use crate::{Board, Move, Playable};
+use crate::{Board, Move, Playable, Role};
 
 /// Sets every rule that decides when and how a game ends; `None` switches a rule off.
 ///
@@ -194,8 +194,8 @@ impl Rules {
         if !has_moves && position.is_check() {
             return Some(Outcome::win(Termination::Checkmate, !position.turn()));
         }
-        if self.is_material_draw(position) {
-            return Some(Outcome::draw(Termination::InsufficientMaterial));
+        if let Some(draw) = self.material_outcome(position) {
+            return Some(draw);
         }
         if !has_moves {
             return Some(Outcome::draw(Termination::Stalemate));
@@ -275,6 +275,30 @@ impl Rules {
     }
 }
 
+/// What a game needs to judge at once a position reached by a legal move, as most moves of a
+/// game are, without asking every rule ([`Rules::quiet_moves`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct QuietMoves {
+    /// The halfmove clocks up to `plies` draw by no rule.
+    plies: u32,
+    /// The occurrences that draw by repetition (`u32::MAX` when no repetition draws; 0 when
+    /// the checks are counted or any clock draws: each position is then judged in full).
+    repetitions: u32,
+}
+
+impl QuietMoves {
+    /// Tells whether, of the rules [`Rules::outcome_with_moves`] applies to a position with a
+    /// legal move, only the material can end one with this halfmove clock that has occurred
+    /// this often ([`Rules::material_outcome`]). Reached by a legal move from a position the
+    /// rules did not end, with a running clock (not 0), it goes on: the move captured and
+    /// promoted nothing, so the material (and the bishops' square colours) is that of a
+    /// position not drawn by it.
+    #[inline]
+    pub(crate) fn leave_only_material(&self, halfmove_clock: u32, repetitions: u32) -> bool {
+        halfmove_clock <= self.plies && repetitions < self.repetitions
+    }
+}
+
 /// The rule checks that both [`Game::outcome`](crate::Game::outcome) and the search
 /// ([`Searcher::search_game`](crate::search::Searcher::search_game)) apply, written once.
 impl Rules {
@@ -324,12 +348,37 @@ impl Rules {
             .unwrap_or(u32::MAX)
     }
 
+    /// Returns what judges at once a position reached by a legal move under these rules (see
+    /// [`QuietMoves::leave_only_material`]).
+    pub(crate) fn quiet_moves(&self) -> QuietMoves {
+        let no_progress = [self.seventy_five_move_plies, self.no_progress_plies, self.no_progress_plies_kbn_v_k];
+        match no_progress.into_iter().flatten().min().unwrap_or(u32::MAX).checked_sub(1) {
+            Some(plies) if !self.counts_checks() => {
+                QuietMoves { plies, repetitions: self.repetitions_to_draw.unwrap_or(u32::MAX) }
+            }
+            _ => QuietMoves { plies: 0, repetitions: 0 },
+        }
+    }
+
+    /// Returns the draw by insufficient material ([`Rules::is_material_draw`]), if any: the
+    /// first rule [`Rules::outcome_with_moves`] applies to a position with a legal move.
+    #[inline]
+    pub(crate) fn material_outcome(&self, position: &impl Playable) -> Option<Outcome> {
+        self.is_material_draw(position).then_some(Outcome::draw(Termination::InsufficientMaterial))
+    }
+
     /// Tells whether the material draws: neither side can possibly mate, or (with
     /// [`Rules::extended_insufficient_material`]) the ending is one the rules call drawn.
     /// Checkmate is the caller's to rule out (the extended endings can be mates).
     #[inline]
     pub(crate) fn is_material_draw(&self, position: &impl Playable) -> bool {
-        position.board().is_insufficient_material()
+        let board = position.board();
+        // Neither kind of draw has a pawn, rook or queen (asked after most captures).
+        let heavy = board.by_role(Role::Pawn) | board.by_role(Role::Rook) | board.by_role(Role::Queen);
+        if heavy.any() {
+            return false;
+        }
+        board.is_insufficient_material()
             || (self.extended_insufficient_material && material::is_practically_drawn(position.board()))
     }
 
