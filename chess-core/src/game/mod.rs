@@ -65,7 +65,12 @@ use crate::{AnyPosition, Color, IllegalMoveError, Move, Playable, Position, SanE
 
 /// A position of the game with what the rules need to judge it, computed once: when it is
 /// reached, and the repetitions when a move leaves it ([`Game::settle`]).
+///
+/// In declaration order (`repr(C)`), the position first: the position a move reached is then
+/// copied straight into the vector (laid out by the compiler, it lay at offset 4 and was copied
+/// aside on the stack first, about 15 instructions a move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C)]
 struct State<P> {
     position: P,
     /// [`Position::repetition_key`] of the position.
@@ -73,26 +78,29 @@ struct State<P> {
     /// How many times this position has occurred in the game, this time included (0 until the
     /// state is settled: [`Game::repetitions_at`] counts the current one's).
     repetitions: u32,
-    /// Consecutive moves giving check by the side that just moved, this one included (0 under
-    /// rules that count no checks, see [`Rules::counts_checks`]).
-    check_streak: u32,
-    /// Checks received so far by White and by Black (0 under rules that count no checks).
-    checks: [u32; 2],
     /// The index of the latest earlier state with the same key, if any (to restore
     /// [`Game::last_seen`] on undo).
     previous_same_key: Option<u32>,
 }
 
 impl<P: Playable + Copy> State<P> {
-    fn tally(&self) -> Tally {
-        Tally { repetitions: self.repetitions, check_streak: self.check_streak, checks_received: self.checks }
-    }
-
     /// A state just reached, not yet settled.
-    fn reached(position: P, check_streak: u32, checks: [u32; 2]) -> State<P> {
+    #[inline]
+    fn reached(position: P) -> State<P> {
         let key = position.repetition_key();
-        State { position, key, repetitions: 0, check_streak, checks, previous_same_key: None }
+        State { position, key, repetitions: 0, previous_same_key: None }
     }
+}
+
+/// The checks counted up to a position of the game, under rules that count checks
+/// ([`Rules::counts_checks`]); kept beside the states, so that the states of a game under
+/// other rules are smaller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Checks {
+    /// Consecutive moves giving check by the side that just moved, this one included.
+    streak: u32,
+    /// Checks received so far by White and by Black.
+    received: [u32; 2],
 }
 
 /// A game of chess: start position, moves, events, and the rules that judge its end.
@@ -168,6 +176,8 @@ pub struct Game<P = Position> {
     quiet: QuietMoves,
     /// The start position followed by the position after each move (never empty).
     states: Vec<State<P>>,
+    /// The checks counted up to each state, under rules that count checks; empty under others.
+    checks: Vec<Checks>,
     /// The index in `states` of the latest settled position with each repetition key.
     last_seen: KeyIndex,
     /// The first settled position of the game that the automatic rules end, with its index
@@ -202,6 +212,7 @@ impl<P: PartialEq> PartialEq for Game<P> {
             rules,
             quiet: _,
             states,
+            checks: _,
             last_seen: _,
             first_end: _,
             settled: _,
@@ -399,7 +410,7 @@ impl Game<AnyPosition> {
     /// the moves before it stay, and it is judged as if the last move had reached it.
     pub fn edit_position(&mut self, position: AnyPosition) {
         let Some(m) = self.moves.pop() else {
-            self.states[0] = State::reached(position, 0, [0; 2]);
+            self.states[0] = State::reached(position);
             self.last_seen = KeyIndex::default();
             self.first_end = None;
             self.settled = false;
@@ -444,8 +455,6 @@ impl From<Game> for Game<AnyPosition> {
                 position: AnyPosition::Legal(state.position),
                 key: state.key,
                 repetitions: state.repetitions,
-                check_streak: state.check_streak,
-                checks: state.checks,
                 previous_same_key: state.previous_same_key,
             })
             .collect();
@@ -453,6 +462,7 @@ impl From<Game> for Game<AnyPosition> {
             rules: game.rules,
             quiet: game.quiet,
             states,
+            checks: game.checks,
             last_seen: game.last_seen,
             first_end: game.first_end,
             settled: game.settled,
@@ -478,7 +488,8 @@ impl<P: Playable + Copy> Game<P> {
             settled: false,
             legal_reach: false,
             draw_offers: [0; 2],
-            states: alloc::vec![State::reached(position, 0, [0; 2])],
+            states: alloc::vec![State::reached(position)],
+            checks: if rules.counts_checks() { alloc::vec![Checks::default()] } else { Vec::new() },
             moves: Vec::new(),
             undone: Vec::new(),
             events: Vec::new(),
@@ -503,9 +514,10 @@ impl<P: Playable + Copy> Game<P> {
     pub fn reset(&mut self, position: P) {
         // Destructured, so that a new field is reset or kept on purpose.
         let Game {
-            rules: _,
+            rules,
             quiet: _,
             states,
+            checks,
             last_seen,
             first_end,
             settled,
@@ -522,7 +534,11 @@ impl<P: Playable + Copy> Game<P> {
         *settled = false;
         *legal_reach = false;
         states.clear();
-        states.push(State::reached(position, 0, [0; 2]));
+        states.push(State::reached(position));
+        checks.clear();
+        if rules.counts_checks() {
+            checks.push(Checks::default());
+        }
         *draw_offers = [0; 2];
         moves.clear();
         undone.clear();
@@ -569,11 +585,11 @@ impl<P: Playable + Copy> Game<P> {
     pub fn set_rules(&mut self, rules: Rules) {
         self.rules = rules;
         self.quiet = rules.quiet_moves();
+        self.checks.clear();
         let mut first_end = None;
         for index in 0..self.states.len() {
-            if index > 0 {
-                (self.states[index].check_streak, self.states[index].checks) =
-                    self.count_checks(&self.states[index].position, index);
+            if let Some(checks) = self.count_checks(&self.states[index].position, index) {
+                self.checks.push(checks);
             }
             if first_end.is_none() {
                 first_end = self.automatic_outcome_at(index).map(|outcome| (index as u32, outcome));
@@ -666,8 +682,8 @@ impl<P: Playable + Copy> Game<P> {
 
     /// Returns how many times `color` has been checked in this game.
     pub fn checks_received(&self, color: Color) -> u32 {
-        if self.rules.counts_checks() {
-            self.state().checks[color.index()]
+        if let Some(checks) = self.checks.last() {
+            checks.received[color.index()]
         } else {
             // Rules that count no checks keep no count (a check test on every move): counted now.
             let checked = |state: &&State<P>| state.position.turn() == color && state.position.is_check();
@@ -678,8 +694,8 @@ impl<P: Playable + Copy> Game<P> {
     /// Returns how many consecutive moves of the side that moved into the state at `index`
     /// gave check, that move included.
     fn check_streak_at(&self, index: usize) -> u32 {
-        if self.rules.counts_checks() {
-            self.states[index].check_streak
+        if let Some(checks) = self.checks.get(index) {
+            checks.streak
         } else {
             (1..=index).rev().step_by(2).take_while(|&own| self.states[own].position.is_check()).count() as u32
         }
@@ -874,11 +890,17 @@ impl<P: Playable + Copy> Game<P> {
     /// repetitions when asked, so that a move taken back at once costs none of this.
     #[inline]
     fn settle(&mut self) {
-        if self.settled {
-            return;
+        if !self.settled {
+            self.settled = true;
+            self.settle_state(self.states.len() - 1);
         }
-        self.settled = true;
-        let index = self.states.len() - 1;
+    }
+
+    /// Settles the state at `index`, the current one until a move was recorded after it
+    /// ([`Game::record`] records the next state first, so that the position it is given is
+    /// copied straight into the vector).
+    #[inline(always)]
+    fn settle_state(&mut self, index: usize) {
         let State { key, position, .. } = &self.states[index];
         let halfmove_clock = position.halfmove_clock();
         let previous_same_key = self.last_seen.insert(*key, index as u32);
@@ -894,9 +916,9 @@ impl<P: Playable + Copy> Game<P> {
                 {
                     self.first_end = Some((index as u32, draw));
                 }
-                debug_assert_eq!(self.first_end, judge_reached(&self.states[index], &self.rules, index));
+                debug_assert_eq!(self.first_end, self.judge_reached(index));
             } else {
-                self.first_end = judge_reached(&self.states[index], &self.rules, index);
+                self.first_end = self.judge_reached(index);
             }
         }
     }
@@ -912,11 +934,24 @@ impl<P: Playable + Copy> Game<P> {
         }
     }
 
+    /// Returns what the rules need to know about how the state at `index` was reached.
+    fn tally(&self, index: usize) -> Tally {
+        let Checks { streak, received } = self.checks.get(index).copied().unwrap_or_default();
+        Tally { repetitions: self.repetitions_at(index), check_streak: streak, checks_received: received }
+    }
+
     /// Judges the position at `index` by the automatic rules (see [`Rules::automatic_outcome`]).
     fn automatic_outcome_at(&self, index: usize) -> Option<Outcome> {
-        let state = &self.states[index];
-        let tally = Tally { repetitions: self.repetitions_at(index), ..state.tally() };
-        self.rules.automatic_outcome(&state.position, tally)
+        self.rules.automatic_outcome(&self.states[index].position, self.tally(index))
+    }
+
+    /// Judges the state reached at `index` by the automatic rules, as a position with a legal
+    /// move (the rules that need none, checkmate and stalemate, are left for
+    /// [`Game::outcome`] to judge): the end it makes, with its index, if any.
+    #[inline(never)]
+    fn judge_reached(&self, index: usize) -> Option<(u32, Outcome)> {
+        let outcome = self.rules.outcome_with_moves(&self.states[index].position, self.tally(index), true);
+        outcome.map(|outcome| (index as u32, outcome))
     }
 
     /// Plays a new legal move, forgetting the moves taken back.
@@ -940,6 +975,7 @@ impl<P: Playable + Copy> Game<P> {
             }
         }
         self.states.pop();
+        self.checks.truncate(self.states.len());
         self.settled = true;
         // The first end is the first: no earlier position ended the game if it was this one.
         if self.first_end.is_some_and(|(ply, _)| ply as usize >= self.states.len()) {
@@ -957,8 +993,9 @@ impl<P: Playable + Copy> Game<P> {
         let state = &mut self.states[index];
         play(&mut state.position);
         (state.key, state.repetitions, state.previous_same_key) = (state.position.repetition_key(), 0, None);
-        let state = &self.states[index];
-        (self.states[index].check_streak, self.states[index].checks) = self.count_checks(&state.position, index);
+        if let Some(checks) = self.count_checks(&self.states[index].position, index) {
+            self.checks.push(checks);
+        }
         (self.settled, self.legal_reach) = (false, legal);
         self.moves.push(m);
     }
@@ -968,29 +1005,40 @@ impl<P: Playable + Copy> Game<P> {
     /// the laws of chess (no edit, no pseudo-legal move, which may change the material while
     /// the halfmove clock runs on), so that settling a quiet move's position judges it at once.
     fn record(&mut self, m: Move, position: &P, legal: bool) {
-        self.settle();
         let index = self.states.len();
-        let (check_streak, checks) = self.count_checks(position, index);
-        self.states.push(State::reached(*position, check_streak, checks));
+        // Made in place, before the state it leaves is settled: a state is copied once.
+        let key = position.repetition_key();
+        self.states.push(State { position: *position, key, repetitions: 0, previous_same_key: None });
+        if !self.settled {
+            self.settle_state(index - 1);
+        }
+        if let Some(checks) = self.count_checks(position, index) {
+            self.checks.push(checks);
+        }
         (self.settled, self.legal_reach) = (false, legal);
         self.moves.push(m);
     }
 
     /// Returns the check counters of `position`, to be the state at `index` (the states before
-    /// it counted already): the consecutive checks of the side that moved into it and the
-    /// checks each side has received. Zero under rules that count no checks, which then
-    /// spare the check test on every move ([`Game::checks_received`] counts when asked).
+    /// it counted already), under rules that count checks: the consecutive checks of the side
+    /// that moved into it and the checks each side has received. `None` under rules that
+    /// count no checks, which then spare the check test on every move
+    /// ([`Game::checks_received`] counts when asked).
     #[inline]
-    fn count_checks(&self, position: &P, index: usize) -> (u32, [u32; 2]) {
+    fn count_checks(&self, position: &P, index: usize) -> Option<Checks> {
         if !self.rules.counts_checks() {
-            return (0, [0; 2]);
+            return None;
         }
-        let mut checks = self.states[index - 1].checks;
+        let Some(before) = index.checked_sub(1) else {
+            return Some(Checks::default());
+        };
+        let mut received = self.checks[before].received;
         if position.is_check() {
-            checks[position.turn().index()] += 1;
-            (1 + index.checked_sub(2).map_or(0, |own| self.states[own].check_streak), checks)
+            received[position.turn().index()] += 1;
+            let streak = 1 + index.checked_sub(2).map_or(0, |own| self.checks[own].streak);
+            Some(Checks { streak, received })
         } else {
-            (0, checks)
+            Some(Checks { streak: 0, received })
         }
     }
 
@@ -1020,12 +1068,4 @@ impl<P: Playable + Copy> Game<P> {
         }
         self.draw_offers = offers;
     }
-}
-
-/// Judges the state reached at `index` by the automatic rules, as a position with a legal
-/// move (the rules that need none, checkmate and stalemate, are left for [`Game::outcome`] to
-/// judge): the end it makes, with its index, if any.
-#[inline(never)]
-fn judge_reached<P: Playable + Copy>(state: &State<P>, rules: &Rules, index: usize) -> Option<(u32, Outcome)> {
-    rules.outcome_with_moves(&state.position, state.tally(), true).map(|outcome| (index as u32, outcome))
 }
