@@ -140,6 +140,20 @@ fn an_edit_keeps_the_moves_and_is_judged_but_is_no_legal_game() {
     assert_eq!(game.to_legal_game(), None);
 }
 
+/// An edited start position is judged in full, whatever moves were taken back before the
+/// edit: a K v K start stays the game's end when a later edit brings material back.
+#[test]
+fn an_edited_start_is_judged_in_full_after_an_undo() {
+    let mut game = board_game(START, Rules::fide());
+    game.push_san("Nf3").unwrap();
+    game.undo();
+    game.edit_position(position_of("4k3/8/8/8/8/8/8/4K3 w - - 5 1"));
+    game.push_san("Kd2").unwrap();
+    game.edit_position(position_of("4k3/8/8/8/8/8/3K4/3Q4 b - - 6 1"));
+    assert_eq!(game.position_outcome(), None);
+    assert_eq!(game.outcome(), Some(Outcome::draw(Termination::InsufficientMaterial)));
+}
+
 #[test]
 fn null_moves_and_moves_into_check_are_no_legal_game() {
     let mut game = board_game(START, Rules::fide());

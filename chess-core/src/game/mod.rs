@@ -413,7 +413,8 @@ impl Game<AnyPosition> {
             self.states[0] = State::reached(position);
             self.last_seen = KeyIndex::default();
             self.first_end = None;
-            self.settled = false;
+            // An edited position is judged in full when settled.
+            (self.settled, self.legal_reach) = (false, false);
             return;
         };
         self.forget_last_state();
