@@ -912,10 +912,9 @@ impl<P: Playable + Copy> Game<P> {
             if self.legal_reach && self.quiet.leave_only_material(halfmove_clock, repetitions) {
                 // Most positions of a game: only the material may end it, and only a capture
                 // or pawn move can have changed it (see `QuietMoves::leave_only_material`).
-                if halfmove_clock == 0
-                    && let Some(draw) = self.rules.material_outcome(&self.states[index].position)
-                {
-                    self.first_end = Some((index as u32, draw));
+                if halfmove_clock == 0 {
+                    let draw = self.rules.material_outcome(&self.states[index].position);
+                    self.first_end = draw.map(|draw| (index as u32, draw));
                 }
                 debug_assert_eq!(self.first_end, self.judge_reached(index));
             } else {
