@@ -199,3 +199,72 @@ fn the_position_outcome_is_the_current_positions_only() {
     assert_eq!(game.occurrences(after.repetition_key()), 0);
     assert_eq!(game.checks_received(Color::White), 0);
 }
+
+/// How many of the last `window` positions of `game` have the repetition key `key`.
+fn counted_in_window(game: &Game<AnyPosition>, key: u64, window: usize) -> u32 {
+    game.positions().rev().take(window).filter(|pos| pos.repetition_key() == key).count() as u32
+}
+
+#[test]
+fn repetitions_are_counted_through_edits_null_moves_and_undos() {
+    // Kings and knights, so that positions recur in windows short and long; now and then a
+    // move taken back or a null move, and in the second half an edit, as python-chess boards
+    // allow.
+    let mut game = board_game("n3k3/8/8/8/8/8/8/4K1N1 w - - 0 1", Rules::fide());
+    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    for step in 0..4_000 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let choice = if step < 2_000 { state % 38 } else { state % 40 };
+        let pseudo = game.position().pseudo_legal_moves();
+        if choice < 12 && !game.moves().is_empty() {
+            game.undo();
+        } else if choice >= 38 && !game.moves().is_empty() {
+            // An earlier position's placement, or the side to move changed. The clock stays:
+            // repetitions are counted within the plies it gives, and an edited clock (which
+            // python-chess boards would not count by either) makes those spans disagree.
+            let mut setup = if choice == 38 {
+                game.positions().nth((state >> 8) as usize % game.moves().len()).unwrap().to_setup()
+            } else {
+                let mut setup = game.position().to_setup();
+                setup.turn = !setup.turn;
+                setup
+            };
+            setup.halfmove_clock = game.position().halfmove_clock();
+            setup.ep_square = None;
+            game.edit_position(AnyPosition::new(setup, CastlingMode::Standard));
+        } else if choice == 12 || pseudo.is_empty() {
+            game.push_pseudo_legal(Move::NULL);
+        } else {
+            game.push_pseudo_legal(pseudo[(state >> 32) as usize % pseudo.len()]);
+        }
+        let current = *game.position();
+        let plies = game.moves().len();
+        let window = (current.halfmove_clock() as usize).min(plies);
+        let key = current.repetition_key();
+        assert_eq!(game.repetition_count(), counted_in_window(&game, key, window + 1), "step {step}");
+        for m in current.pseudo_legal_moves() {
+            let mut child = current;
+            child.play_pseudo_legal(m);
+            let key = child.repetition_key();
+            let child_window = (child.halfmove_clock() as usize).min(plies + 1);
+            assert_eq!(game.occurrences(key), counted_in_window(&game, key, child_window), "step {step}, {m:?}");
+        }
+    }
+}
+
+#[test]
+fn an_edit_of_the_side_to_move_can_repeat_the_position_a_ply_before() {
+    // A pass, then the side to move set back: the position of one ply before, a repetition
+    // an odd number of plies away, which alternating turns never make.
+    let mut game = board_game("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", Rules::fide());
+    game.push_pseudo_legal(Move::NULL);
+    let mut setup = game.position().to_setup();
+    setup.turn = Color::White;
+    game.edit_position(AnyPosition::new(setup, CastlingMode::Standard));
+    assert_eq!(game.repetition_count(), 2);
+    game.push_pseudo_legal(Move::NULL);
+    game.push_pseudo_legal(Move::NULL);
+    assert_eq!(game.repetition_count(), 3);
+}

@@ -4,12 +4,12 @@
 //! A [`Game`] keeps one entry per position with what the rules need: the repetition key, how
 //! often the position has occurred, the consecutive checks of the side that just moved and the
 //! checks each side has received. Judging the game ([`Game::outcome`]) therefore never replays
-//! it: repetitions are counted when a move leaves a position (the current one's when asked), by
-//! looking up the latest earlier position with the same key (an index kept with the
-//! positions), counted when it lies within the plies since the last capture or pawn move. A
-//! move taken back at once (a search or perft loop) so costs no bookkeeping. Undo pops an
-//! entry, so it restores the
-//! exact previous position (castling rights, en passant, clocks and Zobrist key included).
+//! it: repetitions are counted when a move leaves a position (the current one's when asked),
+//! from the latest earlier position with the same key within the plies since the last capture
+//! or pawn move: a few keys compared in a short window, an index of keys kept for longer ones.
+//! A move taken back at once (a search or perft loop) so costs no bookkeeping. Undo pops an
+//! entry, so it restores the exact previous position (castling rights, en passant, clocks and
+//! Zobrist key included).
 //! A game stops at its end unless it is set to record past it ([`Judging::Record`]), as PGN
 //! import and engines need.
 //!
@@ -78,17 +78,32 @@ struct State<P> {
     /// How many times this position has occurred in the game, this time included (0 until the
     /// state is settled: [`Game::repetitions_at`] counts the current one's).
     repetitions: u32,
-    /// The index of the latest earlier state with the same key, if any (to restore
-    /// [`Game::last_seen`] on undo).
-    previous_same_key: Option<u32>,
+    /// Whether the key is in [`Game::last_seen`].
+    indexed: Indexed,
 }
+
+/// Whether a state's key is in [`Game::last_seen`], the index of keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Indexed {
+    /// Not in it: no window longer than [`SCANNED_WINDOW`] plies has held the state yet.
+    No,
+    /// In it, after the latest earlier state with the same key in it, if any (restored on undo).
+    After(Option<u32>),
+}
+
+/// The longest window (the plies since the last capture or pawn move) whose states are
+/// compared one by one with a position to count its repetitions. A longer window is looked up
+/// in the index of keys, which its states join when it grows past this length: most positions
+/// lie a few plies after a capture or pawn move, where comparing a few keys costs less than
+/// keeping every key in the index.
+const SCANNED_WINDOW: usize = 16;
 
 impl<P: Playable + Copy> State<P> {
     /// A state just reached, not yet settled.
     #[inline]
     fn reached(position: P) -> State<P> {
         let key = position.repetition_key();
-        State { position, key, repetitions: 0, previous_same_key: None }
+        State { position, key, repetitions: 0, indexed: Indexed::No }
     }
 }
 
@@ -178,8 +193,14 @@ pub struct Game<P = Position> {
     states: Vec<State<P>>,
     /// The checks counted up to each state, under rules that count checks; empty under others.
     checks: Vec<Checks>,
-    /// The index in `states` of the latest settled position with each repetition key.
+    /// The index in `states` of the latest settled position with each repetition key among
+    /// those of windows longer than [`SCANNED_WINDOW`] (see [`Indexed`]), or among all once a
+    /// position was `edited`.
     last_seen: KeyIndex,
+    /// Whether a position was edited ([`Game::edit_position`]): its window, set by its edited
+    /// clock, may hold states that no window held before, and the side to move may not
+    /// alternate, so every settled state is in `last_seen` from then on, and none is scanned.
+    edited: bool,
     /// The first settled position of the game that the automatic rules end, with its index
     /// in `states` and the outcome (only ever the current position unless the game is
     /// [`Judging::Record`]): each position is judged when settled, as one with a legal move,
@@ -214,6 +235,7 @@ impl<P: PartialEq> PartialEq for Game<P> {
             states,
             checks: _,
             last_seen: _,
+            edited: _,
             first_end: _,
             settled: _,
             legal_reach: _,
@@ -411,7 +433,7 @@ impl Game<AnyPosition> {
     pub fn edit_position(&mut self, position: AnyPosition) {
         let Some(m) = self.moves.pop() else {
             self.states[0] = State::reached(position);
-            self.last_seen = KeyIndex::default();
+            self.last_seen.clear();
             self.first_end = None;
             // An edited position is judged in full when settled.
             (self.settled, self.legal_reach) = (false, false);
@@ -419,6 +441,9 @@ impl Game<AnyPosition> {
         };
         self.forget_last_state();
         self.record(m, &position, false);
+        if !self.edited {
+            self.index_every_state();
+        }
     }
 
     /// Returns the game as a game of legal positions, when it is one: every position legal
@@ -456,7 +481,7 @@ impl From<Game> for Game<AnyPosition> {
                 position: AnyPosition::Legal(state.position),
                 key: state.key,
                 repetitions: state.repetitions,
-                previous_same_key: state.previous_same_key,
+                indexed: state.indexed,
             })
             .collect();
         Game {
@@ -465,6 +490,7 @@ impl From<Game> for Game<AnyPosition> {
             states,
             checks: game.checks,
             last_seen: game.last_seen,
+            edited: game.edited,
             first_end: game.first_end,
             settled: game.settled,
             legal_reach: game.legal_reach,
@@ -485,6 +511,7 @@ impl<P: Playable + Copy> Game<P> {
             rules,
             quiet: rules.quiet_moves(),
             last_seen: KeyIndex::default(),
+            edited: false,
             first_end: None,
             settled: false,
             legal_reach: false,
@@ -520,6 +547,7 @@ impl<P: Playable + Copy> Game<P> {
             states,
             checks,
             last_seen,
+            edited,
             first_end,
             settled,
             legal_reach,
@@ -531,6 +559,7 @@ impl<P: Playable + Copy> Game<P> {
             judging: _,
         } = self;
         last_seen.clear();
+        *edited = false;
         *first_end = None;
         *settled = false;
         *legal_reach = false;
@@ -666,14 +695,12 @@ impl<P: Playable + Copy> Game<P> {
     /// for a position one reversible move away, how often it occurred before.
     pub fn occurrences(&self, key: u64) -> u32 {
         let index = self.states.len() - 1;
-        if !self.settled && key == self.state().key {
+        if key == self.state().key {
             return self.repetitions_at(index);
         }
-        let oldest = index.saturating_sub(self.position().halfmove_clock() as usize);
-        match self.last_seen.get(key) {
-            Some(seen) if seen as usize >= oldest => self.states[seen as usize].repetitions,
-            _ => 0,
-        }
+        // Any position but the current one: every state compared.
+        let seen = self.latest_with_key(key, index, self.window(index), 1);
+        seen.map_or(0, |seen| self.states[seen].repetitions)
     }
 
     /// Returns how many consecutive moves of the side that just moved gave check (0 if the last did not).
@@ -885,8 +912,8 @@ impl<P: Playable + Copy> Game<P> {
         }
     }
 
-    /// Settles the current state before a move leaves it: its key goes into the index of keys,
-    /// its repetitions are counted and kept, and it is judged as a position with a legal move
+    /// Settles the current state before a move leaves it: its repetitions are counted and kept
+    /// (its key joining the index of keys in a long window), and it is judged as a position with a legal move
     /// while no earlier one has ended the game. Until then [`Game::repetitions_at`] counts its
     /// repetitions when asked, so that a move taken back at once costs none of this.
     #[inline]
@@ -902,12 +929,14 @@ impl<P: Playable + Copy> Game<P> {
     /// copied straight into the vector).
     #[inline(always)]
     fn settle_state(&mut self, index: usize) {
-        let State { key, position, .. } = &self.states[index];
+        let State { key, ref position, .. } = self.states[index];
         let halfmove_clock = position.halfmove_clock();
-        let previous_same_key = self.last_seen.insert(*key, index as u32);
-        let repetitions = self.earlier_occurrences(previous_same_key, halfmove_clock, index) + 1;
-        let state = &mut self.states[index];
-        (state.repetitions, state.previous_same_key) = (repetitions, previous_same_key);
+        let window = self.window(index);
+        let scanned = window <= SCANNED_WINDOW && !self.edited;
+        let latest = if scanned { self.scan(key, index, window, 2) } else { self.index_state(index) };
+        debug_assert!(window > 256 || latest == self.latest_compared(key, index, window), "state {index}");
+        let repetitions = latest.map_or(0, |seen| self.states[seen].repetitions) + 1;
+        self.states[index].repetitions = repetitions;
         if self.first_end.is_none() {
             if self.legal_reach && self.quiet.leave_only_material(halfmove_clock, repetitions) {
                 // Most positions of a game: only the material may end it, and only a capture
@@ -928,7 +957,8 @@ impl<P: Playable + Copy> Game<P> {
     fn repetitions_at(&self, index: usize) -> u32 {
         let state = &self.states[index];
         if index + 1 == self.states.len() && !self.settled {
-            self.earlier_occurrences(self.last_seen.get(state.key), state.position.halfmove_clock(), index) + 1
+            let seen = self.latest_with_key(state.key, index, self.window(index), 2);
+            seen.map_or(0, |seen| self.states[seen].repetitions) + 1
         } else {
             state.repetitions
         }
@@ -961,18 +991,17 @@ impl<P: Playable + Copy> Game<P> {
     }
 
     /// Removes the last state (the one a move reached), and its key from the index of keys
-    /// if it was settled. The state before it, which the move left, is settled.
+    /// if it is in it. The state before it, which the move left, is settled.
     fn forget_last_state(&mut self) {
         debug_assert!(self.states.len() > 1, "the start position is never forgotten");
-        if self.settled {
-            // Read in place: a state is too big to copy out only for two fields.
-            let &State { key, previous_same_key, .. } = self.state();
-            match previous_same_key {
-                Some(index) => {
-                    self.last_seen.insert(key, index);
-                }
-                None => self.last_seen.remove(key),
+        // Read in place: a state is too big to copy out only for two fields.
+        let &State { key, indexed, .. } = self.state();
+        match indexed {
+            Indexed::No => {}
+            Indexed::After(Some(index)) => {
+                self.last_seen.insert(key, index);
             }
+            Indexed::After(None) => self.last_seen.remove(key),
         }
         self.states.pop();
         self.checks.truncate(self.states.len());
@@ -992,7 +1021,7 @@ impl<P: Playable + Copy> Game<P> {
         self.states.extend_from_within(index - 1..);
         let state = &mut self.states[index];
         play(&mut state.position);
-        (state.key, state.repetitions, state.previous_same_key) = (state.position.repetition_key(), 0, None);
+        (state.key, state.repetitions, state.indexed) = (state.position.repetition_key(), 0, Indexed::No);
         if let Some(checks) = self.count_checks(&self.states[index].position, index) {
             self.checks.push(checks);
         }
@@ -1008,7 +1037,7 @@ impl<P: Playable + Copy> Game<P> {
         let index = self.states.len();
         // Made in place, before the state it leaves is settled: a state is copied once.
         let key = position.repetition_key();
-        self.states.push(State { position: *position, key, repetitions: 0, previous_same_key: None });
+        self.states.push(State { position: *position, key, repetitions: 0, indexed: Indexed::No });
         if !self.settled {
             self.settle_state(index - 1);
         }
@@ -1042,20 +1071,88 @@ impl<P: Playable + Copy> Game<P> {
         }
     }
 
-    /// Counts the earlier occurrences of the position about to be stored at `index`, given the
-    /// latest earlier state with its key: only positions since the last capture or pawn move
-    /// count.
-    ///
-    /// The latest state with the same key is looked up, not searched for (a long reversible
-    /// line made each push scan back its whole length).
-    fn earlier_occurrences(&self, latest: Option<u32>, halfmove_clock: u32, index: usize) -> u32 {
-        let oldest = index.saturating_sub(halfmove_clock as usize);
-        match latest {
-            Some(earlier) if (earlier as usize) >= oldest && (earlier as usize) < index => {
-                self.states[earlier as usize].repetitions
+    /// Returns how many states before the one at `index` may repeat it: its window, the states
+    /// since the last capture or pawn move, which its halfmove clock counts.
+    fn window(&self, index: usize) -> usize {
+        (self.states[index].position.halfmove_clock() as usize).min(index)
+    }
+
+    /// Returns the latest of the `window` states before `index` with the repetition key `key`,
+    /// compared one by one: every `step`-th state from `index` back. No position was edited (a
+    /// scan is for that case), so the side to move alternates, and a position with the side to
+    /// move of the one at `index` recurs an even number of plies from it: a step of 2.
+    #[inline(always)]
+    fn scan(&self, key: u64, index: usize, window: usize, step: usize) -> Option<usize> {
+        let oldest = index - window;
+        let candidates = &self.states[oldest..index];
+        let mut seen = candidates.len();
+        while seen >= step {
+            seen -= step;
+            if candidates[seen].key == key {
+                return Some(oldest + seen);
             }
-            _ => 0,
         }
+        None
+    }
+
+    /// Returns the latest of the `window` states before `index` (a state settled, or the current
+    /// one) with the repetition key `key`, scanned every `step`-th state (see [`Game::scan`])
+    /// in a short window, looked up in `last_seen` in a longer one: one ply longer than the
+    /// window of the state before `index`, which was settled with every state of it in
+    /// `last_seen` if it was longer than [`SCANNED_WINDOW`] (see [`Game::index_state`]).
+    fn latest_with_key(&self, key: u64, index: usize, window: usize, step: usize) -> Option<usize> {
+        let latest = if window <= SCANNED_WINDOW + 1 && !self.edited {
+            self.scan(key, index, window, step)
+        } else {
+            self.last_seen.get(key).map(|seen| seen as usize).filter(|&seen| seen >= index - window && seen < index)
+        };
+        debug_assert!(window > 256 || latest == self.latest_compared(key, index, window), "state {index}");
+        latest
+    }
+
+    /// [`Game::latest_with_key`] the slow way, every state of the window compared, to check it
+    /// in builds with debug assertions.
+    fn latest_compared(&self, key: u64, index: usize, window: usize) -> Option<usize> {
+        (index - window..index).rev().find(|&seen| self.states[seen].key == key)
+    }
+
+    /// Puts the settled state at `index` into `last_seen`, with the states of its window not in
+    /// it yet, and returns the latest state of its window with its key.
+    ///
+    /// A window's states join it together, in order, when the window first grows past
+    /// [`SCANNED_WINDOW`] plies; each position after them in the window then joins as it is
+    /// settled. So the states of a window not in it are the ones after the last one in it (the
+    /// windows of a game's positions begin where the last capture or pawn move was played,
+    /// each as long as the one before plus one ply; an edited clock, which breaks this, makes
+    /// every state join, [`Game::index_every_state`]).
+    #[inline(never)]
+    fn index_state(&mut self, index: usize) -> Option<usize> {
+        let oldest = index - self.window(index);
+        let mut first = index;
+        while first > oldest && self.states[first - 1].indexed == Indexed::No {
+            first -= 1;
+        }
+        debug_assert!(
+            index - oldest > 256 || self.states[oldest..first].iter().all(|state| state.indexed != Indexed::No),
+            "a state of the window before {first} is not in the index"
+        );
+        let mut latest = None;
+        for joining in first..=index {
+            latest = self.last_seen.insert(self.states[joining].key, joining as u32);
+            self.states[joining].indexed = Indexed::After(latest);
+        }
+        latest.map(|seen| seen as usize).filter(|&seen| seen >= oldest)
+    }
+
+    /// Puts every settled state into `last_seen`, and every one settled from now on: a position
+    /// was edited, and its window (of any length) may hold states no window held before.
+    fn index_every_state(&mut self) {
+        self.last_seen.clear();
+        let settled = self.states.len() - usize::from(!self.settled);
+        for (index, state) in self.states[..settled].iter_mut().enumerate() {
+            state.indexed = Indexed::After(self.last_seen.insert(state.key, index as u32));
+        }
+        self.edited = true;
     }
 
     /// Counts the draw offers of each player again, after events were taken back.
