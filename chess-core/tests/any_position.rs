@@ -267,4 +267,6 @@ fn an_edit_of_the_side_to_move_can_repeat_the_position_a_ply_before() {
     game.push_pseudo_legal(Move::NULL);
     game.push_pseudo_legal(Move::NULL);
     assert_eq!(game.repetition_count(), 3);
+    // A section of the game holds the edited position too.
+    assert_eq!(game.section(0..3).repetition_count(), 3);
 }

@@ -598,6 +598,8 @@ impl<P: Playable + Copy> Game<P> {
         let last = plies.end.clamp(first, self.moves.len());
         let mut game =
             Game::from_position_with_rules(self.states[first].position, self.rules).with_judging(self.judging);
+        // The section holds the edited positions, if any (it has no settled state to index yet).
+        game.edited = self.edited;
         let mut events = self.events.iter().skip_while(|event| (event.ply as usize) < first).peekable();
         for index in first..=last {
             while let Some(event) = events.next_if(|event| event.ply as usize == index) {
