@@ -364,6 +364,8 @@ impl TreeBuilder {
                 continue;
             }
             match tags.iter_mut().find(|(n, _)| *n == name) {
+                // The start position was set up from the first `FEN` tag: its value stays.
+                Some(_) if name == "FEN" => {}
                 Some((_, v)) => *v = value,
                 None => tags.push((name, value)),
             }
@@ -640,6 +642,17 @@ mod tests {
         assert_eq!(uci(&t, &t.mainline(NodeId::ROOT).collect::<Vec<_>>()), ["e2e4", "e7e5"]);
         assert_eq!(t.depth(t.end(NodeId::ROOT)), 2);
         assert_eq!(t.position(t.end(d4)).unwrap().fullmove_number(), 2);
+    }
+
+    #[test]
+    fn a_second_fen_tag_leaves_the_first_which_set_up_the_start() {
+        // Found by the fuzz target `pgn`: the tree kept the second value, and its written
+        // text did not read back.
+        let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        let t = tree(&alloc::format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n[FEN \"no fen\"]\n\n1. Kd2 *"));
+        assert_eq!(t.start.to_fen(), fen);
+        assert!(t.tags.contains(&("FEN".into(), fen.into())));
+        assert!(!t.tags.iter().any(|(_, value)| value == "no fen"));
     }
 
     #[test]
