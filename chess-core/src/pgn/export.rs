@@ -1,11 +1,12 @@
 //! PGN text in the layout python-chess's exporters write: tokens followed by a space, lines
 //! filled up to a number of columns, `{ comments }` and `( variations )` spaced inside,
-//! tag values written as they are.
+//! tag values escaped as the reader unescapes them (where python-chess writes them as they are).
 
 use alloc::string::String;
 use core::fmt::Write;
 
 use super::tree::{GameTree, NodeId, Step};
+use super::writer::write_tag;
 use crate::{Color, IllegalMoveError, Move, Position};
 
 /// What an [`Exporter`] writes.
@@ -125,12 +126,13 @@ impl Exporter {
         self.found_headers = false;
     }
 
-    /// Writes a tag line (when tags are written): `[Name "value"]`.
+    /// Writes a tag line (when tags are written): `[Name "value"]`, a quote or backslash in
+    /// the value escaped by a backslash.
     pub fn header(&mut self, name: &str, value: &str) {
         if self.options.headers {
             self.found_headers = true;
             let mut line = String::with_capacity(name.len() + value.len() + 5);
-            let _ = write!(line, "[{name} \"{value}\"]");
+            let _ = write_tag(&mut line, name, value);
             self.write_line(&line);
         }
     }
@@ -355,6 +357,21 @@ mod tests {
             export(text, lines)
                 .ends_with("[Black \"?\"]\n[Result \"*\"]\n\n1. e4 d5 ( 1... h5 ) ( 1... e5 2. Qf3 ) 2. exd5 *")
         );
+    }
+
+    #[test]
+    fn tag_values_are_written_escaped_and_read_back_the_same() {
+        // Found by the fuzz target `pgn`: values were written as they are, so the reader's
+        // unescaping halved their backslashes and cut them at a quote before `]`.
+        let text = "[Site \"a\\\\\\\\b\"]\n[Round \"?[Black \\\"?\\\"]x\"]\n\n*";
+        let written = export(text, ExportOptions::default());
+        assert!(written.contains("\n[Site \"a\\\\\\\\b\"]\n"), "{written}");
+        assert!(written.contains("\n[Round \"?[Black \\\"?\\\"]x\"]\n"), "{written}");
+        let mut builder = crate::pgn::TreeBuilder::new(crate::pgn::Variations::Keep);
+        let tree = PgnReader::from_text(&written).visit(&mut builder).unwrap().unwrap();
+        let value = |name: &str| tree.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
+        assert_eq!((value("Site"), value("Round")), (Some("a\\\\b"), Some("?[Black \"?\"]x")));
+        assert_eq!(export(&written, ExportOptions::default()), written);
     }
 
     #[test]

@@ -99,7 +99,9 @@ fn small(args: fmt::Arguments<'_>) -> ArrayString<24> {
     text
 }
 
-fn write_tag<W: Write>(out: &mut W, name: &str, value: &str) -> fmt::Result {
+/// Writes the tag pair `[Name "value"]`, a quote or backslash in the value escaped by a
+/// backslash, as the reader unescapes it.
+pub(crate) fn write_tag<W: Write>(out: &mut W, name: &str, value: &str) -> fmt::Result {
     write!(out, "[{name} \"")?;
     for c in value.chars() {
         if c == '"' || c == '\\' {
@@ -107,7 +109,7 @@ fn write_tag<W: Write>(out: &mut W, name: &str, value: &str) -> fmt::Result {
         }
         out.write_char(c)?;
     }
-    out.write_str("\"]\n")
+    out.write_str("\"]")
 }
 
 /// Writes a line of moves from `pos`; `number` forces a move number before a Black first move.
@@ -167,6 +169,7 @@ impl PgnGame {
     pub fn write_pgn<W: Write>(&self, out: &mut W) -> fmt::Result {
         for (name, value) in self.export_tags() {
             write_tag(out, &name, &value)?;
+            out.write_char('\n')?;
         }
         out.write_char('\n')?;
         let mut w = Wrapper { out, column: 0, open: false };
