@@ -42,10 +42,18 @@ fn trees_hold(data: &[u8]) {
             Err(_) => (builder.finish(), false),
         };
         let mut visits = 0;
+        // A comment in a variation without a move starts the move after the variation, as
+        // python-chess reads it; written before that move, it reads back as the end of the
+        // comment of the move before (in python-chess too), and the text written then stays.
+        let mut main_line_starting_comment = false;
         if let Some(first) = tree.next(NodeId::ROOT) {
             let mut walk = tree.walk(first, true);
             while let Some(step) = walk.next(&tree) {
-                visits += usize::from(matches!(step, Step::Visit(_)));
+                if let Step::Visit(id) = step {
+                    visits += 1;
+                    let main_line = tree.parent(id).is_some_and(|parent| tree.variations(parent)[0] == id);
+                    main_line_starting_comment |= main_line && !tree.node(id).starting_comment.is_empty();
+                }
             }
         }
         assert_eq!(visits, tree.len() - 1, "the walk visits every node once");
@@ -55,11 +63,18 @@ fn trees_hold(data: &[u8]) {
             if !read_whole || PgnResult::from_ascii(result.unwrap_or("*").as_bytes()).is_none() {
                 continue;
             }
-            let again = PgnReader::from_text(&text).visit(&mut TreeBuilder::new(Variations::Keep));
-            let again = again.expect("the written game reads back").expect("the written game reads back");
-            assert_eq!(written(&again, columns), text, "written, read back and written again");
+            let mut text = text;
+            if main_line_starting_comment {
+                text = written(&read_back(&text), columns);
+            }
+            assert_eq!(written(&read_back(&text), columns), text, "written, read back and written again");
         }
     }
+}
+
+fn read_back(text: &str) -> GameTree {
+    let again = PgnReader::from_text(text).visit(&mut TreeBuilder::new(Variations::Keep));
+    again.expect("the written game reads back").expect("the written game reads back")
 }
 
 fn written(tree: &GameTree, columns: Option<usize>) -> String {
