@@ -122,6 +122,16 @@ def test_games_pickle_and_copy() -> None:
         assert list(other.mainline_moves()) == list(game.mainline_moves())
 
 
+def test_tag_values_with_quotes_and_backslashes_read_back() -> None:
+    # python-chess writes values as they are; chess_core escapes them as its reader unescapes.
+    game = chess_core.pgn.Game()
+    game.headers["Site"] = 'C:\\games "x"] y'
+    text = str(game)
+    assert '[Site "C:\\\\games \\"x\\"] y"]' in text
+    again = chess_core.pgn.read_game(io.StringIO(text))
+    assert again is not None and again.headers["Site"] == 'C:\\games "x"] y' and str(again) == text
+
+
 def test_variations_can_be_skipped_and_headers_read_alone() -> None:
     [game, _] = chess_core.pgn.read_games(io.BytesIO(TWO_GAMES.encode()), variations=False)
     assert game.variation_counts() == [0, 0, 0, 0] and "(" not in str(game)
