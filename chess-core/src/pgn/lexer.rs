@@ -789,7 +789,7 @@ impl<S: LineSource> Lexer<S> {
     fn one_line_comment(&self, from: usize) -> Option<(usize, usize, usize)> {
         if self.comment_text == CommentText::AsWritten {
             let close = from + find_either(b'}', b'\n', &self.buf.bytes[from..])?;
-            if self.buf.bytes[close] != b'}' {
+            if self.buf.bytes[close] != b'}' || self.buf.bytes[from..close].contains(&b'\r') {
                 return None;
             }
             let (start, end) = as_written(&self.buf.bytes, from, close);
@@ -837,15 +837,18 @@ impl<S: LineSource> Lexer<S> {
         }
     }
 
-    /// Appends the comment text `from..to` as written: a line break as `\n` (a `\r` before it
-    /// left out), one space after the `{` (when `first`) and, at the `}` (when `closes`), one
-    /// space before it on its line trimmed, as python-chess reads comments.
+    /// Appends the comment text `from..to` as written: a line break (`\n`, `\r\n` or `\r`) as
+    /// `\n`, as Python reads a text file, one space after the `{` (when `first`) and, at the
+    /// `}` (when `closes`), one space before it on its line trimmed, as python-chess reads
+    /// comments.
     fn append_as_written(&mut self, from: usize, to: usize, first: bool, closes: bool) {
         let skip = usize::from(first && from < to && self.buf.bytes[from] == b' ');
         let bytes = &self.buf.bytes[from + skip..to];
         for (i, &b) in bytes.iter().enumerate() {
-            if !(b == b'\r' && bytes.get(i + 1) == Some(&b'\n')) {
-                self.scratch.push(b);
+            match b {
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => {}
+                b'\r' => self.scratch.push(b'\n'),
+                _ => self.scratch.push(b),
             }
         }
         let last_line = self.scratch.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);

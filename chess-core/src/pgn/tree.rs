@@ -666,6 +666,17 @@ mod tests {
     }
 
     #[test]
+    fn a_carriage_return_in_a_comment_is_a_line_break() {
+        // Found by the fuzz target `pgn`: `\r\r\n` read as `\r\n` lost a `\r` at each writing
+        // and reading. Python's text files read `\r` and `\r\n` as `\n`.
+        for (text, comment) in [("1. e4 {a\rb\r\r\nc} *", "a\nb\n\nc"), ("1. e4 { a\rb } *", "a\nb")] {
+            let t = tree(text);
+            let [e4] = t.variations(NodeId::ROOT) else { panic!() };
+            assert_eq!(t.node(*e4).comment, comment, "{text:?}");
+        }
+    }
+
+    #[test]
     fn stray_parentheses_are_passed_over() {
         let t = tree("1. e4 (1. d4))) !? *");
         assert_eq!(uci(&t, t.variations(NodeId::ROOT)), ["e2e4", "d2d4"]);

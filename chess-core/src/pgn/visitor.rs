@@ -75,8 +75,9 @@ pub enum CommentText {
     /// so that writing them wrapped and reading them back gives the same text.
     #[default]
     Words,
-    /// `{}` comments as written, as python-chess reads them: line breaks kept (as `\n`), one
-    /// space trimmed after the `{` and one before the `}`; `;` comments left out.
+    /// `{}` comments as written, as python-chess reads them: line breaks kept (`\r\n` and `\r`
+    /// as `\n`, as Python reads a text file), one space trimmed after the `{` and one before
+    /// the `}`; `;` comments left out.
     AsWritten,
 }
 
