@@ -3,7 +3,7 @@
 
 use chess_core::{
     AnyPosition, CastlingMode, Color, EventKind, FreePosition, Game, Judging, Move, Outcome, Position, Rules, Setup,
-    Termination,
+    Square, Termination,
 };
 use proptest::prelude::*;
 
@@ -17,6 +17,22 @@ fn board_game(fen: &str, rules: Rules) -> Game<AnyPosition> {
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn a_position_recurs_two_plies_after_two_null_moves() {
+    // A game of moves repeats a position four plies later at the earliest; two null moves
+    // repeat it at once, and the game counts them (in short windows too) from the first.
+    let mut game = board_game(START, Rules::fide());
+    game.push_pseudo_legal(Move::new(Square::G1, Square::F3));
+    for (null_moves, count) in [(1, 1), (2, 2), (4, 3), (6, 4)] {
+        while game.moves().len() < 1 + null_moves {
+            game.push_pseudo_legal(Move::NULL);
+        }
+        assert_eq!(game.repetition_count(), count, "after {null_moves} null moves");
+    }
+    game.push_pseudo_legal(Move::new(Square::G8, Square::F6));
+    assert_eq!(game.repetition_count(), 1);
+}
 
 #[test]
 fn a_setup_is_legal_only_as_it_is() {

@@ -98,6 +98,11 @@ enum Indexed {
 /// keeping every key in the index.
 const SCANNED_WINDOW: usize = 16;
 
+/// How many plies later a position may recur at the earliest in a game of moves (no edit, no
+/// null move): a move changes the pieces of the side that plays it, and the other side's reply
+/// can only take more of them, so both sides must move twice.
+const OWN_NEAREST: usize = 4;
+
 impl<P: Playable + Copy> State<P> {
     /// A state just reached, not yet settled.
     #[inline]
@@ -195,12 +200,13 @@ pub struct Game<P = Position> {
     checks: Vec<Checks>,
     /// The index in `states` of the latest settled position with each repetition key among
     /// those of windows longer than [`SCANNED_WINDOW`] (see [`Indexed`]), or among all once a
-    /// position was `edited`.
+    /// position was edited or a null move played (see `every_state_indexed`).
     last_seen: KeyIndex,
-    /// Whether a position was edited ([`Game::edit_position`]): its window, set by its edited
-    /// clock, may hold states that no window held before, and the side to move may not
-    /// alternate, so every settled state is in `last_seen` from then on, and none is scanned.
-    edited: bool,
+    /// Whether every settled state is in `last_seen` (and none is scanned), as since a position
+    /// was edited ([`Game::edit_position`]), whose window, set by its edited clock, may hold
+    /// states that no window held before, and whose side to move may not alternate; or since a
+    /// null move, after which a position may recur two plies later.
+    every_state_indexed: bool,
     /// The first settled position of the game that the automatic rules end, with its index
     /// in `states` and the outcome (only ever the current position unless the game is
     /// [`Judging::Record`]): each position is judged when settled, as one with a legal move,
@@ -235,7 +241,7 @@ impl<P: PartialEq> PartialEq for Game<P> {
             states,
             checks: _,
             last_seen: _,
-            edited: _,
+            every_state_indexed: _,
             first_end: _,
             settled: _,
             legal_reach: _,
@@ -426,6 +432,9 @@ impl Game<AnyPosition> {
         self.undone.clear();
         self.judge_before_leaving();
         self.play_and_record(m, false, |position| position.play_pseudo_legal(m));
+        if m.is_null() && !self.every_state_indexed {
+            self.index_every_state();
+        }
     }
 
     /// Replaces the current position by an edited one (python-chess's property setters):
@@ -441,7 +450,7 @@ impl Game<AnyPosition> {
         };
         self.forget_last_state();
         self.record(m, &position, false);
-        if !self.edited {
+        if !self.every_state_indexed {
             self.index_every_state();
         }
     }
@@ -490,7 +499,7 @@ impl From<Game> for Game<AnyPosition> {
             states,
             checks: game.checks,
             last_seen: game.last_seen,
-            edited: game.edited,
+            every_state_indexed: game.every_state_indexed,
             first_end: game.first_end,
             settled: game.settled,
             legal_reach: game.legal_reach,
@@ -511,7 +520,7 @@ impl<P: Playable + Copy> Game<P> {
             rules,
             quiet: rules.quiet_moves(),
             last_seen: KeyIndex::default(),
-            edited: false,
+            every_state_indexed: false,
             first_end: None,
             settled: false,
             legal_reach: false,
@@ -547,7 +556,7 @@ impl<P: Playable + Copy> Game<P> {
             states,
             checks,
             last_seen,
-            edited,
+            every_state_indexed,
             first_end,
             settled,
             legal_reach,
@@ -559,7 +568,7 @@ impl<P: Playable + Copy> Game<P> {
             judging: _,
         } = self;
         last_seen.clear();
-        *edited = false;
+        *every_state_indexed = false;
         *first_end = None;
         *settled = false;
         *legal_reach = false;
@@ -598,8 +607,9 @@ impl<P: Playable + Copy> Game<P> {
         let last = plies.end.clamp(first, self.moves.len());
         let mut game =
             Game::from_position_with_rules(self.states[first].position, self.rules).with_judging(self.judging);
-        // The section holds the edited positions, if any (it has no settled state to index yet).
-        game.edited = self.edited;
+        // The section holds the edited positions and null moves, if any (it has no settled
+        // state to index yet).
+        game.every_state_indexed = self.every_state_indexed;
         let mut events = self.events.iter().skip_while(|event| (event.ply as usize) < first).peekable();
         for index in first..=last {
             while let Some(event) = events.next_if(|event| event.ply as usize == index) {
@@ -701,7 +711,7 @@ impl<P: Playable + Copy> Game<P> {
             return self.repetitions_at(index);
         }
         // Any position but the current one: every state compared.
-        let seen = self.latest_with_key(key, index, self.window(index), 1);
+        let seen = self.latest_with_key(key, index, self.window(index), 1, 1);
         seen.map_or(0, |seen| self.states[seen].repetitions)
     }
 
@@ -934,18 +944,19 @@ impl<P: Playable + Copy> Game<P> {
         let State { key, ref position, .. } = self.states[index];
         let halfmove_clock = position.halfmove_clock();
         let window = self.window(index);
-        let scanned = window <= SCANNED_WINDOW && !self.edited;
-        let latest = if scanned { self.scan(key, index, window, 2) } else { self.index_state(index) };
+        let scanned = window <= SCANNED_WINDOW && !self.every_state_indexed;
+        let latest = if scanned { self.scan(key, index, window, OWN_NEAREST, 2) } else { self.index_state(index) };
         debug_assert!(window > 256 || latest == self.latest_compared(key, index, window), "state {index}");
         let repetitions = latest.map_or(0, |seen| self.states[seen].repetitions) + 1;
         self.states[index].repetitions = repetitions;
         if self.first_end.is_none() {
             if self.legal_reach && self.quiet.leave_only_material(halfmove_clock, repetitions) {
-                // Most positions of a game: only the material may end it, and only a capture
-                // or pawn move can have changed it (see `QuietMoves::leave_only_material`).
-                if halfmove_clock == 0 {
-                    let draw = self.rules.material_outcome(&self.states[index].position);
-                    self.first_end = draw.map(|draw| (index as u32, draw));
+                // Most positions of a game: only the material may end it (see
+                // `QuietMoves::leave_only_material`). Only a capture or pawn move can have
+                // changed it, but a test of the clock first costs more than the material test:
+                // a third of the clocks are 0, and that branch is often mispredicted.
+                if let Some(draw) = self.rules.material_outcome(&self.states[index].position) {
+                    self.first_end = Some((index as u32, draw));
                 }
                 debug_assert_eq!(self.first_end, self.judge_reached(index));
             } else {
@@ -959,7 +970,7 @@ impl<P: Playable + Copy> Game<P> {
     fn repetitions_at(&self, index: usize) -> u32 {
         let state = &self.states[index];
         if index + 1 == self.states.len() && !self.settled {
-            let seen = self.latest_with_key(state.key, index, self.window(index), 2);
+            let seen = self.latest_with_key(state.key, index, self.window(index), OWN_NEAREST, 2);
             seen.map_or(0, |seen| self.states[seen].repetitions) + 1
         } else {
             state.repetitions
@@ -1080,31 +1091,39 @@ impl<P: Playable + Copy> Game<P> {
     }
 
     /// Returns the latest of the `window` states before `index` with the repetition key `key`,
-    /// compared one by one: every `step`-th state from `index` back. No position was edited (a
-    /// scan is for that case), so the side to move alternates, and a position with the side to
-    /// move of the one at `index` recurs an even number of plies from it: a step of 2.
+    /// compared one by one: the `nearest`-th state back, then every `step`-th from it. No
+    /// position was edited and no null move played (a scan is for that case), so the side to
+    /// move alternates, and the position at `index` recurs [`OWN_NEAREST`] plies later at the
+    /// earliest, then every 2 plies (another key is looked for from 1 ply back, every ply).
+    ///
+    /// The nearest state is compared whatever the window, which then decides: most windows are
+    /// shorter, and a branch on the window is often mispredicted.
     #[inline(always)]
-    fn scan(&self, key: u64, index: usize, window: usize, step: usize) -> Option<usize> {
-        let oldest = index - window;
-        let candidates = &self.states[oldest..index];
-        let mut seen = candidates.len();
-        while seen >= step {
-            seen -= step;
-            if candidates[seen].key == key {
-                return Some(oldest + seen);
+    fn scan(&self, key: u64, index: usize, window: usize, nearest: usize, step: usize) -> Option<usize> {
+        // Zero when the nearest state is in the window and has the key: one test.
+        let differs = (self.states[index.saturating_sub(nearest)].key ^ key) | u64::from(window < nearest);
+        if differs == 0 {
+            return Some(index - nearest);
+        }
+        let mut back = nearest + step;
+        while back <= window {
+            if self.states[index - back].key == key {
+                return Some(index - back);
             }
+            back += step;
         }
         None
     }
 
     /// Returns the latest of the `window` states before `index` (a state settled, or the current
-    /// one) with the repetition key `key`, scanned every `step`-th state (see [`Game::scan`])
-    /// in a short window, looked up in `last_seen` in a longer one: one ply longer than the
-    /// window of the state before `index`, which was settled with every state of it in
-    /// `last_seen` if it was longer than [`SCANNED_WINDOW`] (see [`Game::index_state`]).
-    fn latest_with_key(&self, key: u64, index: usize, window: usize, step: usize) -> Option<usize> {
-        let latest = if window <= SCANNED_WINDOW + 1 && !self.edited {
-            self.scan(key, index, window, step)
+    /// one) with the repetition key `key`, scanned from the `nearest`-th state back every
+    /// `step`-th (see [`Game::scan`]) in a short window, looked up in `last_seen` in a longer
+    /// one: one ply longer than the window of the state before `index`, which was settled with
+    /// every state of it in `last_seen` if it was longer than [`SCANNED_WINDOW`] (see
+    /// [`Game::index_state`]).
+    fn latest_with_key(&self, key: u64, index: usize, window: usize, nearest: usize, step: usize) -> Option<usize> {
+        let latest = if window <= SCANNED_WINDOW + 1 && !self.every_state_indexed {
+            self.scan(key, index, window, nearest, step)
         } else {
             self.last_seen.get(key).map(|seen| seen as usize).filter(|&seen| seen >= index - window && seen < index)
         };
@@ -1147,14 +1166,14 @@ impl<P: Playable + Copy> Game<P> {
     }
 
     /// Puts every settled state into `last_seen`, and every one settled from now on: a position
-    /// was edited, and its window (of any length) may hold states no window held before.
+    /// was edited or a null move played (see `every_state_indexed`).
     fn index_every_state(&mut self) {
         self.last_seen.clear();
         let settled = self.states.len() - usize::from(!self.settled);
         for (index, state) in self.states[..settled].iter_mut().enumerate() {
             state.indexed = Indexed::After(self.last_seen.insert(state.key, index as u32));
         }
-        self.edited = true;
+        self.every_state_indexed = true;
     }
 
     /// Counts the draw offers of each player again, after events were taken back.
