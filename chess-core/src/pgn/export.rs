@@ -1,6 +1,7 @@
 //! PGN text in the layout python-chess's exporters write: tokens followed by a space, lines
 //! filled up to a number of columns, `{ comments }` and `( variations )` spaced inside,
-//! tag values escaped as the reader unescapes them (where python-chess writes them as they are).
+//! tag values as they are but where the reader would take a `\` or `"` for an escape or the
+//! value's end.
 
 use alloc::string::String;
 use core::fmt::Write;
@@ -126,13 +127,13 @@ impl Exporter {
         self.found_headers = false;
     }
 
-    /// Writes a tag line (when tags are written): `[Name "value"]`, a quote or backslash in
-    /// the value escaped by a backslash.
+    /// Writes a tag line (when tags are written): `[Name "value"]`, a `\` or `"` of the value
+    /// escaped where the reader would take it for an escape or the value's end.
     pub fn header(&mut self, name: &str, value: &str) {
         if self.options.headers {
             self.found_headers = true;
             let mut line = String::with_capacity(name.len() + value.len() + 5);
-            let _ = write_tag(&mut line, name, value);
+            let _ = write_tag(&mut line, name, value, false);
             self.write_line(&line);
         }
     }
@@ -360,18 +361,39 @@ mod tests {
     }
 
     #[test]
-    fn tag_values_are_written_escaped_and_read_back_the_same() {
-        // Found by the fuzz target `pgn`: values were written as they are, so the reader's
-        // unescaping halved their backslashes and cut them at a quote before `]`.
-        let text = "[Site \"a\\\\\\\\b\"]\n[Round \"?[Black \\\"?\\\"]x\"]\n\n*";
-        let written = export(text, ExportOptions::default());
-        assert!(written.contains("\n[Site \"a\\\\\\\\b\"]\n"), "{written}");
-        assert!(written.contains("\n[Round \"?[Black \\\"?\\\"]x\"]\n"), "{written}");
-        let mut builder = crate::pgn::TreeBuilder::new(crate::pgn::Variations::Keep);
-        let tree = PgnReader::from_text(&written).visit(&mut builder).unwrap().unwrap();
-        let value = |name: &str| tree.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str());
-        assert_eq!((value("Site"), value("Round")), (Some("a\\\\b"), Some("?[Black \"?\"]x")));
-        assert_eq!(export(&written, ExportOptions::default()), written);
+    fn tag_values_are_written_as_python_chess_writes_them_unless_they_would_read_back_otherwise() {
+        let header = |value: &str| {
+            let mut out = Exporter::new(ExportOptions::default());
+            out.header("Site", value);
+            out.text()
+        };
+        // As python-chess writes them: a quote not before `]`, a backslash not before a quote,
+        // a backslash or the end.
+        assert_eq!(header("C:\\games"), "[Site \"C:\\games\"]");
+        assert_eq!(header("Anna \"the rook\" K."), "[Site \"Anna \"the rook\" K.\"]");
+        // Found by the fuzz target `pgn`: written as they are, the reader's unescaping halved
+        // backslashes and ended a value at a quote before `]`.
+        assert_eq!(header("a\\\\b\\"), "[Site \"a\\\\\\b\\\\\"]");
+        assert_eq!(header("x\" ]y"), "[Site \"x\\\" ]y\"]");
+        // Every value of up to 5 of these characters reads back as it was.
+        let alphabet = ['a', '\\', '"', ']', ' '];
+        let mut values = alloc::vec![String::new()];
+        for length in 1..=5 {
+            let longer: alloc::vec::Vec<String> = values
+                .iter()
+                .filter(|value| value.len() == length - 1)
+                .flat_map(|value| alphabet.iter().map(move |&c| alloc::format!("{value}{c}")))
+                .collect();
+            values.extend(longer);
+        }
+        assert_eq!(values.len(), 3906);
+        for value in &values {
+            let text = alloc::format!("{}\n\n*", header(value));
+            let mut builder = crate::pgn::TreeBuilder::new(crate::pgn::Variations::Keep);
+            let tree = PgnReader::from_text(&text).visit(&mut builder).unwrap().unwrap();
+            let site = tree.tags.iter().find(|(name, _)| name == "Site").map(|(_, value)| value.as_str());
+            assert_eq!(site, Some(value.as_str()), "{text}");
+        }
     }
 
     #[test]

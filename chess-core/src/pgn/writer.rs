@@ -99,12 +99,21 @@ fn small(args: fmt::Arguments<'_>) -> ArrayString<24> {
     text
 }
 
-/// Writes the tag pair `[Name "value"]`, a quote or backslash in the value escaped by a
-/// backslash, as the reader unescapes it.
-pub(crate) fn write_tag<W: Write>(out: &mut W, name: &str, value: &str) -> fmt::Result {
+/// Writes the tag pair `[Name "value"]`. With `standard`, every `\` and `"` of the value is
+/// escaped with a backslash, as the PGN standard has it; else only those the reader would take
+/// for an escape or the value's end (a `\` before `"`, `\` or the end, a `"` before `]`,
+/// whitespace between), and the value is otherwise written as it is, as python-chess writes
+/// every value.
+pub(crate) fn write_tag<W: Write>(out: &mut W, name: &str, value: &str, standard: bool) -> fmt::Result {
     write!(out, "[{name} \"")?;
-    for c in value.chars() {
-        if c == '"' || c == '\\' {
+    for (i, c) in value.char_indices() {
+        let rest = &value.as_bytes()[i + c.len_utf8()..];
+        let escaped = match c {
+            '\\' => standard || matches!(rest.first(), None | Some(b'"' | b'\\')),
+            '"' => standard || rest.trim_ascii_start().first() == Some(&b']'),
+            _ => false,
+        };
+        if escaped {
             out.write_char('\\')?;
         }
         out.write_char(c)?;
@@ -168,7 +177,7 @@ impl PgnGame {
     /// a final newline.
     pub fn write_pgn<W: Write>(&self, out: &mut W) -> fmt::Result {
         for (name, value) in self.export_tags() {
-            write_tag(out, &name, &value)?;
+            write_tag(out, &name, &value, true)?;
             out.write_char('\n')?;
         }
         out.write_char('\n')?;
